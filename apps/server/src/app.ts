@@ -1,0 +1,66 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Database } from './db/client.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { eventRoutes } from './modules/events/events.routes.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { memberRoutes } from './modules/members/members.routes.js';
+import { organizationRoutes } from './modules/organizations/organizations.routes.js';
+import { accessPlugin } from './platform/access.js';
+import { registerErrorHandler } from './platform/errors.js';
+import { EventHub } from './platform/events.js';
+
+/** What the app is built from; tests pass their own database. */
+export interface AppDeps {
+  database: Database;
+  publicUrl?: string;
+  /** Folder of the built web app to serve, if any. */
+  webDist?: string;
+  secureCookies?: boolean;
+  trustProxy?: boolean;
+  logger?: boolean | { level: string };
+}
+
+/** Largest accepted request body. */
+export const BODY_LIMIT = 1024 * 1024;
+
+const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Builds the Fastify app: plugins, then platform hooks, then each module's routes. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: deps.trustProxy ?? false,
+    routerOptions: { maxParamLength: 200 },
+  });
+  const db = deps.database.db;
+  const hub = new EventHub(deps.database);
+  await hub.start();
+  app.addHook('onClose', () => hub.close());
+
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await app.register(accessPlugin, { db, publicUrl: deps.publicUrl });
+
+  await app.register(healthRoutes, { db });
+  await app.register(authRoutes, { db, secureCookies: deps.secureCookies ?? false });
+  await app.register(organizationRoutes, { db });
+  await app.register(memberRoutes, { db, publicUrl: deps.publicUrl });
+  await app.register(eventRoutes, { db, hub });
+
+  const webDist = deps.webDist ?? defaultWebDist;
+  if (existsSync(webDist)) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    app.setNotFoundHandler((request, reply) => {
+      if (request.url.startsWith('/api/') || request.method !== 'GET') {
+        return reply.status(404).send({ success: false, error: 'Not found', message: 'Not found', code: 'not-found' });
+      }
+      return reply.type('text/html').sendFile('index.html');
+    });
+  }
+  return app;
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  DATA_DIR: z.string().default('./data'),
+  DEMO_PASSWORD: z.string().min(6).default('demo-password'),
+  PUBLIC_URL: z.string().optional(),
+  WEB_DIST: z.string().optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  NODE_ENV: z.string().default('development'),
+  LOG_LEVEL: z.string().default('info'),
+});
+
+/** Typed configuration read once from the environment. */
+export type Config = z.infer<typeof schema>;
+
+/** Reads and validates the environment. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return schema.parse(env);
+}

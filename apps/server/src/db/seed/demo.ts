@@ -1,0 +1,114 @@
+import { ALL_PERMISSIONS, DEFAULT_PERMISSIONS, type Role } from '@clinic/domain';
+import { hash } from '@node-rs/argon2';
+import { eq, sql } from 'drizzle-orm';
+import type { AppDb } from '../client.js';
+import { clinics, organizationMembers, organizations, users } from '../schema/index.js';
+import { withTenant } from '../tenant.js';
+
+/** The demo organization's id, also the id of its main clinic (the spec's default). */
+export const DEMO_ORGANIZATION_ID = 'default-clinic';
+export const DEMO_CLINIC_ID = 'default-clinic';
+
+/** The demo accounts, one per role. */
+export const DEMO_USERS: ReadonlyArray<{ email: string; role: Role; firstName: string; lastName: string; department: string; title: string }> = [
+  { email: 'owner@demo.clinic', role: 'Owner', firstName: 'Olivia', lastName: 'Owens', department: 'Administration', title: 'System Administrator' },
+  { email: 'admin@demo.clinic', role: 'Admin', firstName: 'Adam', lastName: 'Alvarez', department: 'Administration', title: 'Practice Administrator' },
+  { email: 'manager@demo.clinic', role: 'Manager', firstName: 'Maya', lastName: 'Mendes', department: 'Operations', title: 'Clinic Manager' },
+  { email: 'doctor@demo.clinic', role: 'Doctor', firstName: 'Daniel', lastName: 'Diaz', department: 'Emergency Medicine', title: 'Attending Physician' },
+  { email: 'nurse@demo.clinic', role: 'Nurse', firstName: 'Nora', lastName: 'Nguyen', department: 'Emergency Medicine', title: 'Charge Nurse' },
+  { email: 'staff@demo.clinic', role: 'Staff', firstName: 'Sam', lastName: 'Stone', department: 'Front Desk', title: 'Reception' },
+  { email: 'viewer@demo.clinic', role: 'Viewer', firstName: 'Victor', lastName: 'Vance', department: 'Quality', title: 'Analyst' },
+];
+
+/** True when the database holds no user yet (a fresh embedded database). */
+export async function isEmpty(db: AppDb): Promise<boolean> {
+  const rows = await db.execute(sql`select 1 from users limit 1`);
+  return rows.rows.length === 0;
+}
+
+/**
+ * Loads the demo organization, its main clinic and one member per role. Safe to run twice: it
+ * does nothing when the demo organization exists.
+ */
+export async function seedDemo(db: AppDb, password: string): Promise<boolean> {
+  const [existing] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, DEMO_ORGANIZATION_ID));
+  if (existing) return false;
+  const passwordHash = await hash(password);
+  const now = new Date();
+  const userIds = new Map<string, string>();
+  for (const u of DEMO_USERS) {
+    const id = crypto.randomUUID();
+    userIds.set(u.email, id);
+    await db.insert(users).values({
+      id,
+      email: u.email,
+      passwordHash,
+      firstName: u.firstName,
+      lastName: u.lastName,
+      currentOrganizationId: DEMO_ORGANIZATION_ID,
+      currentClinicId: DEMO_CLINIC_ID,
+    });
+  }
+  await withTenant(db, DEMO_ORGANIZATION_ID, async (tx) => {
+    await tx.insert(organizations).values({
+      id: DEMO_ORGANIZATION_ID,
+      name: 'Demo General Hospital',
+      type: 'hospital',
+      description: 'Demonstration organization with sample data.',
+      address: '100 Main Street, Springfield, CA 90000, USA',
+      phone: '(555) 010-0100',
+      email: 'contact@demo.clinic',
+      website: 'https://demo.clinic',
+      status: 'active',
+      settings: {
+        timezone: 'America/Los_Angeles',
+        language: 'en',
+        currency: 'USD',
+        dateFormat: 'MM/DD/YYYY',
+        timeFormat: '12h',
+        maxUsers: 100,
+        features: [],
+        sessionTimeoutMinutes: 30,
+      },
+      planId: 'professional',
+      subscriptionStatus: 'active',
+      subscriptionStartedAt: now,
+      currentPeriodEnd: new Date(now.getTime() + 30 * 86_400_000),
+      billingCycle: 'monthly',
+      createdBy: userIds.get('owner@demo.clinic'),
+    });
+    await tx.insert(clinics).values({
+      organizationId: DEMO_ORGANIZATION_ID,
+      id: DEMO_CLINIC_ID,
+      name: 'Demo General Hospital Main Clinic',
+      type: 'general',
+      status: 'active',
+      address: '100 Main Street, Springfield, CA 90000, USA',
+      phone: '(555) 010-0100',
+    });
+    for (const u of DEMO_USERS) {
+      await tx.insert(organizationMembers).values({
+        organizationId: DEMO_ORGANIZATION_ID,
+        id: crypto.randomUUID(),
+        userId: userIds.get(u.email)!,
+        role: u.role,
+        permissions: u.role === 'Owner' ? ALL_PERMISSIONS : DEFAULT_PERMISSIONS[u.role],
+        department: u.department,
+        title: u.title,
+        status: 'active',
+        joinedAt: now,
+      });
+    }
+  });
+  return true;
+}
+
+/** The lines printed at start-up so a newcomer can sign in. */
+export function demoSignInLines(password: string): string[] {
+  return [
+    'Demo sign-in (one account per role, all with the same password):',
+    ...DEMO_USERS.map((u) => `  ${u.role.padEnd(8)} ${u.email}`),
+    `  password: ${password}`,
+  ];
+}
+

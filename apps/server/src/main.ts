@@ -1,0 +1,32 @@
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/open.js';
+import { demoSignInLines, isEmpty, seedDemo } from './db/seed/demo.js';
+
+const config = loadConfig();
+const database = await openDatabase(config);
+await database.migrate();
+// The embedded database is the out-of-the-box demo: fill it on first start. A real PostgreSQL
+// database is seeded only on request (`npm run seed`).
+if (database.kind === 'pglite' && (await isEmpty(database.db))) {
+  await seedDemo(database.db, config.DEMO_PASSWORD);
+}
+const app = await buildApp({
+  database,
+  publicUrl: config.PUBLIC_URL,
+  webDist: config.WEB_DIST,
+  secureCookies: config.NODE_ENV === 'production',
+  trustProxy: config.TRUST_PROXY,
+  logger: { level: config.LOG_LEVEL },
+});
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+const address = await app.listen({ port: config.PORT, host: config.HOST });
+const url = `http://localhost:${new URL(address).port}`;
+console.log(`\nClinic platform running at ${url} (${database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL'})`);
+for (const line of demoSignInLines(config.DEMO_PASSWORD)) console.log(line);

@@ -1,0 +1,55 @@
+import { profileBody, signInBody, signUpBody } from '@clinic/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppDb } from '../../db/client.js';
+import { userOf } from '../../platform/access.js';
+import { toUserDto } from '../../platform/dto.js';
+import { selectCurrentOrganization } from '../../platform/membership.js';
+import { parse } from '../../platform/parse.js';
+import { clearSessionCookie, createSession, endSession, setSessionCookie } from '../../platform/sessions.js';
+import { recordSignOut, sessionContext, signIn, signUp } from './auth.service.js';
+
+/**
+ * API clients (no Origin header) get the token in the body to send as a Bearer token; browsers
+ * get only the httpOnly cookie, so a script on the page can never read it.
+ */
+function tokenForApiClients(request: FastifyRequest, token: string): { token?: string } {
+  return request.headers.origin ? {} : { token };
+}
+
+/** Sign-up, sign-in, sign-out, the session and the current organization choice. */
+export async function authRoutes(app: FastifyInstance, opts: { db: AppDb; secureCookies: boolean }) {
+  const { db } = opts;
+
+  app.post('/api/auth/sign-up', { config: { access: { public: true } } }, async (request, reply) => {
+    const body = parse(signUpBody, request.body);
+    const user = await signUp(db, body, request.ip);
+    const token = await createSession(db, user.id, request);
+    setSessionCookie(reply, token, opts.secureCookies);
+    return reply.status(201).send({ success: true, user: toUserDto(user), ...tokenForApiClients(request, token) });
+  });
+
+  app.post('/api/auth/sign-in', { config: { access: { public: true } } }, async (request, reply) => {
+    const body = parse(signInBody, request.body);
+    const user = await signIn(db, body, request.ip);
+    const token = await createSession(db, user.id, request);
+    setSessionCookie(reply, token, opts.secureCookies);
+    return { success: true, user: toUserDto(user), ...tokenForApiClients(request, token) };
+  });
+
+  app.post('/api/auth/sign-out', { config: { access: { signedIn: true } } }, async (request, reply) => {
+    await endSession(db, request.sessionId!);
+    await recordSignOut(db, userOf(request), request.ip);
+    clearSessionCookie(reply);
+    return { success: true };
+  });
+
+  app.get('/api/auth/session', { config: { access: { signedIn: true } } }, async (request) => {
+    return { success: true, ...(await sessionContext(db, userOf(request))) };
+  });
+
+  app.put('/api/auth/profile', { config: { access: { signedIn: true } } }, async (request) => {
+    const body = parse(profileBody, request.body);
+    const selection = await selectCurrentOrganization(db, userOf(request), body, request.ip);
+    return { success: true, ...selection };
+  });
+}

@@ -1,0 +1,147 @@
+import { MIN_PASSWORD_LENGTH, featuresFor, parseEmail, type SignInBody } from '@clinic/domain';
+import { hash, verify } from '@node-rs/argon2';
+import { and, asc, count, eq, gt } from 'drizzle-orm';
+import type { AppDb } from '../../db/client.js';
+import { clinics, organizationMembers, organizations, signInAttempts, users, type UserRow } from '../../db/schema/index.js';
+import { recordAudit } from '../../platform/audit.js';
+import { newId } from '../../platform/crypto.js';
+import { toClinicDto, toOrganizationDto, toOrganizationUserDto, toUserDto } from '../../platform/dto.js';
+import { AppError } from '../../platform/errors.js';
+
+/** Failed sign-ins allowed per e-mail in the window before further tries are refused. */
+export const MAX_FAILURES_PER_EMAIL = 5;
+/** Failed sign-ins allowed per address in the window. */
+export const MAX_FAILURES_PER_IP = 30;
+/** The rate-limit window. */
+export const FAILURE_WINDOW_MS = 15 * 60_000;
+
+/** Hashes a password with argon2id (the library's default: m=19456, t=2, p=1). */
+export const hashPassword = (password: string) => hash(password);
+
+function requireEmail(value: string): string {
+  const email = parseEmail(value);
+  if (!email) throw new AppError('auth/invalid-email', 'Invalid email address format.');
+  return email;
+}
+
+/** Creates an account. */
+export async function signUp(
+  db: AppDb,
+  input: SignInBody & { firstName?: string; lastName?: string },
+  ip: string,
+): Promise<UserRow> {
+  const email = requireEmail(input.email);
+  if (input.password.length < MIN_PASSWORD_LENGTH) {
+    throw new AppError('auth/weak-password', 'Password should be at least 6 characters.');
+  }
+  const passwordHash = await hashPassword(input.password);
+  const [user] = await db
+    .insert(users)
+    .values({ id: newId(), email, passwordHash, firstName: input.firstName || null, lastName: input.lastName || null })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  if (!user) throw new AppError('auth/email-already-in-use', 'An account with this email already exists.');
+  await recordAudit(db, { organizationId: null, actorUserId: user.id, action: 'auth.sign-up', entityType: 'user', entityId: user.id, ip });
+  return user;
+}
+
+async function recentFailures(db: AppDb, column: typeof signInAttempts.email | typeof signInAttempts.ip, value: string) {
+  const since = new Date(Date.now() - FAILURE_WINDOW_MS);
+  const [row] = await db
+    .select({ n: count() })
+    .from(signInAttempts)
+    .where(and(eq(column, value), eq(signInAttempts.succeeded, false), gt(signInAttempts.at, since)));
+  return row?.n ?? 0;
+}
+
+async function fail(db: AppDb, email: string, ip: string, user: UserRow | undefined, code: string, message: string): Promise<never> {
+  await db.insert(signInAttempts).values({ email, ip, succeeded: false });
+  await recordAudit(db, {
+    organizationId: user?.currentOrganizationId ?? null,
+    actorUserId: user?.id ?? null,
+    action: 'auth.sign-in-failed',
+    entityType: 'user',
+    entityId: user?.id,
+    ip,
+    details: { email, code },
+  });
+  throw new AppError(code, message);
+}
+
+/**
+ * Checks the credentials. After too many failures for the e-mail or the address, every try is
+ * refused until the window passes, even with the right password.
+ */
+export async function signIn(db: AppDb, input: SignInBody, ip: string): Promise<UserRow> {
+  const email = requireEmail(input.email);
+  const [byEmail, byIp] = await Promise.all([
+    recentFailures(db, signInAttempts.email, email),
+    recentFailures(db, signInAttempts.ip, ip),
+  ]);
+  if (byEmail >= MAX_FAILURES_PER_EMAIL || byIp >= MAX_FAILURES_PER_IP) {
+    throw new AppError('auth/too-many-requests', 'Too many failed attempts. Please try again later.');
+  }
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  if (!user) return fail(db, email, ip, undefined, 'auth/user-not-found', 'No user found with this email address.');
+  if (!(await verify(user.passwordHash, input.password))) {
+    return fail(db, email, ip, user, 'auth/wrong-password', 'Incorrect password. Please try again.');
+  }
+  if (user.status !== 'active') return fail(db, email, ip, user, 'auth/user-disabled', 'This account has been disabled.');
+  await db.insert(signInAttempts).values({ email, ip, succeeded: true });
+  const now = new Date();
+  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
+  await recordAudit(db, {
+    organizationId: user.currentOrganizationId,
+    actorUserId: user.id,
+    action: 'auth.sign-in',
+    entityType: 'user',
+    entityId: user.id,
+    ip,
+  });
+  return { ...user, lastLoginAt: now };
+}
+
+/** Records a sign-out. */
+export async function recordSignOut(db: AppDb, user: UserRow, ip: string): Promise<void> {
+  await recordAudit(db, {
+    organizationId: user.currentOrganizationId,
+    actorUserId: user.id,
+    action: 'auth.sign-out',
+    entityType: 'user',
+    entityId: user.id,
+    ip,
+  });
+}
+
+/**
+ * The authenticated context: the user, their membership and organization (the current one, else
+ * the first they belong to) and its clinics.
+ */
+export async function sessionContext(db: AppDb, user: UserRow) {
+  const memberships = await db
+    .select({ member: organizationMembers, organization: organizations })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(and(eq(organizationMembers.userId, user.id), eq(organizationMembers.status, 'active')))
+    .orderBy(asc(organizationMembers.joinedAt));
+  const current = memberships.find((m) => m.organization.id === user.currentOrganizationId) ?? memberships[0];
+  if (!current) {
+    return { user: toUserDto(user), organizationUser: null, organization: null, clinics: [], clinic: null, features: [] };
+  }
+  const clinicRows = await db
+    .select()
+    .from(clinics)
+    .where(eq(clinics.organizationId, current.organization.id))
+    .orderBy(asc(clinics.createdAt));
+  const clinic = clinicRows.find((c) => c.id === user.currentClinicId) ?? clinicRows[0] ?? null;
+  const o = current.organization;
+  return {
+    user: toUserDto(user),
+    organizationUser: toOrganizationUserDto(current.member, user),
+    organization: toOrganizationDto(o),
+    clinics: clinicRows.map(toClinicDto),
+    clinic: clinic ? toClinicDto(clinic) : null,
+    features: featuresFor({ planId: o.planId, status: o.subscriptionStatus, trialEndsAt: o.trialEndsAt }),
+    organizationCount: memberships.length,
+  };
+}

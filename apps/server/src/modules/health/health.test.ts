@@ -1,0 +1,23 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/harness.js';
+
+describe('health', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ seed: false });
+  });
+  afterAll(() => t.close());
+
+  it('reports ok with the database answering', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, status: 'ok', database: 'ok' });
+  });
+
+  it('reports 503 with the database down once it stops answering', async () => {
+    await t.database.close();
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ database: 'down' });
+  });
+});

@@ -1,0 +1,222 @@
+import {
+  DEFAULT_PERMISSIONS,
+  completePermissions,
+  hasRole,
+  roleRank,
+  type InviteBody,
+  type Role,
+  type UpdateMemberBody,
+} from '@clinic/domain';
+import { and, asc, count, eq, gt } from 'drizzle-orm';
+import type { AppDb, Tx } from '../../db/client.js';
+import { invitations, organizationMembers, users, type UserRow } from '../../db/schema/index.js';
+import type { TenantContext } from '../../platform/access.js';
+import { recordAudit } from '../../platform/audit.js';
+import { hashToken, newId, newToken } from '../../platform/crypto.js';
+import { toMemberDto } from '../../platform/dto.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { acceptInvitation } from '../../platform/membership.js';
+
+/** How long an invitation can be accepted. */
+export const INVITATION_DAYS = 7;
+
+const memberUser = {
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  lastLoginAt: users.lastLoginAt,
+};
+
+/** Members of the request's organization. */
+export async function listMembers(tx: Tx, tenant: TenantContext) {
+  const rows = await tx
+    .select({ member: organizationMembers, user: memberUser })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(eq(organizationMembers.organizationId, tenant.organizationId))
+    .orderBy(asc(users.email));
+  return rows.map((r) => toMemberDto(r.member, r.user));
+}
+
+/** Counts for the organization screens. */
+export async function memberStats(tx: Tx, tenant: TenantContext) {
+  const org = eq(organizationMembers.organizationId, tenant.organizationId);
+  const [[total], [active], [pending]] = await Promise.all([
+    tx.select({ n: count() }).from(organizationMembers).where(org),
+    tx.select({ n: count() }).from(organizationMembers).where(and(org, eq(organizationMembers.status, 'active'))),
+    tx
+      .select({ n: count() })
+      .from(invitations)
+      .where(
+        and(
+          eq(invitations.organizationId, tenant.organizationId),
+          eq(invitations.status, 'Pending'),
+          gt(invitations.expiresAt, new Date()),
+        ),
+      ),
+  ]);
+  return { totalUsers: total.n, activeUsers: active.n, pendingInvites: pending.n };
+}
+
+/** Pending invitations of the request's organization. */
+export async function listInvitations(tx: Tx, tenant: TenantContext) {
+  const rows = await tx
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.organizationId, tenant.organizationId), eq(invitations.status, 'Pending')))
+    .orderBy(asc(invitations.createdAt));
+  return rows.map((i) => ({
+    id: i.id,
+    email: i.email,
+    role: i.role,
+    status: i.expiresAt.getTime() > Date.now() ? i.status : 'Expired',
+    organizationId: i.organizationId,
+    createdAt: i.createdAt.toISOString(),
+    expiresAt: i.expiresAt.toISOString(),
+  }));
+}
+
+/**
+ * Invites an e-mail address with a role no higher than the inviter's. The token is returned once;
+ * only its hash is kept.
+ */
+export async function invite(tx: Tx, tenant: TenantContext, actor: UserRow, input: InviteBody, ip: string) {
+  if (roleRank(input.role) > roleRank(tenant.member.role)) {
+    throw new AppError('access/forbidden', `You cannot invite someone with a role above your own (${tenant.member.role}).`);
+  }
+  const [existing] = await tx
+    .select({ id: organizationMembers.id })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(and(eq(organizationMembers.organizationId, tenant.organizationId), eq(users.email, input.email)));
+  if (existing) throw new AppError('conflict/already-member', 'This person is already a member of the organization.');
+  // A new invitation replaces any earlier pending one for the same address.
+  await tx
+    .update(invitations)
+    .set({ status: 'Revoked' })
+    .where(
+      and(
+        eq(invitations.organizationId, tenant.organizationId),
+        eq(invitations.email, input.email),
+        eq(invitations.status, 'Pending'),
+      ),
+    );
+  const token = newToken();
+  const id = newId();
+  const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
+  await tx.insert(invitations).values({
+    organizationId: tenant.organizationId,
+    id,
+    email: input.email,
+    role: input.role,
+    tokenHash: hashToken(token),
+    status: 'Pending',
+    invitedBy: actor.id,
+    expiresAt,
+  });
+  await recordAudit(tx, {
+    organizationId: tenant.organizationId,
+    actorUserId: actor.id,
+    action: 'invitation.created',
+    entityType: 'invitation',
+    entityId: id,
+    ip,
+    details: { email: input.email, role: input.role },
+  });
+  return { id, email: input.email, role: input.role, status: 'Pending', token, expiresAt: expiresAt.toISOString() };
+}
+
+/** Accepts an invitation by its token for the signed-in user (whose e-mail it must be sent to). */
+export async function acceptByToken(db: AppDb, user: UserRow, token: string, ip: string) {
+  const [row] = await db.select().from(invitations).where(eq(invitations.tokenHash, hashToken(token))).limit(1);
+  if (!row || row.status !== 'Pending' || row.expiresAt.getTime() <= Date.now() || row.email !== user.email) {
+    throw notFound('Invitation');
+  }
+  await acceptInvitation(db, user, row, ip);
+  await db
+    .update(users)
+    .set({ currentOrganizationId: row.organizationId, currentClinicId: null })
+    .where(eq(users.id, user.id));
+  return { organizationId: row.organizationId, role: row.role };
+}
+
+async function ownerCount(tx: Tx, organizationId: string) {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(organizationMembers)
+    .where(
+      and(
+        eq(organizationMembers.organizationId, organizationId),
+        eq(organizationMembers.role, 'Owner'),
+        eq(organizationMembers.status, 'active'),
+      ),
+    );
+  return row.n;
+}
+
+/**
+ * Changes a member's role, flags or status. Nobody may act on a member ranked above them, raise
+ * anyone above their own rank, or grant a flag they do not hold; the last active Owner stays.
+ * A disabled member loses access at once: every request re-reads the membership.
+ */
+export async function updateMember(
+  tx: Tx,
+  tenant: TenantContext,
+  actor: UserRow,
+  memberId: string,
+  input: UpdateMemberBody,
+  ip: string,
+) {
+  const [target] = await tx
+    .select()
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, tenant.organizationId), eq(organizationMembers.id, memberId)));
+  if (!target) throw notFound('Member');
+  const actorRole = tenant.member.role;
+  if (roleRank(target.role) > roleRank(actorRole)) {
+    throw new AppError('access/forbidden', 'You cannot change a member whose role is above your own.');
+  }
+  if (input.role && !hasRole(actorRole, input.role)) {
+    throw new AppError('access/forbidden', `You cannot give a role above your own (${actorRole}).`);
+  }
+  if (input.permissions) {
+    const granted = Object.entries(input.permissions).filter(([flag, on]) => on && !tenant.member.permissions[flag as never]);
+    if (granted.length) {
+      throw new AppError('access/forbidden', `You cannot grant a permission you do not hold: ${granted.map(([f]) => f).join(', ')}.`);
+    }
+  }
+  const losesOwner =
+    target.role === 'Owner' && target.status === 'active' && ((input.role && input.role !== 'Owner') || input.status === 'disabled');
+  if (losesOwner && (await ownerCount(tx, tenant.organizationId)) <= 1) {
+    throw new AppError('conflict/last-owner', 'The last Owner of an organization cannot be demoted or removed.');
+  }
+  const role = (input.role ?? target.role) as Role;
+  const permissions = input.role && input.role !== target.role && !input.permissions
+    ? DEFAULT_PERMISSIONS[role]
+    : { ...completePermissions(target.permissions as Record<string, unknown>), ...input.permissions };
+  const [updated] = await tx
+    .update(organizationMembers)
+    .set({
+      role,
+      permissions,
+      status: input.status ?? target.status,
+      department: input.department === undefined ? target.department : input.department,
+      title: input.title === undefined ? target.title : input.title,
+    })
+    .where(and(eq(organizationMembers.organizationId, tenant.organizationId), eq(organizationMembers.id, memberId)))
+    .returning();
+  await recordAudit(tx, {
+    organizationId: tenant.organizationId,
+    actorUserId: actor.id,
+    action: 'member.updated',
+    entityType: 'member',
+    entityId: memberId,
+    ip,
+    details: {
+      before: { role: target.role, status: target.status, permissions: target.permissions },
+      after: { role: updated.role, status: updated.status, permissions: updated.permissions },
+    },
+  });
+  const [u] = await tx.select(memberUser).from(users).where(eq(users.id, updated.userId));
+  return toMemberDto(updated, u);
+}

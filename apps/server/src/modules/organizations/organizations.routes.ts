@@ -1,0 +1,75 @@
+import { createClinicBody, createOrganizationBody, idSchema, switchOrganizationBody, updateOrganizationBody } from '@clinic/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import type { AppDb } from '../../db/client.js';
+import { inTenant, resolveTenant, userOf } from '../../platform/access.js';
+import { withTenant } from '../../db/tenant.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { selectCurrentOrganization } from '../../platform/membership.js';
+import { parse } from '../../platform/parse.js';
+import {
+  availableOrganizations,
+  createClinic,
+  createOrganization,
+  getOrganization,
+  listClinics,
+  updateOrganization,
+} from './organizations.service.js';
+
+/** Organizations, their clinics, and choosing the current one. */
+export async function organizationRoutes(app: FastifyInstance, opts: { db: AppDb }) {
+  const { db } = opts;
+
+  app.get('/api/organizations', { config: { access: { signedIn: true } } }, async (request) => {
+    const user = userOf(request);
+    if (!user.currentOrganizationId) return { success: true, organization: null };
+    try {
+      const tenant = await resolveTenant(db, user, {});
+      const organization = await withTenant(db, tenant.organizationId, (tx) => getOrganization(tx, tenant));
+      return { success: true, organization };
+    } catch (err) {
+      if (err instanceof AppError && err.code.startsWith('access/')) return { success: true, organization: null };
+      throw err;
+    }
+  });
+
+  app.post('/api/organizations', { config: { access: { signedIn: true } } }, async (request, reply) => {
+    const body = parse(createOrganizationBody, request.body);
+    const created = await createOrganization(db, userOf(request), body, request.ip);
+    return reply.status(201).send({ success: true, ...created, message: 'Organization and default clinic created successfully!' });
+  });
+
+  app.put('/api/organizations', { config: { access: { tenant: true, permission: 'canManageSettings' } } }, async (request) => {
+    const { organizationId: _o, clinicId: _c, ...rest } = (request.body ?? {}) as Record<string, unknown>;
+    const body = parse(updateOrganizationBody, rest);
+    const organization = await inTenant(db, request, (tx, tenant) => updateOrganization(tx, tenant, userOf(request), body, request.ip));
+    return { success: true, organization, message: 'Organization updated successfully!' };
+  });
+
+  // The id in the path selects among the caller's memberships; another tenant's id is a 404.
+  app.get('/api/clinics/organization/:id', { config: { access: { signedIn: true } } }, async (request) => {
+    const { id } = parse(z.object({ id: idSchema }), request.params);
+    const tenant = await resolveTenant(db, userOf(request), { organizationId: id }).catch((err) => {
+      if (err instanceof AppError && err.code.startsWith('access/')) throw notFound('Organization');
+      throw err;
+    });
+    const clinics = await withTenant(db, tenant.organizationId, (tx) => listClinics(tx, tenant));
+    return { success: true, clinics };
+  });
+
+  app.post('/api/clinics', { config: { access: { tenant: true, permission: 'canManageSettings' } } }, async (request, reply) => {
+    const body = parse(createClinicBody, request.body);
+    const clinic = await inTenant(db, request, (tx, tenant) => createClinic(tx, tenant, userOf(request), body, request.ip));
+    return reply.status(201).send({ success: true, clinic });
+  });
+
+  app.get('/api/org/available', { config: { access: { signedIn: true } } }, async (request) => {
+    return { success: true, organizations: await availableOrganizations(db, userOf(request)) };
+  });
+
+  app.post('/api/org/switch', { config: { access: { signedIn: true } } }, async (request) => {
+    const body = parse(switchOrganizationBody, request.body);
+    const selection = await selectCurrentOrganization(db, userOf(request), body, request.ip);
+    return { success: true, ...selection, message: 'Organization switched successfully!' };
+  });
+}

@@ -1,0 +1,216 @@
+import {
+  ALL_PERMISSIONS,
+  TRIAL_DAYS,
+  organizationSettings,
+  type CreateClinicBody,
+  type CreateOrganizationBody,
+  type UpdateOrganizationBody,
+} from '@clinic/domain';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import type { AppDb, Tx } from '../../db/client.js';
+import { clinics, invitations, organizationMembers, organizations, users, type UserRow } from '../../db/schema/index.js';
+import { withTenant } from '../../db/tenant.js';
+import type { TenantContext } from '../../platform/access.js';
+import { recordAudit } from '../../platform/audit.js';
+import { newId } from '../../platform/crypto.js';
+import { toClinicDto, toOrganizationDto } from '../../platform/dto.js';
+import { notFound } from '../../platform/errors.js';
+
+/** The plan a new organization's trial is of. */
+export const TRIAL_PLAN = 'professional';
+
+/**
+ * Creates an organization with the caller as its Owner (every flag), its default clinic
+ * "{name} Main Clinic", and a 30-day trial of Professional; makes it the caller's current one.
+ */
+export async function createOrganization(db: AppDb, user: UserRow, input: CreateOrganizationBody, ip: string) {
+  const organizationId = newId();
+  const clinicId = newId();
+  const now = new Date();
+  const result = await withTenant(db, organizationId, async (tx) => {
+    const [organization] = await tx
+      .insert(organizations)
+      .values({
+        id: organizationId,
+        name: input.name,
+        type: input.type,
+        description: input.description ?? null,
+        address: input.address ?? null,
+        phone: input.phone ?? null,
+        email: input.email ?? null,
+        website: input.website ?? null,
+        status: input.status ?? 'active',
+        settings: organizationSettings.parse({}),
+        planId: TRIAL_PLAN,
+        subscriptionStatus: 'trialing',
+        subscriptionStartedAt: now,
+        trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 86_400_000),
+        createdBy: user.id,
+      })
+      .returning();
+    const [clinic] = await tx
+      .insert(clinics)
+      .values({
+        organizationId,
+        id: clinicId,
+        name: `${input.name} Main Clinic`,
+        type: 'general',
+        status: 'active',
+        address: input.address ?? null,
+        phone: input.phone ?? null,
+        email: input.email ?? null,
+      })
+      .returning();
+    const memberId = newId();
+    await tx.insert(organizationMembers).values({
+      organizationId,
+      id: memberId,
+      userId: user.id,
+      role: 'Owner',
+      permissions: ALL_PERMISSIONS,
+      status: 'active',
+      joinedAt: now,
+      lastActiveAt: now,
+    });
+    await recordAudit(tx, {
+      organizationId,
+      actorUserId: user.id,
+      action: 'organization.created',
+      entityType: 'organization',
+      entityId: organizationId,
+      ip,
+    });
+    await recordAudit(tx, {
+      organizationId,
+      actorUserId: user.id,
+      action: 'member.joined',
+      entityType: 'member',
+      entityId: memberId,
+      ip,
+      details: { role: 'Owner' },
+    });
+    return { organization: toOrganizationDto(organization), clinic: toClinicDto(clinic) };
+  });
+  await db.update(users).set({ currentOrganizationId: organizationId, currentClinicId: clinicId }).where(eq(users.id, user.id));
+  return result;
+}
+
+/** The request's organization. */
+export async function getOrganization(tx: Tx, tenant: TenantContext) {
+  const [row] = await tx.select().from(organizations).where(eq(organizations.id, tenant.organizationId));
+  if (!row) throw notFound('Organization');
+  return toOrganizationDto(row);
+}
+
+/** Changes the request's organization. */
+export async function updateOrganization(
+  tx: Tx,
+  tenant: TenantContext,
+  actor: UserRow,
+  input: UpdateOrganizationBody,
+  ip: string,
+) {
+  const current = await getOrganization(tx, tenant);
+  const contact = input.contactInfo ?? { phone: undefined, email: undefined, website: undefined };
+  const changes = {
+    name: input.name,
+    type: input.type,
+    description: input.description,
+    address: input.address,
+    phone: input.phone ?? contact.phone,
+    email: input.email ?? contact.email,
+    website: input.website ?? contact.website,
+    settings: input.settings ? { ...current.settings, ...input.settings } : undefined,
+  };
+  const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
+  const [row] = await tx
+    .update(organizations)
+    .set({ ...set, updatedAt: new Date() })
+    .where(eq(organizations.id, tenant.organizationId))
+    .returning();
+  await recordAudit(tx, {
+    organizationId: tenant.organizationId,
+    actorUserId: actor.id,
+    action: 'organization.updated',
+    entityType: 'organization',
+    entityId: tenant.organizationId,
+    ip,
+    details: { fields: Object.keys(set) },
+  });
+  return toOrganizationDto(row);
+}
+
+/** The clinics of the request's organization. */
+export async function listClinics(tx: Tx, tenant: TenantContext) {
+  const rows = await tx
+    .select()
+    .from(clinics)
+    .where(eq(clinics.organizationId, tenant.organizationId))
+    .orderBy(asc(clinics.createdAt));
+  return rows.map(toClinicDto);
+}
+
+/** Adds a clinic to the request's organization. */
+export async function createClinic(tx: Tx, tenant: TenantContext, actor: UserRow, input: CreateClinicBody, ip: string) {
+  const [row] = await tx
+    .insert(clinics)
+    .values({
+      organizationId: tenant.organizationId,
+      id: newId(),
+      name: input.name,
+      type: input.type,
+      status: input.status,
+      address: input.address ?? null,
+      phone: input.phone ?? null,
+      email: input.email ?? null,
+    })
+    .returning();
+  await recordAudit(tx, {
+    organizationId: tenant.organizationId,
+    actorUserId: actor.id,
+    action: 'clinic.created',
+    entityType: 'clinic',
+    entityId: row.id,
+    ip,
+  });
+  return toClinicDto(row);
+}
+
+/**
+ * Organizations the user may choose: those they belong to (active) and those they hold a pending
+ * invitation to, each with its clinics.
+ */
+export async function availableOrganizations(db: AppDb, user: UserRow) {
+  const memberships = await db
+    .select({ organization: organizations, role: organizationMembers.role })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(and(eq(organizationMembers.userId, user.id), eq(organizationMembers.status, 'active')))
+    .orderBy(asc(organizations.name));
+  const invited = await db
+    .select({ organization: organizations })
+    .from(invitations)
+    .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+    .where(and(eq(invitations.email, user.email), eq(invitations.status, 'Pending'), gt(invitations.expiresAt, new Date())));
+  const memberIds = new Set(memberships.map((m) => m.organization.id));
+  const entries = [
+    ...memberships.map((m) => ({ organization: m.organization, role: m.role as string | null, invited: false })),
+    ...invited
+      .filter((i) => !memberIds.has(i.organization.id))
+      .map((i) => ({ organization: i.organization, role: null, invited: true })),
+  ];
+  const ids = entries.map((e) => e.organization.id);
+  const clinicRows = ids.length
+    ? await db.select().from(clinics).where(inArray(clinics.organizationId, ids)).orderBy(asc(clinics.createdAt))
+    : [];
+  return entries.map((e) => ({
+    id: e.organization.id,
+    name: e.organization.name,
+    type: e.organization.type,
+    plan: e.organization.planId,
+    isCurrent: e.organization.id === user.currentOrganizationId,
+    role: e.role,
+    invited: e.invited,
+    clinics: clinicRows.filter((c) => c.organizationId === e.organization.id).map(toClinicDto),
+  }));
+}

@@ -1,0 +1,188 @@
+import { checkAccess, completePermissions, hasFeature, type AccessRequirement, type Feature, type Permissions } from '@clinic/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppDb, Tx } from '../db/client.js';
+import { clinics, organizationMembers, organizations, type OrganizationRow, type UserRow } from '../db/schema/index.js';
+import { withTenant } from '../db/tenant.js';
+import { AppError } from './errors.js';
+import { resolveSession, tokenFrom } from './sessions.js';
+
+/**
+ * What a route needs. Every `/api` route declares one:
+ * - `public`: anyone (the route enforces its own limits);
+ * - `signedIn`: a valid session;
+ * - `tenant`: a session plus an active membership of the selected organization, and optionally a
+ *   role, a permission flag or a plan feature.
+ */
+export type RouteAccess =
+  | { public: true }
+  | { signedIn: true }
+  | ({ tenant: true; feature?: Feature } & AccessRequirement);
+
+/** The organization, clinic and membership a tenant request acts in. */
+export interface TenantContext {
+  organizationId: string;
+  clinicId: string | null;
+  organization: OrganizationRow;
+  member: { id: string; role: string; permissions: Permissions; status: string };
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    user: UserRow | null;
+    sessionId: string | null;
+    tenant: TenantContext | null;
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The organization and clinic a request selects: query, then body, then header, then the user's current ones. */
+export function selectedTenant(request: FastifyRequest): { organizationId?: string; clinicId?: string } {
+  const q = (request.query ?? {}) as Record<string, unknown>;
+  const b = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length <= 100 ? v : undefined);
+  const header = (name: string) => str(request.headers[name]);
+  return {
+    organizationId: str(q.organizationId) ?? str(b.organizationId) ?? header('x-organization-id'),
+    clinicId: str(q.clinicId) ?? str(b.clinicId) ?? header('x-clinic-id'),
+  };
+}
+
+/**
+ * Loads the caller's membership in `organizationId` (or their current organization) and picks the
+ * clinic. The ids only choose among the caller's own memberships: any other is refused.
+ */
+export async function resolveTenant(
+  db: AppDb,
+  user: UserRow,
+  wanted: { organizationId?: string; clinicId?: string },
+): Promise<TenantContext> {
+  const organizationId = wanted.organizationId ?? user.currentOrganizationId;
+  if (!organizationId) throw new AppError('access/not-a-member', 'You are not a member of any organization yet.');
+  const [row] = await db
+    .select({ member: organizationMembers, organization: organizations })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, user.id)))
+    .limit(1);
+  if (!row) throw new AppError('access/not-a-member', 'You are not a member of this organization.');
+  if (row.member.status !== 'active') throw new AppError('access/forbidden', 'Your membership of this organization is not active.');
+  const clinicRows = await db
+    .select({ id: clinics.id })
+    .from(clinics)
+    .where(eq(clinics.organizationId, organizationId))
+    .orderBy(asc(clinics.createdAt));
+  const ids = clinicRows.map((c) => c.id);
+  let clinicId: string | null;
+  if (wanted.clinicId) {
+    if (!ids.includes(wanted.clinicId)) throw new AppError('access/not-a-member', 'That clinic is not part of this organization.');
+    clinicId = wanted.clinicId;
+  } else if (user.currentClinicId && organizationId === user.currentOrganizationId && ids.includes(user.currentClinicId)) {
+    clinicId = user.currentClinicId;
+  } else {
+    clinicId = ids[0] ?? null;
+  }
+  return {
+    organizationId,
+    clinicId,
+    organization: row.organization,
+    member: {
+      id: row.member.id,
+      role: row.member.role,
+      permissions: completePermissions(row.member.permissions as Record<string, unknown>),
+      status: row.member.status,
+    },
+  };
+}
+
+function refusalMessage(refusal: NonNullable<ReturnType<typeof checkAccess>>): string {
+  return refusal.kind === 'role'
+    ? `You don't have permission to access this page. Required role: ${refusal.required}`
+    : `You don't have permission to access this feature. Required permission: ${refusal.required}`;
+}
+
+function sameOrigin(request: FastifyRequest, publicUrl?: string): boolean {
+  const origin = request.headers.origin;
+  if (!origin) return true;
+  try {
+    const host = new URL(origin).host;
+    if (publicUrl && new URL(publicUrl).host === host) return true;
+    return host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/** Authentication, tenancy and access checks for every `/api` route, from its `access` option. */
+export const accessPlugin = fp(
+  async (app: FastifyInstance, opts: { db: AppDb; publicUrl?: string }) => {
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionId', null);
+    app.decorateRequest('tenant', null);
+
+    app.addHook('onRoute', (route) => {
+      if (route.url.startsWith('/api/') && !route.config?.access) {
+        throw new Error(`Route ${route.method} ${route.url} declares no access requirement`);
+      }
+    });
+
+    app.addHook('onRequest', async (request) => {
+      if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+      if (!sameOrigin(request, opts.publicUrl)) throw new AppError('request/origin', 'Cross-origin request refused.');
+      const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+      const type = String(request.headers['content-type'] ?? '');
+      if (hasBody && !type.toLowerCase().startsWith('application/json')) {
+        throw new AppError('request/media-type', 'Requests that change data must send JSON (application/json).');
+      }
+    });
+
+    app.addHook('preHandler', async (request) => {
+      const access = request.routeOptions.config?.access;
+      if (!access || 'public' in access) return;
+      const token = tokenFrom(request);
+      const session = token ? await resolveSession(opts.db, token) : null;
+      if (!session) throw new AppError('auth/required', 'Please sign in to continue.');
+      request.user = session.user;
+      request.sessionId = session.sessionId;
+      if (!('tenant' in access)) return;
+      const tenant = await resolveTenant(opts.db, session.user, selectedTenant(request));
+      const refusal = checkAccess(tenant.member, access);
+      if (refusal) throw new AppError('access/forbidden', refusalMessage(refusal));
+      if (access.feature) {
+        const sub = {
+          planId: tenant.organization.planId,
+          status: tenant.organization.subscriptionStatus,
+          trialEndsAt: tenant.organization.trialEndsAt,
+        };
+        if (!hasFeature(sub, access.feature)) {
+          throw new AppError('access/plan-feature', 'Your plan does not include this feature. Upgrade your plan to use it.');
+        }
+      }
+      request.tenant = tenant;
+    });
+  },
+  { name: 'access' },
+);
+
+/** The tenant context of a request whose route declared `tenant: true`. */
+export function tenantOf(request: FastifyRequest): TenantContext {
+  if (!request.tenant) throw new Error('tenantOf called on a route without tenant access');
+  return request.tenant;
+}
+
+/** The signed-in user of a request whose route required a session. */
+export function userOf(request: FastifyRequest): UserRow {
+  if (!request.user) throw new Error('userOf called on a route without a session');
+  return request.user;
+}
+
+/** Runs `fn` in the request's organization under RLS. */
+export function inTenant<T>(db: AppDb, request: FastifyRequest, fn: (tx: Tx, tenant: TenantContext) => Promise<T>): Promise<T> {
+  const tenant = tenantOf(request);
+  return withTenant(db, tenant.organizationId, (tx) => fn(tx, tenant));
+}

@@ -1,0 +1,31 @@
+import type { DbHandle } from '../db/client.js';
+import { auditEvents } from '../db/schema/index.js';
+import { newId } from './crypto.js';
+
+/** One audit event: who did what to which record, from where. */
+export interface AuditEntry {
+  organizationId: string | null;
+  actorUserId: string | null;
+  action: string;
+  entityType?: string;
+  entityId?: string;
+  ip?: string | null;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * Appends an audit event. Inside a tenant transaction the row passes the same RLS policy as
+ * everything else; audit rows are never updated (the app role has no UPDATE grant).
+ */
+export async function recordAudit(handle: DbHandle, entry: AuditEntry): Promise<void> {
+  await handle.insert(auditEvents).values({
+    id: newId(),
+    organizationId: entry.organizationId,
+    actorUserId: entry.actorUserId,
+    action: entry.action,
+    entityType: entry.entityType ?? null,
+    entityId: entry.entityId ?? null,
+    ip: entry.ip ?? null,
+    details: entry.details ?? null,
+  });
+}

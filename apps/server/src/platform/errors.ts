@@ -1,0 +1,107 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+
+/** An issue with one field of a request. */
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+/** The one error type services and routes throw; {@link registerErrorHandler} turns it into a reply. */
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly issues?: FieldIssue[],
+  ) {
+    super(message);
+  }
+}
+
+/** HTTP status of each error code; codes not listed fall back by their prefix. */
+const STATUS_BY_CODE: Record<string, number> = {
+  'auth/required': 401,
+  'auth/session-expired': 401,
+  'auth/user-not-found': 401,
+  'auth/wrong-password': 401,
+  'auth/invalid-email': 400,
+  'auth/weak-password': 400,
+  'auth/user-disabled': 403,
+  'auth/email-already-in-use': 409,
+  'auth/too-many-requests': 429,
+  'access/forbidden': 403,
+  'access/not-a-member': 403,
+  'access/plan-feature': 403,
+  'request/origin': 403,
+  'request/too-large': 413,
+  'request/media-type': 415,
+  'request/rate-limited': 429,
+  'service/unavailable': 503,
+};
+const STATUS_BY_PREFIX: Array<[string, number]> = [
+  ['validation/', 400],
+  ['request/', 400],
+  ['not-found', 404],
+  ['conflict/', 409],
+];
+
+/** The HTTP status for an error code. */
+export function statusFor(code: string): number {
+  if (code in STATUS_BY_CODE) return STATUS_BY_CODE[code];
+  for (const [prefix, status] of STATUS_BY_PREFIX) if (code.startsWith(prefix)) return status;
+  return 500;
+}
+
+/** Converts zod issues into the response's field issues. */
+export function zodIssues(error: ZodError): FieldIssue[] {
+  return error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+}
+
+/** Shorthand: a 404 that names the kind of record. */
+export const notFound = (what: string) => new AppError('not-found', `${what} not found`);
+/** Shorthand: a 403 with a message. */
+export const forbidden = (message = "You don't have permission to do this.") => new AppError('access/forbidden', message);
+
+function fromFastify(error: FastifyError): AppError | null {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('request/too-large', 'Request body is too large (1 MiB at most).');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new AppError('request/media-type', 'Requests that change data must send JSON (application/json).');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('request/invalid-json', 'The request body is empty; send a JSON object.');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError('request/invalid-json', 'The request body is not valid JSON.');
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError || error.statusCode === 400) {
+    return new AppError('request/invalid-json', 'The request body is not valid JSON.');
+  }
+  if (error.statusCode === 415) return new AppError('request/media-type', 'Unsupported content type.');
+  if (error.statusCode === 413) return new AppError('request/too-large', 'Request body is too large (1 MiB at most).');
+  return null;
+}
+
+/** Registers the single handler that writes `{ success: false, error, message, code, issues? }`. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err, request, reply) => {
+    let appError: AppError;
+    if (err instanceof AppError) appError = err;
+    else if (err instanceof ZodError) appError = new AppError('validation/invalid', 'Some fields are invalid.', zodIssues(err));
+    else appError = fromFastify(err as FastifyError) ?? new AppError('internal', 'Something went wrong on our side.');
+    const status = statusFor(appError.code);
+    if (status >= 500) request.log.error({ err }, 'request failed');
+    const body: Record<string, unknown> = {
+      success: false,
+      error: appError.message,
+      message: appError.message,
+      code: appError.code,
+    };
+    if (appError.issues?.length) body.issues = appError.issues;
+    return reply.status(status).send(body);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ success: false, error: 'Not found', message: 'Not found', code: 'not-found' });
+  });
+}

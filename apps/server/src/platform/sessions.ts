@@ -1,0 +1,98 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppDb } from '../db/client.js';
+import { organizations, sessions, users, type UserRow } from '../db/schema/index.js';
+import { hashToken, newToken } from './crypto.js';
+
+/** Name of the httpOnly cookie carrying the session token (listed in the cookie policy). */
+export const SESSION_COOKIE = 'session_id';
+/** Inactivity timeout when the organization sets none. */
+export const DEFAULT_IDLE_MINUTES = 30;
+/** A session ends after this long whatever the activity. */
+export const ABSOLUTE_SESSION_HOURS = 12;
+/** last_seen_at is written at most this often, so reads stay reads. */
+const TOUCH_EVERY_MS = 30_000;
+
+/** A valid session with its user. */
+export interface ActiveSession {
+  sessionId: string;
+  user: UserRow;
+}
+
+/** Creates a session for `userId` and returns its token (shown to the client once). */
+export async function createSession(db: AppDb, userId: string, request: FastifyRequest): Promise<string> {
+  const token = newToken();
+  const now = Date.now();
+  await db.insert(sessions).values({
+    id: hashToken(token),
+    userId,
+    expiresAt: new Date(now + ABSOLUTE_SESSION_HOURS * 3600_000),
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
+  });
+  return token;
+}
+
+/** Reads the token from the cookie or an `Authorization: Bearer` header. */
+export function tokenFrom(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Bearer ')) return header.slice(7).trim() || null;
+  return request.cookies?.[SESSION_COOKIE] ?? null;
+}
+
+/**
+ * Resolves a token to its session, enforcing the absolute limit, the organization's inactivity
+ * timeout and the account status; an ended session is deleted.
+ */
+export async function resolveSession(db: AppDb, token: string): Promise<ActiveSession | null> {
+  const id = hashToken(token);
+  const [row] = await db
+    .select({
+      session: sessions,
+      user: users,
+      idleMinutes: sql<string | null>`${organizations.settings}->>'sessionTimeoutMinutes'`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(organizations, eq(organizations.id, users.currentOrganizationId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  if (!row) return null;
+  const now = Date.now();
+  const idleMinutes = Number(row.idleMinutes) > 0 ? Number(row.idleMinutes) : DEFAULT_IDLE_MINUTES;
+  const idleExpired = row.session.lastSeenAt.getTime() + idleMinutes * 60_000 <= now;
+  if (row.session.expiresAt.getTime() <= now || idleExpired || row.user.status !== 'active') {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  if (now - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
+  }
+  return { sessionId: id, user: row.user };
+}
+
+/** Ends one session. */
+export async function endSession(db: AppDb, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user (account disabled, password changed). */
+export async function endUserSessions(db: AppDb, userId: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId)));
+}
+
+/** Sets the session cookie on the reply. */
+export function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    path: '/',
+    maxAge: ABSOLUTE_SESSION_HOURS * 3600,
+  });
+}
+
+/** Removes the session cookie. */
+export function clearSessionCookie(reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/' });
+}

@@ -1,0 +1,95 @@
+/**
+ * The one fetch client: JSON in and out, the session cookie, the chosen organization and clinic
+ * on every call, and failures turned into an {@link ApiError} carrying the server's message.
+ */
+
+const TENANT_KEYS = ['organizationId', 'clinicId'] as const;
+
+/** A failed call: the server's code and message, or a network failure. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+    readonly issues?: Array<{ path: string; message: string }>,
+  ) {
+    super(message);
+  }
+}
+
+/** The stored organization and clinic choice (browser storage, as the spec says). */
+export const tenantStorage = {
+  get(): { organizationId?: string; clinicId?: string } {
+    const read = (k: string) => {
+      try {
+        return localStorage.getItem(k) ?? undefined;
+      } catch {
+        return undefined;
+      }
+    };
+    return { organizationId: read('organizationId'), clinicId: read('clinicId') };
+  },
+  set(organizationId: string | null | undefined, clinicId: string | null | undefined) {
+    try {
+      if (organizationId) localStorage.setItem('organizationId', organizationId);
+      else localStorage.removeItem('organizationId');
+      if (clinicId) localStorage.setItem('clinicId', clinicId);
+      else localStorage.removeItem('clinicId');
+    } catch {
+      /* storage unavailable: the server's current choice applies */
+    }
+  },
+  clear() {
+    this.set(null, null);
+  },
+};
+
+/** Options of one call. */
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  /** Leave out the stored organization and clinic (public pages choose their own). */
+  noTenant?: boolean;
+  signal?: AbortSignal;
+}
+
+/** Calls the API and returns its JSON body; throws {@link ApiError} on any failure. */
+export async function api<T = Record<string, unknown>>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
+  const params = new URLSearchParams();
+  const tenant = options.noTenant ? {} : tenantStorage.get();
+  for (const key of TENANT_KEYS) {
+    const value = options.query?.[key] ?? tenant[key];
+    if (value) params.set(key, String(value));
+  }
+  for (const [key, value] of Object.entries(options.query ?? {})) {
+    if (value !== undefined && value !== null && value !== '' && !TENANT_KEYS.includes(key as never)) params.set(key, String(value));
+  }
+  const qs = params.toString();
+  const hasBody = method !== 'GET' && method !== 'DELETE';
+  let response: Response;
+  try {
+    response = await fetch(`${path}${qs ? `?${qs}` : ''}`, {
+      method,
+      credentials: 'same-origin',
+      headers: hasBody ? { 'content-type': 'application/json' } : undefined,
+      body: hasBody ? JSON.stringify(options.body ?? {}) : undefined,
+      signal: options.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError('Network error. Please check your connection.', 0, 'auth/network-request-failed');
+  }
+  let data: Record<string, unknown> = {};
+  try {
+    data = await response.json();
+  } catch {
+    /* a body that is not JSON leaves data empty */
+  }
+  if (!response.ok || data.success === false) {
+    const message = typeof data.message === 'string' ? data.message : `API Error: ${response.status}`;
+    throw new ApiError(message, response.status, data.code as string | undefined, data.issues as ApiError['issues']);
+  }
+  return data as T;
+}

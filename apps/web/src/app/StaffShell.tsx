@@ -1,0 +1,61 @@
+import type { Permission, Role } from '@clinic/domain';
+import { Anchor, Box, Button, Group, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, Outlet, useMatches, useNavigate } from 'react-router';
+import { api, tenantStorage } from '../api/client';
+import { useSession } from '../api/session';
+import { OrganizationSwitcher } from '../features/organizations';
+import { RequireAccess, RequireAuth } from './guards';
+
+/** The signed-in frame: header with organization switcher and sign-out, then the page in <main>. */
+export function StaffShell() {
+  return (
+    <RequireAuth>
+      <StaffFrame />
+    </RequireAuth>
+  );
+}
+
+function StaffFrame() {
+  const session = useSession();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const matches = useMatches();
+  const access = (matches.at(-1)?.handle as { access?: { role?: Role; permission?: Permission } } | undefined)?.access ?? {};
+
+  const signOut = async () => {
+    try {
+      await api('/api/auth/sign-out', { method: 'POST', noTenant: true });
+    } finally {
+      tenantStorage.clear();
+      client.clear();
+      navigate('/login', { replace: true });
+    }
+  };
+
+  return (
+    <Box mih="100vh" bg="gray.0">
+      <Box component="header" bg="white" px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Anchor component={Link} to="/dashboard" fw={700} fz="lg" underline="never">
+            ClinicFlow
+          </Anchor>
+          <Group gap="sm" wrap="wrap">
+            <OrganizationSwitcher />
+            <Text size="sm" c="dimmed">
+              {session.data?.user.email}
+            </Text>
+            <Button variant="default" size="xs" onClick={signOut}>
+              Sign Out
+            </Button>
+          </Group>
+        </Group>
+      </Box>
+      <Box component="main" p="md">
+        <RequireAccess role={access.role} permission={access.permission}>
+          <Outlet />
+        </RequireAccess>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,98 @@
+import type { Permission, Role } from '@clinic/domain';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ComingSoon, NotFoundScreen } from '../ui/StateScreens';
+
+/**
+ * The whole route table (platform-core section 2). Every page is loaded lazily, so public pages
+ * never download staff screens; guards wrap staff pages in the lazily loaded staff shell.
+ */
+
+type PageModule = Promise<{ [name: string]: ComponentType }>;
+const page = (load: () => PageModule, name: string): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load())[name] }),
+});
+
+/** A public route with its page. */
+const pub = (path: string, load: () => PageModule, name: string): RouteObject => ({ path, ...page(load, name) });
+
+/** A public route whose feature comes with later work. */
+const publicSoon = (path: string, title: string): RouteObject => ({
+  path,
+  Component: () => (
+    <main>
+      <ComingSoon title={title} />
+    </main>
+  ),
+});
+
+/** A staff route: signed in, then optionally a role or permission. */
+const staff = (path: string, load: () => PageModule, name: string, access: { role?: Role; permission?: Permission } = {}): RouteObject => ({
+  path,
+  handle: { access },
+  ...page(load, name),
+});
+
+/** A staff route whose feature comes with later work. */
+const staffSoon = (path: string, title: string, access: { role?: Role; permission?: Permission } = {}): RouteObject => ({
+  path,
+  handle: { access },
+  Component: () => <ComingSoon title={title} />,
+});
+
+const publicPages = () => import('../features/public');
+const authPages = () => import('../features/auth');
+const dashboardPages = () => import('../features/dashboard');
+
+export const routes: RouteObject[] = [
+  // Public
+  pub('/', publicPages, 'LandingPage'),
+  pub('/login', authPages, 'LoginPage'),
+  pub('/pricing', publicPages, 'PricingPage'),
+  pub('/about', publicPages, 'AboutPage'),
+  pub('/contact', publicPages, 'ContactPage'),
+  pub('/help', publicPages, 'HelpPage'),
+  pub('/documentation', publicPages, 'DocumentationPage'),
+  pub('/blog', publicPages, 'BlogPage'),
+  pub('/careers', publicPages, 'CareersPage'),
+  pub('/privacy', publicPages, 'PrivacyPage'),
+  pub('/terms', publicPages, 'TermsPage'),
+  pub('/hipaa-notice', publicPages, 'HipaaNoticePage'),
+  pub('/cookie-policy', publicPages, 'CookiePolicyPage'),
+  pub('/security', publicPages, 'SecurityPage'),
+  pub('/patients/copilotmd', publicPages, 'PatientAssistantPage'),
+  publicSoon('/kiosk', 'Patient Check-In Kiosk'),
+  publicSoon('/emergency-kiosk', 'Emergency Room Kiosk'),
+  publicSoon('/cds-queue', 'Queue Manager'),
+  publicSoon('/queue', 'Queue Manager'),
+  publicSoon('/test-patient-flow', 'Patient Flow Test'),
+  publicSoon('/test-organization', 'Organization Management Test'),
+  publicSoon('/test-data-segregation', 'Data Segregation Test'),
+  publicSoon('/pediatric-intake', 'Pediatric Intake'),
+
+  // Signed in
+  {
+    lazy: async () => ({ Component: (await import('./StaffShell')).StaffShell }),
+    children: [
+      staff('/dashboard', dashboardPages, 'DashboardPage'),
+      staffSoon('/analytics', 'Analytics Dashboard'),
+      staffSoon('/settings', 'Settings'),
+      staffSoon('/billing', 'Billing'),
+      staffSoon('/triage', 'AI Triage', { permission: 'canAccessEmergencyRoom' }),
+      staffSoon('/emergency-room', 'Emergency Room', { permission: 'canAccessEmergencyRoom' }),
+      staffSoon('/patients', 'Patient Management', { permission: 'canManagePatients' }),
+      staffSoon('/patients/new', 'Add New Patient', { permission: 'canManagePatients' }),
+      staffSoon('/patients/:id', 'Patient Details', { permission: 'canManagePatients' }),
+      staffSoon('/patients/:id/edit', 'Edit Patient', { permission: 'canManagePatients' }),
+      staffSoon('/visitors', 'Visitor Management', { permission: 'canManageVisitors' }),
+      staffSoon('/visitor-management', 'Visitor Management', { permission: 'canManageVisitors' }),
+      staffSoon('/clinical-trials', 'Clinical Trials', { permission: 'canManageClinicalTrials' }),
+      staffSoon('/organization', 'Organization', { role: 'Owner' }),
+      staffSoon('/organization/settings', 'Organization Settings', { role: 'Admin' }),
+    ],
+  },
+
+  { path: '*', Component: NotFoundScreen },
+];
+
+export const router = createBrowserRouter(routes);

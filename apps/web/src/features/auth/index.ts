@@ -1,0 +1,2 @@
+/** Sign-in, sign-up and the organization setup step. */
+export { LoginPage } from './LoginPage';

@@ -1,0 +1,2 @@
+/** The main dashboard. */
+export { DashboardPage } from './DashboardPage';

@@ -1,0 +1,2 @@
+/** Organizations: the header switcher (administration screens come later). */
+export { OrganizationSwitcher } from './OrganizationSwitcher';

@@ -1,0 +1,2 @@
+/** Public pages: landing, marketing and legal (issue 5). */
+export * from './pages';

@@ -1,0 +1,90 @@
+import { Button, Center, Loader, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+
+/** A centered full-page message inside the page's <main>. */
+function FullPage({ children }: { children: ReactNode }) {
+  return (
+    <Center mih="70vh" p="md">
+      <Stack align="center" gap="sm" maw={560} ta="center">
+        {children}
+      </Stack>
+    </Center>
+  );
+}
+
+/** Shown while the session is being checked. */
+export function CheckingAuthentication() {
+  return (
+    <main>
+      <FullPage>
+        <Loader aria-hidden />
+        <Text>Checking authentication...</Text>
+      </FullPage>
+    </main>
+  );
+}
+
+/** The not-found screen for any unknown path. */
+export function NotFoundScreen() {
+  return (
+    <main>
+      <FullPage>
+        <Text fz={64} fw={700} c="dimmed" aria-hidden>
+          404
+        </Text>
+        <Title order={1}>Page Not Found</Title>
+        <Text>The page you're looking for doesn't exist.</Text>
+        <Button component={Link} to="/">
+          Go Home
+        </Button>
+      </FullPage>
+    </main>
+  );
+}
+
+/** The Access Denied screen, by role or by permission. */
+export function AccessDeniedScreen(props: { kind: 'role'; required: string; current: string } | { kind: 'permission'; required: string }) {
+  const navigate = useNavigate();
+  return (
+    <FullPage>
+      <Title order={1}>Access Denied</Title>
+      {props.kind === 'role' ? (
+        <>
+          <Text>You don't have permission to access this page. Required role: {props.required}</Text>
+          <Text c="dimmed">Your current role: {props.current}</Text>
+        </>
+      ) : (
+        <>
+          <Text>You don't have permission to access this feature.</Text>
+          <Text c="dimmed">Required permission: {props.required}</Text>
+        </>
+      )}
+      <Button onClick={() => navigate(-1)}>Go Back</Button>
+    </FullPage>
+  );
+}
+
+/** A page whose feature arrives with later work. */
+export function ComingSoon({ title }: { title: string }) {
+  return (
+    <FullPage>
+      <Title order={1}>{title}</Title>
+      <Text c="dimmed">This area is coming soon.</Text>
+    </FullPage>
+  );
+}
+
+/** An error with a Retry button. */
+export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <Stack align="center" gap="xs" py="lg" role="alert">
+      <Text c="red.8">{message}</Text>
+      {onRetry && (
+        <Button variant="light" onClick={onRetry}>
+          Retry
+        </Button>
+      )}
+    </Stack>
+  );
+}

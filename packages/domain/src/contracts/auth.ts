@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { PERMISSIONS, ROLES } from '../rules/access.js';
+import { emailAddress, idSchema } from './common.js';
+
+/** Shortest password accepted at sign-up. */
+export const MIN_PASSWORD_LENGTH = 6;
+/** Longest password accepted (argon2 input stays bounded). */
+export const MAX_PASSWORD_LENGTH = 256;
+
+/** Sign-in error codes and the exact messages the web shows (platform-core section 8). */
+export const AUTH_MESSAGES = {
+  'auth/user-not-found': 'No user found with this email address.',
+  'auth/wrong-password': 'Incorrect password. Please try again.',
+  'auth/invalid-email': 'Invalid email address format.',
+  'auth/user-disabled': 'This account has been disabled.',
+  'auth/too-many-requests': 'Too many failed attempts. Please try again later.',
+  'auth/email-already-in-use': 'An account with this email already exists.',
+  'auth/weak-password': 'Password should be at least 6 characters.',
+  'auth/network-request-failed': 'Network error. Please check your connection.',
+} as const;
+/** A sign-in error code. */
+export type AuthCode = keyof typeof AUTH_MESSAGES;
+/** Shown when a failure has no catalogued message. */
+export const AUTH_FALLBACK_MESSAGE = 'Authentication failed. Please try again.';
+
+/** The catalogue message for a code, else the server's message, else the fallback. */
+export function authMessage(code: string | undefined, serverMessage?: string): string {
+  if (code && code in AUTH_MESSAGES) return AUTH_MESSAGES[code as AuthCode];
+  return serverMessage || AUTH_FALLBACK_MESSAGE;
+}
+
+/** Sign-in body. */
+export const signInBody = z.object({
+  email: z.string().max(254),
+  password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+});
+/** Sign-up body (the password rule is checked separately to answer auth/weak-password). */
+export const signUpBody = signInBody.extend({
+  firstName: z.string().trim().max(100).optional(),
+  lastName: z.string().trim().max(100).optional(),
+});
+/** Sign-in body type. */
+export type SignInBody = z.infer<typeof signInBody>;
+
+/** Parses an e-mail for sign-in; null when its shape is wrong. */
+export function parseEmail(value: string): string | null {
+  const r = emailAddress.safeParse(value);
+  return r.success ? r.data : null;
+}
+
+/** The signed-in user as the API returns it. */
+export const userDto = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  status: z.string(),
+  currentOrganizationId: z.string().nullable(),
+  currentClinicId: z.string().nullable(),
+  createdAt: z.string(),
+});
+/** The signed-in user. */
+export type UserDto = z.infer<typeof userDto>;
+
+/** The caller's membership in the current organization. */
+export const organizationUserDto = z.object({
+  id: z.string(),
+  organizationId: z.string(),
+  userId: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: z.enum(ROLES),
+  department: z.string().nullable(),
+  title: z.string().nullable(),
+  permissions: z.record(z.enum(PERMISSIONS), z.boolean()),
+  status: z.string(),
+  invitedBy: z.string().nullable(),
+  invitedAt: z.string().nullable(),
+  joinedAt: z.string().nullable(),
+  lastActiveAt: z.string().nullable(),
+});
+/** A membership. */
+export type OrganizationUserDto = z.infer<typeof organizationUserDto>;
+
+/** `PUT /api/auth/profile` body. */
+export const profileBody = z.object({
+  organizationId: idSchema,
+  clinicId: idSchema.optional(),
+});

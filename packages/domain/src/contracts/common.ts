@@ -1,0 +1,53 @@
+import { z } from 'zod';
+
+/** Longest accepted value of a short free-text field (names, titles). */
+export const SHORT_TEXT = 200;
+/** Longest accepted value of a long free-text field (descriptions, notes). */
+export const LONG_TEXT = 5000;
+
+/** A required short text, trimmed, 1..max characters. */
+export const requiredText = (max = SHORT_TEXT) => z.string().trim().min(1).max(max);
+/** An optional short text, trimmed; empty becomes undefined. */
+export const optionalText = (max = SHORT_TEXT) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .nullable()
+    .transform((v) => (v ? v : undefined));
+
+/** An e-mail address, trimmed and lower-cased. */
+export const emailAddress = z.string().trim().max(254).pipe(z.email()).transform((v) => v.toLowerCase());
+
+/** An optional e-mail address; empty becomes undefined. */
+export const optionalEmail = z
+  .union([z.literal(''), z.null(), emailAddress])
+  .optional()
+  .transform((v) => (v ? v : undefined));
+
+/** A record id as it travels in paths and bodies. */
+export const idSchema = z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, 'Invalid id');
+
+/** Tenant selectors a client may add to any call; they only choose among the caller's memberships. */
+export const tenantSelector = z.object({
+  organizationId: idSchema.optional(),
+  clinicId: idSchema.optional(),
+});
+
+/** Paging of lists: limit 1..200, default 50. */
+export const pagination = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
+});
+
+/** The body of every failed call. */
+export const errorResponse = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  message: z.string(),
+  code: z.string(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+/** A failed call's body. */
+export type ErrorResponse = z.infer<typeof errorResponse>;

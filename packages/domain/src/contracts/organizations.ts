@@ -1,0 +1,185 @@
+import { z } from 'zod';
+import { PERMISSIONS, ROLES } from '../rules/access.js';
+import { PLAN_IDS } from '../rules/plans.js';
+import { LONG_TEXT, idSchema, optionalEmail, optionalText, requiredText } from './common.js';
+
+/** Organization types the server accepts (the setup form offers the first three). */
+export const ORGANIZATION_TYPES = ['hospital', 'clinic', 'medical_center', 'urgent_care', 'private_practice', 'other'] as const;
+/** Types offered by the organization setup step. */
+export const SETUP_ORGANIZATION_TYPES = ['hospital', 'clinic', 'medical_center'] as const;
+
+/** Organization settings kept with the organization. */
+export const organizationSettings = z.object({
+  timezone: z.string().max(64).default('America/Los_Angeles'),
+  language: z.enum(['en', 'es', 'fr', 'de']).default('en'),
+  currency: z.string().max(8).default('USD'),
+  dateFormat: z.string().max(20).default('MM/DD/YYYY'),
+  timeFormat: z.enum(['12h', '24h']).default('12h'),
+  maxUsers: z.number().int().min(1).max(100000).default(100),
+  features: z.array(z.string().max(50)).max(50).default([]),
+  sessionTimeoutMinutes: z.number().int().min(5).max(720).default(30),
+});
+/** Organization settings. */
+export type OrganizationSettings = z.infer<typeof organizationSettings>;
+
+/** `POST /api/organizations` body. */
+export const createOrganizationBody = z.object({
+  name: requiredText(),
+  type: z.enum(ORGANIZATION_TYPES).default('hospital'),
+  description: optionalText(LONG_TEXT),
+  address: optionalText(500),
+  phone: optionalText(40),
+  email: optionalEmail,
+  website: optionalText(300),
+  status: z.enum(['active', 'inactive']).optional(),
+});
+/** Create-organization input. */
+export type CreateOrganizationBody = z.infer<typeof createOrganizationBody>;
+
+/** `PUT /api/organizations` body: the fields to change. */
+export const updateOrganizationBody = z
+  .object({
+    name: requiredText().optional(),
+    type: z.enum(ORGANIZATION_TYPES).optional(),
+    description: optionalText(LONG_TEXT),
+    address: optionalText(500),
+    phone: optionalText(40),
+    email: optionalEmail,
+    website: optionalText(300),
+    contactInfo: z
+      .object({ phone: optionalText(40), email: optionalEmail, website: optionalText(300) })
+      .optional(),
+    settings: organizationSettings.partial().optional(),
+  })
+  .strict();
+
+/** `POST /api/clinics` body. */
+export const createClinicBody = z.object({
+  name: requiredText(),
+  organizationId: idSchema.optional(),
+  type: z.enum(['general', 'emergency', 'pediatric', 'specialty', 'urgent_care']).default('general'),
+  address: optionalText(500),
+  phone: optionalText(40),
+  email: optionalEmail,
+  status: z.enum(['active', 'inactive']).default('active'),
+});
+
+/** `POST /api/organizations/invite` body. */
+export const inviteBody = z.object({
+  email: z.string().trim().max(254).pipe(z.email()).transform((v) => v.toLowerCase()),
+  role: z.enum(ROLES),
+});
+
+/** `PATCH /api/organizations/members/{memberId}` body. */
+export const updateMemberBody = z
+  .object({
+    role: z.enum(ROLES).optional(),
+    permissions: z.partialRecord(z.enum(PERMISSIONS), z.boolean()).optional(),
+    status: z.enum(['active', 'disabled']).optional(),
+    department: optionalText(),
+    title: optionalText(),
+  })
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, 'Nothing to change');
+
+/** `POST /api/org/switch` body. */
+export const switchOrganizationBody = z.object({ organizationId: idSchema, clinicId: idSchema.optional() });
+
+/** The subscription an organization carries. */
+export const subscriptionDto = z.object({
+  plan: z.enum(PLAN_IDS).nullable(),
+  status: z.string(),
+  startDate: z.string().nullable(),
+  endDate: z.string().nullable(),
+  trialEndsAt: z.string().nullable(),
+  billingCycle: z.string(),
+});
+
+/** An organization as the API returns it. */
+export const organizationDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  description: z.string().nullable(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  website: z.string().nullable(),
+  contactInfo: z.object({ phone: z.string().nullable(), email: z.string().nullable(), website: z.string().nullable() }),
+  status: z.string(),
+  settings: organizationSettings,
+  subscription: subscriptionDto,
+  createdBy: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+/** An organization. */
+export type OrganizationDto = z.infer<typeof organizationDto>;
+
+/** A clinic as the API returns it. */
+export const clinicDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  organizationId: z.string(),
+  address: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  type: z.string(),
+  status: z.string(),
+});
+/** A clinic. */
+export type ClinicDto = z.infer<typeof clinicDto>;
+
+/** An organization the caller may choose (member or invited). */
+export const availableOrganizationDto = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.string(),
+  plan: z.string().nullable(),
+  isCurrent: z.boolean(),
+  /** The caller's role there; null while only invited. */
+  role: z.string().nullable(),
+  /** True when the caller holds a pending invitation rather than a membership. */
+  invited: z.boolean(),
+  clinics: z.array(clinicDto),
+});
+/** An available organization. */
+export type AvailableOrganizationDto = z.infer<typeof availableOrganizationDto>;
+
+/** A member row of the organization screens. */
+export const memberDto = z.object({
+  id: z.string(),
+  userId: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  role: z.string(),
+  permissions: z.record(z.string(), z.boolean()),
+  department: z.string().nullable(),
+  title: z.string().nullable(),
+  status: z.string(),
+  lastLogin: z.string().nullable(),
+  joinedAt: z.string().nullable(),
+});
+/** A member. */
+export type MemberDto = z.infer<typeof memberDto>;
+
+/** An invitation as the API returns it. */
+export const invitationDto = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.string(),
+  status: z.string(),
+  organizationId: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+
+/** Update-organization input. */
+export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBody>;
+/** Create-clinic input. */
+export type CreateClinicBody = z.infer<typeof createClinicBody>;
+/** Invite input. */
+export type InviteBody = z.infer<typeof inviteBody>;
+/** Member change input. */
+export type UpdateMemberBody = z.infer<typeof updateMemberBody>;

@@ -1,0 +1,5 @@
+export * from './rules/access.js';
+export * from './rules/plans.js';
+export * from './contracts/common.js';
+export * from './contracts/auth.js';
+export * from './contracts/organizations.js';
