@@ -57,6 +57,8 @@ export default defineConfig({
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       DEMO_PASSWORD: 'demo-password',
+      // Lets several builds coexist (e.g. `vite build --outDir /tmp/x` then WEB_DIST=/tmp/x).
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
   },
 });
