@@ -1,5 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../app.js';
 import { connectPostgres, wrapPglite, type Database } from '../db/client.js';
@@ -120,3 +121,120 @@ export async function createOtherOrganization(app: FastifyInstance, email = 'own
 
 /** The JSON body of a response. */
 export const json = (res: LightMyRequestResponse) => res.json() as Record<string, any>;
+
+/** Rows of a raw query through the owner connection (which row level security does not limit). */
+export async function rows<T = Record<string, any>>(db: Database['db'], query: SQL): Promise<T[]> {
+  const result = await db.execute(query);
+  return result.rows as T[];
+}
+
+/** The id of `email`'s membership of `organizationId`, read through the owner connection. */
+export async function memberIdOf(db: Database['db'], organizationId: string, email: string): Promise<string> {
+  const [row] = await rows<{ id: string }>(
+    db,
+    sql`select m.id from organization_members m join users u on u.id = m.user_id
+        where m.organization_id = ${organizationId} and u.email = ${email}`,
+  );
+  if (!row) throw new Error(`${email} is not a member of ${organizationId}`);
+  return row.id;
+}
+
+/** Audit events of one action, oldest first, read through the owner connection. */
+export function auditEventsOf(db: Database['db'], action: string) {
+  return rows<{
+    organization_id: string | null;
+    actor_user_id: string | null;
+    action: string;
+    entity_type: string | null;
+    entity_id: string | null;
+    ip: string | null;
+    details: Record<string, any> | null;
+  }>(db, sql`select * from audit_events where action = ${action} order by at, id`);
+}
+
+let addressCounter = 0;
+/**
+ * A client address no other test of the file uses, so the per-address sign-in limit of one test
+ * never leaks into another (inject's default address is 127.0.0.1 for every request).
+ */
+export function freshAddress(): string {
+  addressCounter += 1;
+  return `10.${(addressCounter >> 16) & 255}.${(addressCounter >> 8) & 255}.${addressCounter & 255}`;
+}
+
+/** One server-sent event as a subscriber receives it. */
+export interface ReceivedEvent {
+  event: string;
+  data: any;
+}
+
+/** An open `GET /api/events` stream read over real HTTP. */
+export interface EventStream {
+  status: number;
+  contentType: string | null;
+  received: ReceivedEvent[];
+  /** Resolves with the first event (already received or still to come) that matches. */
+  next(match: (e: ReceivedEvent) => boolean, timeoutMs?: number): Promise<ReceivedEvent>;
+  close(): void;
+}
+
+/** Subscribes to `{baseUrl}/api/events` with `headers` and parses the stream as it arrives. */
+export async function openEventStream(baseUrl: string, headers: Record<string, string>, query = ''): Promise<EventStream> {
+  const controller = new AbortController();
+  const res = await fetch(`${baseUrl}/api/events${query}`, { headers, signal: controller.signal });
+  const received: ReceivedEvent[] = [];
+  const waiters = new Set<() => void>();
+  const stream: EventStream = {
+    status: res.status,
+    contentType: res.headers.get('content-type'),
+    received,
+    next(match, timeoutMs = 5000) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const found = received.find(match);
+          if (!found) return false;
+          waiters.delete(check as () => void);
+          clearTimeout(timer);
+          resolve(found);
+          return true;
+        };
+        const timer = setTimeout(() => {
+          waiters.delete(check as () => void);
+          reject(new Error(`no matching event within ${timeoutMs} ms; received ${JSON.stringify(received)}`));
+        }, timeoutMs);
+        if (!check()) waiters.add(check as () => void);
+      });
+    },
+    close: () => controller.abort(),
+  };
+  if (res.body && res.ok) {
+    void (async () => {
+      const decoder = new TextDecoder();
+      let buffer = '';
+      try {
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          buffer += decoder.decode(chunk, { stream: true });
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            let event = 'message';
+            const data: string[] = [];
+            for (const line of block.split('\n')) {
+              if (line.startsWith('event: ')) event = line.slice(7);
+              else if (line.startsWith('data: ')) data.push(line.slice(6));
+            }
+            if (data.length === 0) continue; // keep-alive comment
+            received.push({ event, data: JSON.parse(data.join('\n')) });
+            waiters.forEach((w) => w());
+          }
+        }
+      } catch {
+        // aborted by close()
+      }
+    })();
+  } else {
+    await res.body?.cancel();
+  }
+  return stream;
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALL_PERMISSIONS,
+  DEFAULT_PERMISSIONS,
+  PERMISSIONS,
+  ROLES,
+  ROLE_RANK,
+  checkAccess,
+  completePermissions,
+  hasRole,
+  isAllowed,
+  roleRank,
+  type Permission,
+} from './access.js';
+
+const noFlags = completePermissions({});
+
+describe('role ranks', () => {
+  it('ranks the roles as the spec lists them: Owner 7 down to Viewer 1', () => {
+    expect(ROLE_RANK).toEqual({ Owner: 7, Admin: 6, Manager: 5, Doctor: 4, Nurse: 3, Staff: 2, Viewer: 1 });
+    expect(ROLES.map(roleRank)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  // Every pair: 49 boundaries, each role just at, above and below every requirement.
+  for (const role of ROLES) {
+    for (const required of ROLES) {
+      const allowed = ROLE_RANK[role] >= ROLE_RANK[required];
+      it(`${role} is ${allowed ? 'allowed' : 'refused'} a page that requires ${required}`, () => {
+        expect(hasRole(role, required)).toBe(allowed);
+        expect(checkAccess({ role, permissions: noFlags }, { role: required })).toEqual(
+          allowed ? null : { kind: 'role', required },
+        );
+        expect(isAllowed({ role, permissions: noFlags, status: 'active' }, { role: required })).toBe(allowed);
+      });
+    }
+  }
+
+  it.each([['Superuser'], ['owner'], [''], [null], [undefined]])(
+    'an unknown role (%s) ranks 0 and is refused even a Viewer page',
+    (role) => {
+      expect(roleRank(role)).toBe(0);
+      expect(hasRole(role, 'Viewer')).toBe(false);
+      expect(checkAccess({ role: role as string, permissions: ALL_PERMISSIONS }, { role: 'Viewer' })).toEqual({
+        kind: 'role',
+        required: 'Viewer',
+      });
+    },
+  );
+
+  // Known defect, outside this suite's files to fix: roleRank tests `role in ROLE_RANK`, which walks
+  // the prototype, so inherited names answer a function instead of 0. hasRole still refuses them
+  // (a function compares false), but roleRank's contract is broken. `it.fails` flips once fixed
+  // (Object.hasOwn(ROLE_RANK, role)).
+  it.fails('an inherited property name as a role (constructor, toString) ranks 0', () => {
+    expect(roleRank('constructor')).toBe(0);
+    expect(roleRank('toString')).toBe(0);
+  });
+
+  it('an inherited property name as a role is still refused every role requirement', () => {
+    for (const role of ['constructor', 'toString', '__proto__', 'hasOwnProperty']) {
+      expect(hasRole(role, 'Viewer')).toBe(false);
+      expect(isAllowed({ role, permissions: ALL_PERMISSIONS }, { role: 'Viewer' })).toBe(false);
+    }
+  });
+});
+
+describe('permission flags', () => {
+  it.each(PERMISSIONS.map((p) => [p]))('a member whose %s flag is true is allowed what requires it', (permission) => {
+    const permissions = { ...noFlags, [permission]: true };
+    expect(checkAccess({ role: 'Viewer', permissions }, { permission })).toBeNull();
+  });
+
+  it.each(PERMISSIONS.map((p) => [p]))('a member whose %s flag is false or missing is refused, whatever the role', (permission) => {
+    const others = Object.fromEntries(PERMISSIONS.filter((p) => p !== permission).map((p) => [p, true]));
+    expect(checkAccess({ role: 'Owner', permissions: { ...others, [permission]: false } }, { permission })).toEqual({
+      kind: 'permission',
+      required: permission,
+    });
+    expect(checkAccess({ role: 'Owner', permissions: others }, { permission })).toEqual({ kind: 'permission', required: permission });
+  });
+
+  it('a flag set to a truthy value other than true does not count', () => {
+    const permissions = { canManagePatients: 'yes', canManageQueue: 1 } as unknown as Record<Permission, boolean>;
+    expect(isAllowed({ role: 'Owner', permissions }, { permission: 'canManagePatients' })).toBe(false);
+    expect(isAllowed({ role: 'Owner', permissions }, { permission: 'canManageQueue' })).toBe(false);
+  });
+
+  it('a requirement of both role and permission is refused by role first, then by permission', () => {
+    const nurse = { role: 'Nurse', permissions: DEFAULT_PERMISSIONS.Nurse };
+    expect(checkAccess(nurse, { role: 'Doctor', permission: 'canManageUsers' })).toEqual({ kind: 'role', required: 'Doctor' });
+    expect(checkAccess(nurse, { role: 'Nurse', permission: 'canManageUsers' })).toEqual({
+      kind: 'permission',
+      required: 'canManageUsers',
+    });
+    expect(checkAccess(nurse, { role: 'Nurse', permission: 'canManagePatients' })).toBeNull();
+  });
+});
+
+describe('membership status', () => {
+  it.each([['disabled'], ['invited'], ['pending'], ['']])('an Owner whose membership is %s is refused every requirement', (status) => {
+    const owner = { role: 'Owner', permissions: ALL_PERMISSIONS, status };
+    expect(checkAccess(owner, { role: 'Viewer' })).toEqual({ kind: 'role', required: 'Viewer' });
+    expect(checkAccess(owner, { permission: 'canViewAnalytics' })).toEqual({ kind: 'permission', required: 'canViewAnalytics' });
+  });
+
+  it('a member without a status counts as active', () => {
+    expect(isAllowed({ role: 'Admin', permissions: ALL_PERMISSIONS }, { role: 'Admin', permission: 'canManageUsers' })).toBe(true);
+  });
+
+  it('no membership at all is refused any role or permission, but passes a page that needs only sign-in', () => {
+    expect(checkAccess(null, { role: 'Viewer' })).toEqual({ kind: 'role', required: 'Viewer' });
+    expect(checkAccess(undefined, { permission: 'canViewAnalytics' })).toEqual({ kind: 'permission', required: 'canViewAnalytics' });
+    expect(checkAccess(null, {})).toBeNull();
+  });
+});
+
+describe('flag sets', () => {
+  it('completePermissions lists every flag, keeps only true values and drops unknown names', () => {
+    const flags = completePermissions({ canManageQueue: true, canManageUsers: 'true', madeUp: true });
+    expect(Object.keys(flags).sort()).toEqual([...PERMISSIONS].sort());
+    expect(flags.canManageQueue).toBe(true);
+    expect(flags.canManageUsers).toBe(false);
+    expect(flags).not.toHaveProperty('madeUp');
+    expect(completePermissions(null)).toEqual(noFlags);
+  });
+
+  it('Owner and Admin start with every flag; the other roles with the flags of their work', () => {
+    expect(Object.values(ALL_PERMISSIONS).every((v) => v === true)).toBe(true);
+    expect(DEFAULT_PERMISSIONS.Owner).toEqual(ALL_PERMISSIONS);
+    expect(DEFAULT_PERMISSIONS.Admin).toEqual(ALL_PERMISSIONS);
+    const granted = (role: keyof typeof DEFAULT_PERMISSIONS) =>
+      PERMISSIONS.filter((p) => DEFAULT_PERMISSIONS[role][p]).sort();
+    expect(granted('Viewer')).toEqual(['canViewAnalytics']);
+    expect(granted('Nurse')).toEqual(['canAccessEmergencyRoom', 'canManagePatients', 'canManageQueue']);
+    expect(granted('Staff')).toEqual(['canManageKiosk', 'canManageQueue', 'canManageVisitors']);
+    expect(granted('Manager')).not.toContain('canManageSettings');
+    expect(granted('Doctor')).toContain('canManagePatients');
+    expect(granted('Doctor')).not.toContain('canManageUsers');
+  });
+
+  it('every default flag set names every flag, so a new member is never missing one', () => {
+    for (const role of ROLES) expect(Object.keys(DEFAULT_PERMISSIONS[role]).sort()).toEqual([...PERMISSIONS].sort());
+  });
+});
