@@ -10,7 +10,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { memberRoutes } from './modules/members/members.routes.js';
 import { organizationRoutes } from './modules/organizations/organizations.routes.js';
 import { accessPlugin } from './platform/access.js';
-import { registerErrorHandler } from './platform/errors.js';
+import { NOT_FOUND_BODY, registerErrorHandler } from './platform/errors.js';
 import { EventHub } from './platform/events.js';
 
 /** What the app is built from; tests pass their own database. */
@@ -52,15 +52,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(memberRoutes, { db, publicUrl: deps.publicUrl });
   await app.register(eventRoutes, { db, hub });
 
+  // Unknown API paths are a JSON 404; any other GET is the single-page app, whose router shows
+  // its own not-found screen.
   const webDist = deps.webDist ?? defaultWebDist;
-  if (existsSync(webDist)) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-    app.setNotFoundHandler((request, reply) => {
-      if (request.url.startsWith('/api/') || request.method !== 'GET') {
-        return reply.status(404).send({ success: false, error: 'Not found', message: 'Not found', code: 'not-found' });
-      }
-      return reply.type('text/html').sendFile('index.html');
-    });
-  }
+  const serveWeb = existsSync(webDist);
+  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  app.setNotFoundHandler((request, reply) => {
+    if (!serveWeb || request.url.startsWith('/api/') || request.method !== 'GET') {
+      return reply.status(404).send(NOT_FOUND_BODY);
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
   return app;
 }

@@ -101,7 +101,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (appError.issues?.length) body.issues = appError.issues;
     return reply.status(status).send(body);
   });
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ success: false, error: 'Not found', message: 'Not found', code: 'not-found' });
-  });
 }
+
+/** The body of a 404 for an unknown API path. */
+export const NOT_FOUND_BODY = { success: false, error: 'Not found', message: 'Not found', code: 'not-found' } as const;

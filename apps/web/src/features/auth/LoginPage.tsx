@@ -1,3 +1,121 @@
+import { Alert, Anchor, Button, Center, Paper, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { sessionQueryKey, useSession } from '../../api/session';
+import { acceptInvitation, authErrorMessage, signIn, signUp } from './api/auth-calls';
+import { OrganizationSetup } from './OrganizationSetup';
+
+type Mode = 'signIn' | 'signUp';
+
+/** /login: sign in or create an account; a new account continues to the organization setup step. */
 export function LoginPage() {
-  return <main>Sign In</main>;
+  const session = useSession();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const invite = params.get('invite');
+  const [mode, setMode] = useState<Mode>(invite ? 'signUp' : 'signIn');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [step, setStep] = useState<'credentials' | 'setup'>('credentials');
+  const from = (location.state as { from?: string } | null)?.from;
+  const destination = from && from.startsWith('/') && !from.startsWith('/login') ? from : '/dashboard';
+
+  if (step === 'credentials' && session.data && !submitting) return <Navigate to={destination} replace />;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setSubmitting(true);
+    try {
+      if (mode === 'signIn') await signIn(email, password);
+      else await signUp(email, password);
+      if (invite) await acceptInvitation(invite);
+      await client.invalidateQueries({ queryKey: sessionQueryKey });
+      if (mode === 'signUp' && !invite) setStep('setup');
+      else navigate(destination, { replace: true });
+    } catch (err) {
+      setError(authErrorMessage(err));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (step === 'setup') {
+    return (
+      <main>
+        <Center mih="100vh" p="md" bg="gray.0">
+          <OrganizationSetup onDone={() => navigate('/dashboard', { replace: true })} />
+        </Center>
+      </main>
+    );
+  }
+
+  return (
+    <main>
+      <Center mih="100vh" p="md" bg="gray.0">
+        <Paper withBorder shadow="sm" p="xl" w="100%" maw={420} radius="md">
+          <form onSubmit={submit} noValidate={false}>
+            <Stack>
+              <Title order={1} ta="center" fz="h2">
+                {mode === 'signIn' ? 'Sign In' : 'Create Account'}
+              </Title>
+              {invite && <Text size="sm">You have been invited to join an organization. Sign in or create an account to accept.</Text>}
+              <SegmentedControl
+                fullWidth
+                value={mode}
+                onChange={(v) => {
+                  setMode(v as Mode);
+                  setError(null);
+                }}
+                data={[
+                  { label: 'Sign In', value: 'signIn' },
+                  { label: 'Create Account', value: 'signUp' },
+                ]}
+                disabled={submitting}
+                aria-label="Sign in or create an account"
+              />
+              <TextInput
+                label="Email"
+                type="email"
+                required
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+                disabled={submitting}
+              />
+              <PasswordInput
+                label="Password"
+                required
+                minLength={6}
+                autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                disabled={submitting}
+                visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the characters typed' }}
+              />
+              {error && (
+                <Alert color="red" role="alert">
+                  {error}
+                </Alert>
+              )}
+              <Button type="submit" loading={submitting} fullWidth>
+                {mode === 'signIn' ? 'Sign In' : 'Create Account'}
+              </Button>
+              <Text size="sm" ta="center">
+                New to ClinicFlow?{' '}
+                <Anchor component={Link} to="/pricing">
+                  View pricing
+                </Anchor>
+              </Text>
+            </Stack>
+          </form>
+        </Paper>
+      </Center>
+    </main>
+  );
 }

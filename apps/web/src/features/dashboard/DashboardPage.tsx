@@ -1,3 +1,137 @@
+import { Anchor, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useSession } from '../../api/session';
+
+/** The eight quick actions of the Overview tab. */
+const QUICK_ACTIONS = [
+  { to: '/triage', label: 'AI Triage', description: 'Assess symptoms with AI assistance' },
+  { to: '/queue', label: 'Queue Manager', description: 'Manage the risk-scored patient queue' },
+  { to: '/patients', label: 'Patients', description: 'Search and manage patient records' },
+  { to: '/analytics', label: 'Analytics', description: 'Review clinic performance' },
+  { to: '/kiosk', label: 'Kiosk Mode', description: 'Open the self check-in kiosk' },
+  { to: '/emergency-room', label: 'Emergency Room', description: 'Monitor the emergency room' },
+  { to: '/emergency-kiosk', label: 'Emergency Kiosk', description: 'Open the emergency-room kiosk' },
+  { to: '/visitors', label: 'Visitors', description: 'Check visitors in and out' },
+] as const;
+
+/** Links of each other tab, as the spec lists them. */
+const TAB_LINKS: Record<string, Array<{ to: string; label: string }>> = {
+  queue: [{ to: '/queue', label: 'Open Queue Manager' }],
+  patients: [{ to: '/patients', label: 'Open Patient Management' }],
+  analytics: [{ to: '/analytics', label: 'Open Analytics Dashboard' }],
+  kiosk: [
+    { to: '/kiosk', label: 'Open Check-In Kiosk' },
+    { to: '/emergency-kiosk', label: 'Open Emergency Kiosk' },
+  ],
+  emergency: [
+    { to: '/emergency-room', label: 'Open Emergency Room' },
+    { to: '/emergency-kiosk', label: 'Open Emergency Kiosk' },
+  ],
+  visitors: [
+    { to: '/visitors', label: 'Open Visitor Management' },
+    { to: '/visitor-management', label: 'Visitor Management Console' },
+  ],
+  settings: [
+    { to: '/settings', label: 'Settings' },
+    { to: '/organization', label: 'Organization' },
+    { to: '/organization/settings', label: 'Organization Settings' },
+    { to: '/billing', label: 'Billing' },
+    { to: '/pricing', label: 'Pricing' },
+  ],
+};
+
+const TABS = [
+  { value: 'overview', label: 'Overview' },
+  { value: 'queue', label: 'Queue Manager' },
+  { value: 'patients', label: 'Patients' },
+  { value: 'analytics', label: 'Analytics' },
+  { value: 'kiosk', label: 'Kiosk Mode' },
+  { value: 'emergency', label: 'Emergency Room' },
+  { value: 'visitors', label: 'Visitors' },
+  { value: 'settings', label: 'Settings' },
+] as const;
+
+/** A clock that ticks every second. */
+function Clock() {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const id = setInterval(() => setNow(new Date()), 1000);
+    return () => clearInterval(id);
+  }, []);
+  return (
+    <Text component="time" dateTime={now.toISOString()} fw={500} aria-label="Current time">
+      {now.toLocaleTimeString()}
+    </Text>
+  );
+}
+
+/** /dashboard: welcome line, clock and the eight tabs. */
 export function DashboardPage() {
-  return <div>Dashboard</div>;
+  const session = useSession();
+  const email = session.data?.user.email;
+  const organization = session.data?.organization;
+  return (
+    <Stack maw={1200} mx="auto">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={1}>Dashboard</Title>
+          <Text>Welcome back, {email}</Text>
+          {organization && (
+            <Text size="sm" c="dimmed">
+              {organization.name}
+              {session.data?.clinic ? ` · ${session.data.clinic.name}` : ''}
+            </Text>
+          )}
+        </div>
+        <Clock />
+      </Group>
+      {!organization && (
+        <Card withBorder>
+          <Text>You are not part of an organization yet.</Text>
+          <Anchor component={Link} to="/login">
+            Set up an organization
+          </Anchor>
+        </Card>
+      )}
+      <Tabs defaultValue="overview" keepMounted={false}>
+        <Tabs.List>
+          {TABS.map((t) => (
+            <Tabs.Tab key={t.value} value={t.value}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="overview" pt="md">
+          <Title order={2} fz="h3" mb="sm">
+            Quick Actions
+          </Title>
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+            {QUICK_ACTIONS.map((a) => (
+              <Card key={a.to} withBorder component={Link} to={a.to} style={{ textDecoration: 'none' }}>
+                <Text fw={600}>{a.label}</Text>
+                <Text size="sm" c="dimmed">
+                  {a.description}
+                </Text>
+              </Card>
+            ))}
+          </SimpleGrid>
+        </Tabs.Panel>
+        {TABS.filter((t) => t.value !== 'overview').map((t) => (
+          <Tabs.Panel key={t.value} value={t.value} pt="md">
+            <Title order={2} fz="h3" mb="sm">
+              {t.label}
+            </Title>
+            <Group>
+              {TAB_LINKS[t.value].map((l) => (
+                <Button key={l.to} component={Link} to={l.to} variant="light">
+                  {l.label}
+                </Button>
+              ))}
+            </Group>
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
 }
