@@ -55,7 +55,6 @@ async function recentFailures(db: AppDb, column: typeof signInAttempts.email | t
 }
 
 async function fail(db: AppDb, email: string, ip: string, user: UserRow | undefined, code: string, message: string): Promise<never> {
-  await db.insert(signInAttempts).values({ email, ip, succeeded: false });
   await recordAudit(db, {
     organizationId: user?.currentOrganizationId ?? null,
     actorUserId: user?.id ?? null,
@@ -74,11 +73,16 @@ async function fail(db: AppDb, email: string, ip: string, user: UserRow | undefi
  */
 export async function signIn(db: AppDb, input: SignInBody, ip: string): Promise<UserRow> {
   const email = requireEmail(input.email);
+  // The try is recorded as a failure before it is judged, so simultaneous tries count one another:
+  // of many parallel guesses only those within the limit get their password checked.
+  const [attempt] = await db.insert(signInAttempts).values({ email, ip, succeeded: false }).returning({ id: signInAttempts.id });
   const [byEmail, byIp] = await Promise.all([
     recentFailures(db, signInAttempts.email, email),
     recentFailures(db, signInAttempts.ip, ip),
   ]);
-  if (byEmail >= MAX_FAILURES_PER_EMAIL || byIp >= MAX_FAILURES_PER_IP) {
+  if (byEmail > MAX_FAILURES_PER_EMAIL || byIp > MAX_FAILURES_PER_IP) {
+    // A refused try is not a failure of its own: the window ends 15 minutes after the last real one.
+    await db.delete(signInAttempts).where(eq(signInAttempts.id, attempt.id));
     throw new AppError('auth/too-many-requests', 'Too many failed attempts. Please try again later.');
   }
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
@@ -87,7 +91,7 @@ export async function signIn(db: AppDb, input: SignInBody, ip: string): Promise<
     return fail(db, email, ip, user, 'auth/wrong-password', 'Incorrect password. Please try again.');
   }
   if (user.status !== 'active') return fail(db, email, ip, user, 'auth/user-disabled', 'This account has been disabled.');
-  await db.insert(signInAttempts).values({ email, ip, succeeded: true });
+  await db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attempt.id));
   const now = new Date();
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
   await recordAudit(db, {
