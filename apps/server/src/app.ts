@@ -12,6 +12,7 @@ import { organizationRoutes } from './modules/organizations/organizations.routes
 import { accessPlugin } from './platform/access.js';
 import { NOT_FOUND_BODY, registerErrorHandler } from './platform/errors.js';
 import { EventHub } from './platform/events.js';
+import { openapiPlugin } from './platform/openapi.js';
 
 /** What the app is built from; tests pass their own database. */
 export interface AppDeps {
@@ -45,6 +46,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   await app.register(cookie);
   await app.register(accessPlugin, { db, publicUrl: deps.publicUrl });
+  await app.register(openapiPlugin);
 
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, secureCookies: deps.secureCookies ?? false });

@@ -20,7 +20,7 @@ function tokenForApiClients(request: FastifyRequest, token: string): { token?: s
 export async function authRoutes(app: FastifyInstance, opts: { db: AppDb; secureCookies: boolean }) {
   const { db } = opts;
 
-  app.post('/api/auth/sign-up', { config: { access: { public: true } } }, async (request, reply) => {
+  app.post('/api/auth/sign-up', { config: { access: { public: true }, contract: { summary: 'Create an account and sign in', body: signUpBody } } }, async (request, reply) => {
     const body = parse(signUpBody, request.body);
     const user = await signUp(db, body, request.ip);
     const token = await createSession(db, user.id, request);
@@ -28,7 +28,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: AppDb; secure
     return reply.status(201).send({ success: true, user: toUserDto(user), ...tokenForApiClients(request, token) });
   });
 
-  app.post('/api/auth/sign-in', { config: { access: { public: true } } }, async (request, reply) => {
+  app.post('/api/auth/sign-in', { config: { access: { public: true }, contract: { summary: 'Sign in', body: signInBody } } }, async (request, reply) => {
     const body = parse(signInBody, request.body);
     const user = await signIn(db, body, request.ip);
     const token = await createSession(db, user.id, request);
@@ -36,18 +36,18 @@ export async function authRoutes(app: FastifyInstance, opts: { db: AppDb; secure
     return { success: true, user: toUserDto(user), ...tokenForApiClients(request, token) };
   });
 
-  app.post('/api/auth/sign-out', { config: { access: { signedIn: true } } }, async (request, reply) => {
+  app.post('/api/auth/sign-out', { config: { access: { signedIn: true }, contract: { summary: 'Sign out (ends the session)' } } }, async (request, reply) => {
     await endSession(db, request.sessionId!);
     await recordSignOut(db, userOf(request), request.ip);
     clearSessionCookie(reply);
     return { success: true };
   });
 
-  app.get('/api/auth/session', { config: { access: { signedIn: true } } }, async (request) => {
+  app.get('/api/auth/session', { config: { access: { signedIn: true }, contract: { summary: 'The signed-in user, membership, organization and clinics' } } }, async (request) => {
     return { success: true, ...(await sessionContext(db, userOf(request))) };
   });
 
-  app.put('/api/auth/profile', { config: { access: { signedIn: true } } }, async (request) => {
+  app.put('/api/auth/profile', { config: { access: { signedIn: true }, contract: { summary: 'Choose the current organization and clinic', body: profileBody } } }, async (request) => {
     const body = parse(profileBody, request.body);
     const selection = await selectCurrentOrganization(db, userOf(request), body, request.ip);
     return { success: true, ...selection };

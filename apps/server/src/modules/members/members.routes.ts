@@ -13,25 +13,25 @@ const tokenParams = z.object({ token: z.string().min(10).max(200).regex(/^[A-Za-
 export async function memberRoutes(app: FastifyInstance, opts: { db: AppDb; publicUrl?: string }) {
   const { db } = opts;
 
-  app.get('/api/organizations/members', { config: { access: { tenant: true, permission: 'canManageUsers' } } }, async (request) => {
+  app.get('/api/organizations/members', { config: { access: { tenant: true, permission: 'canManageUsers' }, contract: { summary: 'Members of the organization' } } }, async (request) => {
     return { success: true, members: await inTenant(db, request, (tx, t) => listMembers(tx, t)) };
   });
 
-  app.get('/api/org/users', { config: { access: { tenant: true, permission: 'canManageUsers' } } }, async (request) => {
+  app.get('/api/org/users', { config: { access: { tenant: true, permission: 'canManageUsers' }, contract: { summary: 'Members with user statistics' } } }, async (request) => {
     const [users, stats] = await inTenant(db, request, (tx, t) => Promise.all([listMembers(tx, t), memberStats(tx, t)]));
     return { success: true, users, stats };
   });
 
-  app.get('/api/organizations/stats', { config: { access: { tenant: true } } }, async (request) => {
+  app.get('/api/organizations/stats', { config: { access: { tenant: true }, contract: { summary: 'User statistics' } } }, async (request) => {
     const statistics = await inTenant(db, request, (tx, t) => memberStats(tx, t));
     return { success: true, stats: { statistics } };
   });
 
-  app.get('/api/organizations/invitations', { config: { access: { tenant: true, role: 'Admin' } } }, async (request) => {
+  app.get('/api/organizations/invitations', { config: { access: { tenant: true, role: 'Admin' }, contract: { summary: 'Pending invitations' } } }, async (request) => {
     return { success: true, invitations: await inTenant(db, request, (tx, t) => listInvitations(tx, t)) };
   });
 
-  app.post('/api/organizations/invite', { config: { access: { tenant: true, role: 'Admin' } } }, async (request, reply) => {
+  app.post('/api/organizations/invite', { config: { access: { tenant: true, role: 'Admin' }, contract: { summary: 'Invite someone by e-mail', body: inviteBody } } }, async (request, reply) => {
     const body = parse(inviteBody, request.body);
     const created = await inTenant(db, request, (tx, t) => invite(tx, t, userOf(request), body, request.ip));
     const base = opts.publicUrl ?? `${request.protocol}://${request.headers.host}`;
@@ -39,13 +39,13 @@ export async function memberRoutes(app: FastifyInstance, opts: { db: AppDb; publ
     return reply.status(201).send({ success: true, invitation: { ...created, acceptUrl } });
   });
 
-  app.post('/api/organizations/invitations/:token/accept', { config: { access: { signedIn: true } } }, async (request) => {
+  app.post('/api/organizations/invitations/:token/accept', { config: { access: { signedIn: true }, contract: { summary: 'Accept an invitation' } } }, async (request) => {
     const { token } = parse(tokenParams, request.params);
     const accepted = await acceptByToken(db, userOf(request), token, request.ip);
     return { success: true, ...accepted };
   });
 
-  app.patch('/api/organizations/members/:memberId', { config: { access: { tenant: true, role: 'Admin' } } }, async (request) => {
+  app.patch('/api/organizations/members/:memberId', { config: { access: { tenant: true, role: 'Admin' }, contract: { summary: 'Change a member role, flags or status', body: updateMemberBody } } }, async (request) => {
     const { memberId } = parse(z.object({ memberId: idSchema }), request.params);
     const { organizationId: _o, clinicId: _c, ...rest } = (request.body ?? {}) as Record<string, unknown>;
     const body = parse(updateMemberBody, rest);

@@ -1,0 +1,126 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import type { RouteAccess } from './access.js';
+
+/** Request contracts a route may name for the API description (routes still parse with them). */
+export interface RouteContract {
+  summary?: string;
+  body?: z.ZodType;
+  query?: z.ZodType;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    contract?: RouteContract;
+  }
+}
+
+interface Collected {
+  method: string;
+  url: string;
+  access: RouteAccess;
+  contract?: RouteContract;
+}
+
+function jsonSchema(schema: z.ZodType) {
+  try {
+    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+  } catch {
+    return {};
+  }
+}
+
+function describeAccess(access: RouteAccess): string {
+  if ('public' in access) return 'Public.';
+  if ('signedIn' in access) return 'Signed in.';
+  const parts = ['Member of the selected organization'];
+  if (access.role) parts.push(`role ${access.role} or above`);
+  if (access.permission) parts.push(`permission ${access.permission}`);
+  if (access.feature) parts.push(`plan feature ${access.feature}`);
+  return `${parts.join(', ')}.`;
+}
+
+/** Builds the OpenAPI 3.1 document from the registered routes and their contracts. */
+function buildDocument(routes: Collected[]) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of routes) {
+    const path = r.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+    const params = [...r.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({
+      name: m[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
+    const operation: Record<string, unknown> = {
+      tags: [r.url.split('/')[2] ?? 'api'],
+      summary: r.contract?.summary,
+      description: describeAccess(r.access),
+      security: 'public' in r.access ? [] : [{ cookie: [] }, { bearer: [] }],
+      parameters: params,
+      responses: {
+        '200': { description: '`{ success: true, ... }`' },
+        '4XX': { description: '`{ success: false, error, message, code, issues? }`' },
+      },
+    };
+    if (r.contract?.body) {
+      operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(r.contract.body) } } };
+    }
+    if (r.contract?.query) operation['x-query-schema'] = jsonSchema(r.contract.query);
+    paths[path] ??= {};
+    paths[path][r.method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'ClinicFlow API', version: '1.0.0' },
+    components: {
+      securitySchemes: {
+        cookie: { type: 'apiKey', in: 'cookie', name: 'session_id' },
+        bearer: { type: 'http', scheme: 'bearer' },
+      },
+    },
+    paths,
+  };
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** `GET /api/openapi.json` and a readable `GET /api/docs`, generated from the routes. */
+export const openapiPlugin = fp(
+  async (app: FastifyInstance) => {
+    const routes: Collected[] = [];
+    app.addHook('onRoute', (route) => {
+      if (!route.url.startsWith('/api/') || !route.config?.access) return;
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        if (method === 'HEAD') continue;
+        routes.push({ method, url: route.url, access: route.config.access, contract: route.config.contract });
+      }
+    });
+    let doc: ReturnType<typeof buildDocument> | null = null;
+    const document = () => (doc ??= buildDocument(routes));
+
+    app.get('/api/openapi.json', { config: { access: { public: true } } }, async () => document());
+    app.get('/api/docs', { config: { access: { public: true } } }, async (_request, reply) => {
+      const rows = routes
+        .filter((r) => !r.url.startsWith('/api/openapi') && r.url !== '/api/docs')
+        .map(
+          (r) =>
+            `<tr><td><code>${r.method}</code></td><td><code>${escapeHtml(r.url)}</code></td><td>${escapeHtml(
+              r.contract?.summary ?? '',
+            )}</td><td>${escapeHtml(describeAccess(r.access))}</td></tr>`,
+        )
+        .join('\n');
+      reply.type('text/html; charset=utf-8');
+      return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ClinicFlow API</title>
+<style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.3rem .6rem;text-align:left}</style>
+</head><body><main><h1>ClinicFlow API</h1><p>Every success is <code>{ "success": true, ... }</code>; every failure is
+<code>{ "success": false, "error", "message", "code", "issues"? }</code>. The machine-readable description with request schemas is
+<a href="/api/openapi.json">/api/openapi.json</a>.</p>
+<table><thead><tr><th>Method</th><th>Path</th><th>Summary</th><th>Access</th></tr></thead><tbody>
+${rows}
+</tbody></table></main></body></html>`;
+    });
+  },
+  { name: 'openapi' },
+);

@@ -1,0 +1,39 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from './errors.js';
+
+/**
+ * A fixed-window counter per key, kept in this instance's memory. It guards public endpoints
+ * (kiosk submissions, the public board) against floods; with several instances each enforces its
+ * own share. Sign-in failures, which must hold across instances, are counted in the database.
+ */
+export class RateLimiter {
+  private readonly windows = new Map<string, { start: number; count: number }>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly windowMs: number,
+  ) {}
+
+  /** Counts one hit for `key`; throws 429 when the window's limit is passed. */
+  hit(key: string, now = Date.now()): void {
+    const w = this.windows.get(key);
+    if (!w || now - w.start >= this.windowMs) {
+      this.windows.set(key, { start: now, count: 1 });
+      if (this.windows.size > 10_000) this.sweep(now);
+      return;
+    }
+    w.count += 1;
+    if (w.count > this.limit) {
+      throw new AppError('request/rate-limited', 'Too many requests. Please wait a moment and try again.');
+    }
+  }
+
+  /** Counts a hit for the request's address. */
+  hitRequest(request: FastifyRequest, scope = ''): void {
+    this.hit(`${scope}:${request.ip}`);
+  }
+
+  private sweep(now: number) {
+    for (const [key, w] of this.windows) if (now - w.start >= this.windowMs) this.windows.delete(key);
+  }
+}
