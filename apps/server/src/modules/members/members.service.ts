@@ -141,8 +141,10 @@ export async function acceptByToken(db: AppDb, user: UserRow, token: string, ip:
 }
 
 async function ownerCount(tx: Tx, organizationId: string) {
-  const [row] = await tx
-    .select({ n: count() })
+  // Locks the active Owners' rows: of two Owners demoting each other at once, the second waits,
+  // then sees that only one Owner is left.
+  const owners = await tx
+    .select({ id: organizationMembers.id })
     .from(organizationMembers)
     .where(
       and(
@@ -150,8 +152,9 @@ async function ownerCount(tx: Tx, organizationId: string) {
         eq(organizationMembers.role, 'Owner'),
         eq(organizationMembers.status, 'active'),
       ),
-    );
-  return row.n;
+    )
+    .for('update');
+  return owners.length;
 }
 
 /**
