@@ -44,26 +44,34 @@ export async function acceptInvitation(
     const role = invitation.role as Role;
     if (!existing) {
       const memberId = newId();
-      await tx.insert(organizationMembers).values({
-        organizationId: invitation.organizationId,
-        id: memberId,
-        userId: user.id,
-        role,
-        permissions: DEFAULT_PERMISSIONS[role] ?? {},
-        status: 'active',
-        invitedBy: invitation.invitedBy,
-        invitedAt: invitation.createdAt,
-        joinedAt: now,
-      });
-      await recordAudit(tx, {
-        organizationId: invitation.organizationId,
-        actorUserId: user.id,
-        action: 'member.joined',
-        entityType: 'member',
-        entityId: memberId,
-        ip,
-        details: { role, invitationId: invitation.id },
-      });
+      // Two acceptances at the same moment (a double click, accept and switch) both get here;
+      // the second one's insert yields to the first instead of failing.
+      const inserted = await tx
+        .insert(organizationMembers)
+        .values({
+          organizationId: invitation.organizationId,
+          id: memberId,
+          userId: user.id,
+          role,
+          permissions: DEFAULT_PERMISSIONS[role] ?? {},
+          status: 'active',
+          invitedBy: invitation.invitedBy,
+          invitedAt: invitation.createdAt,
+          joinedAt: now,
+        })
+        .onConflictDoNothing({ target: [organizationMembers.organizationId, organizationMembers.userId] })
+        .returning({ id: organizationMembers.id });
+      if (inserted.length) {
+        await recordAudit(tx, {
+          organizationId: invitation.organizationId,
+          actorUserId: user.id,
+          action: 'member.joined',
+          entityType: 'member',
+          entityId: memberId,
+          ip,
+          details: { role, invitationId: invitation.id },
+        });
+      }
     }
     await tx
       .update(invitations)

@@ -186,6 +186,25 @@ describe('invitations', () => {
     expect((await accept(await signUpAs(t.app, 'intended@example.org'), invitation.token)).statusCode).toBe(200);
   });
 
+  it('accepting one invitation twice at the same moment makes one membership and never a 500', async () => {
+    const owner = await signInAs(t.app, 'owner@demo.clinic');
+    const { invitation } = (await invite(owner, 'double-click@example.org', 'Staff')).json();
+    const headers = await signUpAs(t.app, 'double-click@example.org');
+    const results = await Promise.all([
+      accept(headers, invitation.token),
+      accept(headers, invitation.token),
+      post('/api/org/switch', headers, { organizationId: 'default-clinic' }),
+    ]);
+    for (const r of results) expect(r.statusCode, r.body).toBeLessThan(500);
+    expect(results.some((r) => r.statusCode === 200)).toBe(true);
+    const members = await rows(
+      t.database.db,
+      sql`select 1 from organization_members m join users u on u.id = m.user_id where u.email = 'double-click@example.org'`,
+    );
+    expect(members).toHaveLength(1);
+    expect((await get('/api/auth/session', headers)).json().organizationUser.role).toBe('Staff');
+  });
+
   it('an expired invitation cannot be accepted', async () => {
     const owner = await signInAs(t.app, 'owner@demo.clinic');
     const { invitation } = (await invite(owner, 'too-late@example.org', 'Staff')).json();
