@@ -9,6 +9,7 @@ import { eventRoutes } from './modules/events/events.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { memberRoutes } from './modules/members/members.routes.js';
 import { organizationRoutes } from './modules/organizations/organizations.routes.js';
+import { patientRoutes } from './modules/patients/patients.routes.js';
 import { accessPlugin } from './platform/access.js';
 import { NOT_FOUND_BODY, registerErrorHandler } from './platform/errors.js';
 import { EventHub } from './platform/events.js';
@@ -53,6 +54,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(organizationRoutes, { db });
   await app.register(memberRoutes, { db, publicUrl: deps.publicUrl });
   await app.register(eventRoutes, { db, hub });
+  await app.register(patientRoutes, { db });
 
   // Unknown API paths are a JSON 404; any other GET is the single-page app, whose router shows
   // its own not-found screen.

@@ -1,2 +1,3 @@
 export * from './identity.js';
 export * from './organizations.js';
+export * from './patients.js';

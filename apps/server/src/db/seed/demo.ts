@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.js';
 import { clinics, organizationMembers, organizations, users } from '../schema/index.js';
 import { withTenant } from '../tenant.js';
+import { seedPatients } from './patients.js';
 
 /** The demo organization's id, also the id of its main clinic (the spec's default). */
 export const DEMO_ORGANIZATION_ID = 'default-clinic';
@@ -99,6 +100,7 @@ export async function seedDemo(db: AppDb, password: string): Promise<boolean> {
         joinedAt: now,
       });
     }
+    await seedPatients(tx, DEMO_ORGANIZATION_ID, DEMO_CLINIC_ID, userIds.get('doctor@demo.clinic'));
   });
   return true;
 }

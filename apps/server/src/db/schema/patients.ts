@@ -1,0 +1,116 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { customType, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { clinics, organizations } from './organizations.js';
+
+/**
+ * A text column in the "C" collation. Search keys are lower-cased and compared byte-wise, so one
+ * plain btree index serves both a prefix `LIKE 'abc%'` and `ORDER BY`, whatever the database's
+ * default collation is.
+ */
+const searchKey = customType<{ data: string; driverData: string }>({
+  dataType: () => 'text COLLATE "C"',
+});
+
+/** A generated search key: kept in step with the row by PostgreSQL itself. */
+const generatedKey = (name: string, expression: SQL) => searchKey(name).notNull().generatedAlwaysAs(expression);
+
+const active = sql`archived_at IS NULL`;
+
+/**
+ * The patient directory. Rows are never deleted (no cascading deletes reach them, and the app role
+ * has no DELETE grant): archiving sets `archived_at` and hides the row
+ * from the directory (records are kept for at least 7 years).
+ *
+ * Search is by prefix over generated, lower-cased keys (full name "first last" and "last first",
+ * e-mail, phone digits and reversed phone digits for "ends with"), each with a btree index that
+ * leads with organization and clinic and covers only directory rows. That keeps a search of a
+ * 100,000-patient organization to index range scans; see docs/performance.md.
+ */
+export const patients = pgTable(
+  'patients',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    id: text('id').notNull(),
+    clinicId: text('clinic_id').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+    gender: text('gender').notNull(),
+    status: text('status').notNull().default('active'),
+    street: text('street').notNull(),
+    city: text('city').notNull(),
+    state: text('state').notNull(),
+    zipCode: text('zip_code').notNull(),
+    country: text('country').notNull().default('USA'),
+    emergencyContactName: text('emergency_contact_name').notNull(),
+    emergencyContactRelationship: text('emergency_contact_relationship').notNull(),
+    emergencyContactPhone: text('emergency_contact_phone').notNull(),
+    bloodType: text('blood_type'),
+    allergies: text('allergies').array().notNull().default(sql`'{}'::text[]`),
+    currentMedications: text('current_medications').array().notNull().default(sql`'{}'::text[]`),
+    medicalHistory: text('medical_history').array().notNull().default(sql`'{}'::text[]`),
+    insuranceProvider: text('insurance_provider'),
+    insuranceNumber: text('insurance_number'),
+    createdBy: text('created_by'),
+    updatedBy: text('updated_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    dischargedAt: timestamp('discharged_at', { withTimezone: true }),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    archivedBy: text('archived_by'),
+    searchName: generatedKey('search_name', sql`lower(first_name || ' ' || last_name)`),
+    searchNameReversed: generatedKey('search_name_reversed', sql`lower(last_name || ' ' || first_name)`),
+    searchEmail: generatedKey('search_email', sql`lower(email)`),
+    phoneDigits: generatedKey('phone_digits', sql`regexp_replace(phone, '[^0-9]', '', 'g')`),
+    phoneDigitsReversed: generatedKey('phone_digits_reversed', sql`reverse(regexp_replace(phone, '[^0-9]', '', 'g'))`),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    foreignKey({ columns: [t.organizationId, t.clinicId], foreignColumns: [clinics.organizationId, clinics.id] }),
+    index('patients_name_idx').on(t.organizationId, t.clinicId, t.searchName, t.id).where(active),
+    index('patients_name_reversed_idx').on(t.organizationId, t.clinicId, t.searchNameReversed).where(active),
+    index('patients_email_idx').on(t.organizationId, t.clinicId, t.searchEmail).where(active),
+    index('patients_phone_idx').on(t.organizationId, t.clinicId, t.phoneDigits).where(active),
+    index('patients_phone_reversed_idx').on(t.organizationId, t.clinicId, t.phoneDigitsReversed).where(active),
+    index('patients_status_name_idx').on(t.organizationId, t.clinicId, t.status, t.searchName, t.id).where(active),
+    index('patients_created_idx').on(t.organizationId, t.clinicId, t.createdAt, t.id).where(active),
+  ],
+);
+
+/** Visits of a patient (date, type, priority, doctor, wait, status and the clinical notes). */
+export const patientVisits = pgTable(
+  'patient_visits',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    id: text('id').notNull(),
+    clinicId: text('clinic_id').notNull(),
+    patientId: text('patient_id').notNull(),
+    visitedAt: timestamp('visited_at', { withTimezone: true }).notNull(),
+    type: text('type').notNull(),
+    priority: text('priority').notNull(),
+    doctor: text('doctor').notNull(),
+    waitTimeMinutes: integer('wait_time_minutes'),
+    status: text('status').notNull(),
+    symptoms: text('symptoms'),
+    diagnosis: text('diagnosis'),
+    treatment: text('treatment'),
+    notes: text('notes'),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    foreignKey({ columns: [t.organizationId, t.patientId], foreignColumns: [patients.organizationId, patients.id] }),
+    index('patient_visits_patient_idx').on(t.organizationId, t.patientId, t.visitedAt),
+  ],
+);
+
+export type PatientRow = typeof patients.$inferSelect;
+export type NewPatientRow = typeof patients.$inferInsert;
+export type PatientVisitRow = typeof patientVisits.$inferSelect;

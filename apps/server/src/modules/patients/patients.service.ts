@@ -1,0 +1,252 @@
+import type { PatientDto, PatientInput, PatientListQuery, PatientStatsDto } from '@clinic/domain';
+import { and, count, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { patients, patientVisits, type NewPatientRow, type PatientRow } from '../../db/schema/index.js';
+import type { TenantContext } from '../../platform/access.js';
+import { recordAudit } from '../../platform/audit.js';
+import { newId } from '../../platform/crypto.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { publishEvent } from '../../platform/events.js';
+import { orderFor, searchCondition } from './patient-search.js';
+import { toPatientDto } from './patients.dto.js';
+
+/** Who acts, for the audit trail. */
+export interface Actor {
+  userId: string;
+  ip: string;
+}
+
+/** The clinic patients are kept in: the request's clinic. An organization without one has no directory yet. */
+export function clinicOf(tenant: TenantContext): string {
+  if (!tenant.clinicId) throw new AppError('request/no-clinic', 'Select a clinic to manage its patients.');
+  return tenant.clinicId;
+}
+
+/** Rows of the request's organization and clinic that are still in the directory (not archived). */
+export function inDirectory(tenant: TenantContext): SQL {
+  return and(eq(patients.organizationId, tenant.organizationId), eq(patients.clinicId, clinicOf(tenant)), isNull(patients.archivedAt))!;
+}
+
+// Spelled out: inside a one-table select Drizzle leaves column names unqualified, which would
+// make the correlation compare the visit's own columns.
+const lastVisitAt = sql<Date | null>`(
+  select max(v.visited_at) from patient_visits v
+  where v.organization_id = "patients"."organization_id" and v.patient_id = "patients"."id"
+)`.mapWith(patientVisits.visitedAt);
+
+async function audit(tx: Tx, tenant: TenantContext, actor: Actor, action: string, patientId: string | null, details?: Record<string, unknown>) {
+  await recordAudit(tx, {
+    organizationId: tenant.organizationId,
+    actorUserId: actor.userId,
+    action,
+    entityType: 'patient',
+    entityId: patientId ?? undefined,
+    ip: actor.ip,
+    details: { clinicId: tenant.clinicId, ...details },
+  });
+}
+
+async function changed(tx: Tx, tenant: TenantContext, type: string, patientId: string) {
+  await publishEvent(tx, { organizationId: tenant.organizationId, clinicId: tenant.clinicId, type, entityId: patientId });
+}
+
+/** The conditions of a list query. */
+function listWhere(tenant: TenantContext, query: PatientListQuery) {
+  return and(
+    inDirectory(tenant),
+    query.status === 'all' ? undefined : eq(patients.status, query.status),
+    query.search ? searchCondition(query.search) : undefined,
+  );
+}
+
+/** The page query of the directory, unexecuted (the scale test explains it). */
+export function directoryPageQuery(tx: Tx, tenant: TenantContext, query: PatientListQuery) {
+  return tx
+    .select({ patient: patients, lastVisit: lastVisitAt })
+    .from(patients)
+    .where(listWhere(tenant, query))
+    .orderBy(...orderFor(query))
+    .limit(query.limit)
+    .offset(query.offset);
+}
+
+/** The count query of the directory, unexecuted. */
+export function directoryCountQuery(tx: Tx, tenant: TenantContext, query: PatientListQuery) {
+  return tx.select({ total: count() }).from(patients).where(listWhere(tenant, query));
+}
+
+/** A page of the directory with its total; the read is audited with the ids it returned. */
+export async function listPatients(tx: Tx, tenant: TenantContext, actor: Actor, query: PatientListQuery) {
+  const rows = await directoryPageQuery(tx, tenant, query);
+  const [{ total }] = await directoryCountQuery(tx, tenant, query);
+  const list = rows.map((r) => toPatientDto(r.patient, r.lastVisit));
+  await audit(tx, tenant, actor, 'patient.list', null, {
+    patientIds: list.map((p) => p.id),
+    search: query.search ?? null,
+    status: query.status,
+    sort: query.sort,
+    offset: query.offset,
+    total,
+  });
+  return { patients: list, total, limit: query.limit, offset: query.offset };
+}
+
+/** The directory row of one patient, or null. */
+async function findPatient(tx: Tx, tenant: TenantContext, patientId: string, lock = false) {
+  const q = tx
+    .select({ patient: patients, lastVisit: lastVisitAt })
+    .from(patients)
+    .where(and(inDirectory(tenant), eq(patients.id, patientId)))
+    .limit(1);
+  const [row] = lock ? await q.for('update', { of: patients }) : await q;
+  return row ?? null;
+}
+
+/** The patient, or a 404 when it is not in this organization and clinic's directory. */
+export async function requirePatient(tx: Tx, tenant: TenantContext, patientId: string, lock = false) {
+  const row = await findPatient(tx, tenant, patientId, lock);
+  if (!row) throw notFound('Patient');
+  return row;
+}
+
+/** One patient; the read is audited. */
+export async function getPatient(tx: Tx, tenant: TenantContext, actor: Actor, patientId: string): Promise<PatientDto> {
+  const row = await requirePatient(tx, tenant, patientId);
+  await audit(tx, tenant, actor, 'patient.read', patientId);
+  return toPatientDto(row.patient, row.lastVisit);
+}
+
+function columnsOf(input: PatientInput) {
+  return {
+    firstName: input.firstName,
+    lastName: input.lastName,
+    email: input.email,
+    phone: input.phone,
+    dateOfBirth: input.dateOfBirth,
+    gender: input.gender,
+    street: input.address.street,
+    city: input.address.city,
+    state: input.address.state,
+    zipCode: input.address.zipCode,
+    country: input.address.country,
+    emergencyContactName: input.emergencyContactName,
+    emergencyContactRelationship: input.emergencyContactRelationship,
+    emergencyContactPhone: input.emergencyContactPhone,
+    bloodType: input.bloodType ?? null,
+    allergies: input.allergies,
+    currentMedications: input.currentMedications,
+    medicalHistory: input.medicalHistory,
+    insuranceProvider: input.insuranceProvider ?? null,
+    insuranceNumber: input.insuranceNumber ?? null,
+  } satisfies Partial<NewPatientRow>;
+}
+
+/** Adds a patient to the request's clinic, active (the spec's rule for new patients). */
+export async function createPatient(tx: Tx, tenant: TenantContext, actor: Actor, input: PatientInput): Promise<PatientDto> {
+  const id = newId();
+  const [row] = await tx
+    .insert(patients)
+    .values({
+      organizationId: tenant.organizationId,
+      clinicId: clinicOf(tenant),
+      id,
+      ...columnsOf(input),
+      status: 'active',
+      createdBy: actor.userId,
+      updatedBy: actor.userId,
+    })
+    .returning();
+  await audit(tx, tenant, actor, 'patient.created', id);
+  await changed(tx, tenant, 'patient.created', id);
+  return toPatientDto(row, null);
+}
+
+/** Names of the fields whose value differs (the audit keeps which fields changed, not the values). */
+function changedFields(before: PatientRow, after: ReturnType<typeof columnsOf>): string[] {
+  return Object.entries(after)
+    .filter(([key, value]) => JSON.stringify(before[key as keyof PatientRow] ?? null) !== JSON.stringify(value ?? null))
+    .map(([key]) => key);
+}
+
+/** Replaces a patient's details (status changes have their own calls). */
+export async function updatePatient(tx: Tx, tenant: TenantContext, actor: Actor, patientId: string, input: PatientInput): Promise<PatientDto> {
+  const before = await requirePatient(tx, tenant, patientId, true);
+  const values = columnsOf(input);
+  const [row] = await tx
+    .update(patients)
+    .set({ ...values, updatedAt: new Date(), updatedBy: actor.userId })
+    .where(and(inDirectory(tenant), eq(patients.id, patientId)))
+    .returning();
+  await audit(tx, tenant, actor, 'patient.updated', patientId, { fields: changedFields(before.patient, values) });
+  await changed(tx, tenant, 'patient.updated', patientId);
+  return toPatientDto(row, before.lastVisit);
+}
+
+/** Moves a patient to `status`; a patient already there is a 409. */
+async function moveTo(tx: Tx, tenant: TenantContext, actor: Actor, patientId: string, status: 'active' | 'discharged') {
+  const before = await requirePatient(tx, tenant, patientId, true);
+  if (before.patient.status === status) {
+    throw new AppError('conflict/patient-status', status === 'discharged' ? 'Patient is already discharged.' : 'Patient is already active.');
+  }
+  const now = new Date();
+  const [row] = await tx
+    .update(patients)
+    .set({ status, dischargedAt: status === 'discharged' ? now : null, updatedAt: now, updatedBy: actor.userId })
+    .where(and(inDirectory(tenant), eq(patients.id, patientId), ne(patients.status, status)))
+    .returning();
+  const action = status === 'discharged' ? 'patient.discharged' : 'patient.reactivated';
+  await audit(tx, tenant, actor, action, patientId, { from: before.patient.status });
+  await changed(tx, tenant, action, patientId);
+  return toPatientDto(row, before.lastVisit);
+}
+
+/** Discharges an active or inactive patient. */
+export const dischargePatient = (tx: Tx, tenant: TenantContext, actor: Actor, patientId: string) =>
+  moveTo(tx, tenant, actor, patientId, 'discharged');
+
+/** Makes a discharged or inactive patient active again. */
+export const reactivatePatient = (tx: Tx, tenant: TenantContext, actor: Actor, patientId: string) =>
+  moveTo(tx, tenant, actor, patientId, 'active');
+
+/** Takes a patient out of the directory. The record and its visits are kept, never erased. */
+export async function archivePatient(tx: Tx, tenant: TenantContext, actor: Actor, patientId: string): Promise<PatientDto> {
+  const before = await requirePatient(tx, tenant, patientId, true);
+  const now = new Date();
+  const [row] = await tx
+    .update(patients)
+    .set({ archivedAt: now, archivedBy: actor.userId, updatedAt: now, updatedBy: actor.userId })
+    .where(and(inDirectory(tenant), eq(patients.id, patientId)))
+    .returning();
+  await audit(tx, tenant, actor, 'patient.archived', patientId);
+  await changed(tx, tenant, 'patient.archived', patientId);
+  return toPatientDto(row, before.lastVisit);
+}
+
+/** A timezone PostgreSQL and the browser both know, else UTC. */
+function timezoneOf(tenant: TenantContext): string {
+  const tz = (tenant.organization.settings as { timezone?: unknown } | null)?.timezone;
+  if (typeof tz !== 'string' || !/^[A-Za-z0-9_+\-/]{1,64}$/.test(tz)) return 'UTC';
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return tz;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** Directory counts: total, by status, and added since the start of this month in the organization's timezone. */
+export async function patientStats(tx: Tx, tenant: TenantContext): Promise<PatientStatsDto> {
+  const tz = timezoneOf(tenant);
+  const monthStart = sql`(date_trunc('month', now() at time zone ${tz}) at time zone ${tz})`;
+  const [row] = await tx
+    .select({
+      total: count(),
+      active: count(sql`case when ${patients.status} = 'active' then 1 end`),
+      inactive: count(sql`case when ${patients.status} = 'inactive' then 1 end`),
+      discharged: count(sql`case when ${patients.status} = 'discharged' then 1 end`),
+      newThisMonth: count(sql`case when ${patients.createdAt} >= ${monthStart} then 1 end`),
+    })
+    .from(patients)
+    .where(inDirectory(tenant));
+  return row;
+}
