@@ -5,3 +5,8 @@ export * from './contracts/auth.js';
 export * from './contracts/organizations.js';
 export * from './rules/patient-age.js';
 export * from './contracts/patients.js';
+export * from './rules/news2.js';
+export * from './rules/triage.js';
+export * from './rules/risk-score.js';
+export * from './rules/queue-status.js';
+export * from './contracts/triage.js';
