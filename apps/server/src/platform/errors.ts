@@ -83,13 +83,31 @@ function fromFastify(error: FastifyError): AppError | null {
   return null;
 }
 
+/** PostgreSQL's codes for text it cannot store: a NUL character, or a bad escape inside JSON. */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
+/** A database refusal caused by the request's own text; nothing was written (the statement failed). */
+function fromDatabase(error: unknown): AppError | null {
+  // Drizzle wraps the driver's error in `cause`.
+  let e = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 3; depth++, e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && UNSTORABLE_TEXT.has(e.code)) {
+      return new AppError('validation/invalid-text', 'Text may not contain NUL characters.');
+    }
+  }
+  return null;
+}
+
 /** Registers the single handler that writes `{ success: false, error, message, code, issues? }`. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err, request, reply) => {
     let appError: AppError;
     if (err instanceof AppError) appError = err;
     else if (err instanceof ZodError) appError = new AppError('validation/invalid', 'Some fields are invalid.', zodIssues(err));
-    else appError = fromFastify(err as FastifyError) ?? new AppError('internal', 'Something went wrong on our side.');
+    else {
+      appError =
+        fromFastify(err as FastifyError) ?? fromDatabase(err) ?? new AppError('internal', 'Something went wrong on our side.');
+    }
     const status = statusFor(appError.code);
     if (status >= 500) request.log.error({ err }, 'request failed');
     const body: Record<string, unknown> = {

@@ -44,7 +44,11 @@ export async function organizationRoutes(app: FastifyInstance, opts: { db: AppDb
   });
 
   app.put('/api/organizations', { config: { access: { tenant: true, permission: 'canManageSettings' }, contract: { summary: 'Update the organization', body: updateOrganizationBody } } }, async (request) => {
-    const { organizationId: _o, clinicId: _c, ...rest } = (request.body ?? {}) as Record<string, unknown>;
+    // null, an array or a number would otherwise spread to "no fields" and still count as an update.
+    if (!request.body || typeof request.body !== 'object' || Array.isArray(request.body)) {
+      throw new AppError('validation/invalid', 'The request body must be a JSON object.');
+    }
+    const { organizationId: _o, clinicId: _c, ...rest } = request.body as Record<string, unknown>;
     const body = parse(updateOrganizationBody, rest);
     // zod fills in the default of every setting left out of the partial object; merging those
     // would reset the organization's other settings, so keep only the settings actually sent.
