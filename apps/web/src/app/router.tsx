@@ -40,27 +40,38 @@ const staffSoon = (path: string, title: string, access: { role?: Role; permissio
   Component: () => <ComingSoon title={title} />,
 });
 
-const publicPages = () => import('../features/public');
+// Public pages: one chunk per page (or small group), so `/` carries no legal text or form code.
+const landingPage = () => import('../features/public/LandingPage');
+const pricingPage = () => import('../features/public/PricingPage');
+const aboutPage = () => import('../features/public/AboutPage');
+const contactPage = () => import('../features/public/ContactPage');
+const placeholderPages = () => import('../features/public/PlaceholderPages');
+const privacyPage = () => import('../features/public/legal/PrivacyPage');
+const termsPage = () => import('../features/public/legal/TermsPage');
+const hipaaNoticePage = () => import('../features/public/legal/HipaaNoticePage');
+const cookiePolicyPage = () => import('../features/public/legal/CookiePolicyPage');
+const securityPage = () => import('../features/public/legal/SecurityPage');
+const patientAssistantPage = () => import('../features/public/PatientAssistantPage');
 const authPages = () => import('../features/auth');
 const dashboardPages = () => import('../features/dashboard');
 
 export const routes: RouteObject[] = [
   // Public
-  pub('/', publicPages, 'LandingPage'),
+  pub('/', landingPage, 'LandingPage'),
   pub('/login', authPages, 'LoginPage'),
-  pub('/pricing', publicPages, 'PricingPage'),
-  pub('/about', publicPages, 'AboutPage'),
-  pub('/contact', publicPages, 'ContactPage'),
-  pub('/help', publicPages, 'HelpPage'),
-  pub('/documentation', publicPages, 'DocumentationPage'),
-  pub('/blog', publicPages, 'BlogPage'),
-  pub('/careers', publicPages, 'CareersPage'),
-  pub('/privacy', publicPages, 'PrivacyPage'),
-  pub('/terms', publicPages, 'TermsPage'),
-  pub('/hipaa-notice', publicPages, 'HipaaNoticePage'),
-  pub('/cookie-policy', publicPages, 'CookiePolicyPage'),
-  pub('/security', publicPages, 'SecurityPage'),
-  pub('/patients/copilotmd', publicPages, 'PatientAssistantPage'),
+  pub('/pricing', pricingPage, 'PricingPage'),
+  pub('/about', aboutPage, 'AboutPage'),
+  pub('/contact', contactPage, 'ContactPage'),
+  pub('/help', placeholderPages, 'HelpPage'),
+  pub('/documentation', placeholderPages, 'DocumentationPage'),
+  pub('/blog', placeholderPages, 'BlogPage'),
+  pub('/careers', placeholderPages, 'CareersPage'),
+  pub('/privacy', privacyPage, 'PrivacyPage'),
+  pub('/terms', termsPage, 'TermsPage'),
+  pub('/hipaa-notice', hipaaNoticePage, 'HipaaNoticePage'),
+  pub('/cookie-policy', cookiePolicyPage, 'CookiePolicyPage'),
+  pub('/security', securityPage, 'SecurityPage'),
+  pub('/patients/copilotmd', patientAssistantPage, 'PatientAssistantPage'),
   publicSoon('/kiosk', 'Patient Check-In Kiosk'),
   publicSoon('/emergency-kiosk', 'Emergency Room Kiosk'),
   publicSoon('/cds-queue', 'Queue Manager'),

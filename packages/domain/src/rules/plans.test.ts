@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { FEATURES_BY_TIER, PLANS, TRIAL_DAYS, featuresFor, findPlan, formatLimit, hasFeature, isSubscriptionActive } from './plans.js';
+import {
+  FEATURES_BY_TIER,
+  PLANS,
+  TRIAL_DAYS,
+  featuresFor,
+  findPlan,
+  formatLimit,
+  formatStorage,
+  hasFeature,
+  isSubscriptionActive,
+  supportLevel,
+} from './plans.js';
 
 const now = new Date('2025-06-01T12:00:00.000Z');
 const ms = (offset: number) => new Date(now.getTime() + offset);
@@ -94,5 +105,41 @@ describe('formatLimit', () => {
     expect(formatLimit(10000)).toBe('10,000');
     expect(formatLimit(100, 'GB')).toBe('100GB');
     expect(formatLimit(1234567)).toBe('1,234,567');
+  });
+});
+
+describe('formatStorage', () => {
+  it('shows the catalogue storage as 10GB, 100GB and 1TB', () => {
+    expect(PLANS.map((p) => formatStorage(p.limits.storageGb))).toEqual(['10GB', '100GB', '1TB']);
+  });
+
+  it('keeps GB below a whole terabyte and shows -1 as Unlimited', () => {
+    expect(formatStorage(999)).toBe('999GB');
+    expect(formatStorage(1500)).toBe('1,500GB');
+    expect(formatStorage(2000)).toBe('2TB');
+    expect(formatStorage(-1)).toBe('Unlimited');
+  });
+});
+
+describe('supportLevel', () => {
+  it("is '24/7' when the features list '24/7 support'", () => {
+    expect(supportLevel(['API access', '24/7 support'])).toBe('24/7');
+  });
+
+  it("is 'Priority' when the features list 'Priority support' and not '24/7 support'", () => {
+    expect(supportLevel(['Kiosk mode', 'Priority support'])).toBe('Priority');
+  });
+
+  it("prefers '24/7' when both are listed", () => {
+    expect(supportLevel(['Priority support', '24/7 support'])).toBe('24/7');
+  });
+
+  it("is 'Email' otherwise, including 'Dedicated support'", () => {
+    expect(supportLevel(['Dedicated support', 'SLA guarantee'])).toBe('Email');
+    expect(supportLevel([])).toBe('Email');
+  });
+
+  it('gives the catalogue Priority, 24/7 and Email', () => {
+    expect(PLANS.map((p) => supportLevel(p.features))).toEqual(['Priority', '24/7', 'Email']);
   });
 });

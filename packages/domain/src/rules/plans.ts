@@ -125,3 +125,24 @@ export function formatLimit(value: number, unit = ''): string {
   if (value === -1) return 'Unlimited';
   return `${value.toLocaleString('en-US')}${unit}`;
 }
+
+/** Support level of a plan as the pricing comparison shows it. */
+export type SupportLevel = '24/7' | 'Priority' | 'Email';
+
+/**
+ * The support level derived from a plan's features (operations-and-public section 3, Plan):
+ * '24/7' when it lists '24/7 support', 'Priority' when it lists 'Priority support', else 'Email'.
+ */
+export function supportLevel(features: readonly string[]): SupportLevel {
+  const has = (name: string) => features.some((f) => f.trim().toLowerCase() === name);
+  if (has('24/7 support')) return '24/7';
+  if (has('priority support')) return 'Priority';
+  return 'Email';
+}
+
+/** Formats a storage limit given in GB: whole terabytes as TB ("1TB"), else GB ("100GB"); -1 is "Unlimited". */
+export function formatStorage(gb: number): string {
+  if (gb === -1) return 'Unlimited';
+  if (gb >= 1000 && gb % 1000 === 0) return `${(gb / 1000).toLocaleString('en-US')}TB`;
+  return `${gb.toLocaleString('en-US')}GB`;
+}
