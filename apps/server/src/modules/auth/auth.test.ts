@@ -263,6 +263,18 @@ describe('sign-in rate limit', () => {
   });
 });
 
+describe('sign-in rate limit behind a forged X-Forwarded-For', () => {
+  it('a client cannot dodge the per-address limit by sending a different X-Forwarded-For each time', async () => {
+    const address = freshAddress();
+    for (let i = 0; i < 30; i++) {
+      const res = await signIn({ email: `forger-${i}@example.org`, password: 'x' }, address, { 'x-forwarded-for': `203.0.113.${i}` });
+      expect(res.statusCode).toBe(401);
+    }
+    const blocked = await signIn({ email: 'owner@demo.clinic', password: DEMO_PASSWORD }, address, { 'x-forwarded-for': '198.51.100.7' });
+    expectFailure(blocked, 429, 'auth/too-many-requests');
+  });
+});
+
 describe('GET /api/auth/session', () => {
   it("returns the user, the membership's role and flags, the organization and its clinics", async () => {
     const res = await session(await signInAs(t.app, 'owner@demo.clinic'));
