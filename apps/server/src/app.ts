@@ -5,10 +5,14 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { eventRoutes } from './modules/events/events.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
+import { kioskRoutes } from './modules/kiosk/kiosk.routes.js';
 import { memberRoutes } from './modules/members/members.routes.js';
 import { organizationRoutes } from './modules/organizations/organizations.routes.js';
+import { queueRoutes } from './modules/queue/queue.routes.js';
+import { triageRoutes } from './modules/triage/triage.routes.js';
 import { patientRoutes } from './modules/patients/patients.routes.js';
 import { accessPlugin } from './platform/access.js';
 import { NOT_FOUND_BODY, registerErrorHandler } from './platform/errors.js';
@@ -54,6 +58,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(organizationRoutes, { db });
   await app.register(memberRoutes, { db, publicUrl: deps.publicUrl });
   await app.register(eventRoutes, { db, hub });
+  await app.register(kioskRoutes, { db });
+  await app.register(queueRoutes, { db });
+  await app.register(triageRoutes, { db });
+  await app.register(dashboardRoutes, { db });
   await app.register(patientRoutes, { db });
 
   // Unknown API paths are a JSON 404; any other GET is the single-page app, whose router shows

@@ -5,6 +5,7 @@ export * from './contracts/auth.js';
 export * from './contracts/organizations.js';
 export * from './rules/patient-age.js';
 export * from './contracts/patients.js';
+export * from './rules/triage-evidence.js';
 export * from './rules/news2.js';
 export * from './rules/triage.js';
 export * from './rules/risk-score.js';

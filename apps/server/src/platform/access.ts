@@ -18,7 +18,7 @@ import { resolveSession, tokenFrom } from './sessions.js';
 export type RouteAccess =
   | { public: true }
   | { signedIn: true }
-  | ({ tenant: true; feature?: Feature } & AccessRequirement);
+  | ({ tenant: true; feature?: Feature; featureMessage?: string } & AccessRequirement);
 
 /** The organization, clinic and membership a tenant request acts in. */
 export interface TenantContext {
@@ -160,7 +160,10 @@ export const accessPlugin = fp(
           trialEndsAt: tenant.organization.trialEndsAt,
         };
         if (!hasFeature(sub, access.feature)) {
-          throw new AppError('access/plan-feature', 'Your plan does not include this feature. Upgrade your plan to use it.');
+          throw new AppError(
+            'access/plan-feature',
+            access.featureMessage ?? 'Your plan does not include this feature. Upgrade your plan to use it.',
+          );
         }
       }
       request.tenant = tenant;

@@ -7,3 +7,12 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown, code = 'va
   if (!result.success) throw new AppError(code, 'Some fields are invalid.', zodIssues(result.error));
   return result.data;
 }
+
+/**
+ * Parses a request body with its contract after dropping `organizationId` and `clinicId`, which
+ * every client adds to every body to select the tenant (resolved by the access plugin).
+ */
+export function parseBody<S extends z.ZodType>(schema: S, request: { body?: unknown }): z.output<S> {
+  const { organizationId: _o, clinicId: _c, ...rest } = (request.body ?? {}) as Record<string, unknown>;
+  return parse(schema, rest);
+}

@@ -229,10 +229,10 @@ export const DEFAULT_SORT_DIRECTION: Record<PatientSort, (typeof SORT_DIRECTIONS
 
 /** A patient's address as returned. */
 export const patientAddressDto = z.object({
-  street: z.string(),
-  city: z.string(),
-  state: z.string(),
-  zipCode: z.string(),
+  street: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  zipCode: z.string().nullable(),
   country: z.string(),
 });
 
@@ -243,16 +243,18 @@ export const patientDto = z.object({
   clinicId: z.string(),
   firstName: z.string(),
   lastName: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  phoneNumber: z.string(),
-  dateOfBirth: z.string(),
-  gender: z.enum(PATIENT_GENDERS),
+  // A patient checked in at a kiosk may have given only a name and a complaint: the fields the
+  // staff form requires can be missing (null) until staff complete the record.
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  gender: z.enum(PATIENT_GENDERS).nullable(),
   status: z.enum(PATIENT_STATUSES),
   address: patientAddressDto,
-  emergencyContactName: z.string(),
-  emergencyContactRelationship: z.string(),
-  emergencyContactPhone: z.string(),
+  emergencyContactName: z.string().nullable(),
+  emergencyContactRelationship: z.string().nullable(),
+  emergencyContactPhone: z.string().nullable(),
   bloodType: z.enum(BLOOD_TYPES).nullable(),
   allergies: z.array(z.string()),
   currentMedications: z.array(z.string()),

@@ -1,34 +1,60 @@
-import type { FastifyInstance } from 'fastify';
+import { publicBoardQuery } from '@clinic/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDb } from '../../db/client.js';
 import { tenantOf } from '../../platform/access.js';
-import type { EventHub } from '../../platform/events.js';
+import type { AppEvent, EventHub } from '../../platform/events.js';
+import { withTenant } from '../../db/tenant.js';
+import { resolvePublicClinic } from '../../lib/public-clinic.js';
+import { parse } from '../../platform/parse.js';
 
 /** Seconds between keep-alive comments, so proxies keep the stream open. */
 const KEEP_ALIVE_MS = 25_000;
+
+/** Opens an SSE stream for one organization, writing what `shape` keeps of each event. */
+function stream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  hub: EventHub,
+  organizationId: string,
+  ready: Record<string, unknown>,
+  shape: (event: AppEvent) => Record<string, unknown> | null,
+) {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache, no-transform',
+    connection: 'keep-alive',
+    'x-accel-buffering': 'no',
+  });
+  res.write(`event: ready\ndata: ${JSON.stringify(ready)}\n\n`);
+  const unsubscribe = hub.subscribe(organizationId, (event) => {
+    const data = shape(event);
+    if (data) res.write(`event: ${event.type}\ndata: ${JSON.stringify(data)}\n\n`);
+  });
+  const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+  request.raw.on('close', () => {
+    clearInterval(keepAlive);
+    unsubscribe();
+  });
+}
 
 /**
  * Server-Sent Events of the caller's organization: every instance forwards what PostgreSQL
  * notifies, so browsers on any instance hear changes made through any other.
  */
 export async function eventRoutes(app: FastifyInstance, opts: { db: AppDb; hub: EventHub }) {
-  app.get('/api/events', { config: { access: { tenant: true } } }, (request, reply) => {
+  app.get('/api/events', { config: { access: { tenant: true }, contract: { summary: 'Server-Sent Events of your organization' } } }, (request, reply) => {
     const tenant = tenantOf(request);
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    res.write(`event: ready\ndata: ${JSON.stringify({ organizationId: tenant.organizationId })}\n\n`);
-    const unsubscribe = opts.hub.subscribe(tenant.organizationId, (event) => {
-      res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
-    });
-    const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
-    request.raw.on('close', () => {
-      clearInterval(keepAlive);
-      unsubscribe();
-    });
+    stream(request, reply, opts.hub, tenant.organizationId, { organizationId: tenant.organizationId }, (event) => ({ ...event }));
+  });
+
+  // The anonymous waiting-room board hears only that its clinic's queue changed: no ids, no data.
+  app.get('/api/events/public', { config: { access: { public: true }, contract: { summary: 'Queue change signals of one clinic, for the public board', query: publicBoardQuery } } }, async (request, reply) => {
+    const query = parse(publicBoardQuery, request.query);
+    const target = await withTenant(opts.db, query.organizationId, (tx) => resolvePublicClinic(tx, query.organizationId, query.clinicId));
+    stream(request, reply, opts.hub, target.organization.id, { clinicId: target.clinicId }, (event) =>
+      event.type === 'queue.updated' && (!event.clinicId || event.clinicId === target.clinicId) ? { type: event.type, at: event.at } : null,
+    );
   });
 }

@@ -15,7 +15,7 @@ export function toPatientDto(p: PatientRow, lastVisit: Date | null): PatientDto 
     phone: p.phone,
     phoneNumber: p.phone,
     dateOfBirth: p.dateOfBirth,
-    gender: p.gender as PatientGender,
+    gender: (p.gender as PatientGender | null) ?? null,
     status: p.status as PatientStatus,
     address: { street: p.street, city: p.city, state: p.state, zipCode: p.zipCode, country: p.country },
     emergencyContactName: p.emergencyContactName,

@@ -83,7 +83,7 @@ const OPERATIONS: Feature[] = [
   },
   {
     title: 'Built for HIPAA-Regulated Care',
-    text: "Each organization's records are kept apart from every other organization's, access follows roles and permissions, and sign-ins and administrative changes are written to an audit log. Sessions end after 30 minutes of inactivity.",
+    text: "Each organization's records are kept apart from every other organization's, access follows roles and permissions, and reads and changes of patient records are written to an audit log. Sessions end after 30 minutes of inactivity by default.",
     link: { to: '/security', label: 'Read our security practices' },
   },
 ];

@@ -33,7 +33,7 @@ export const ISOLATION_STATEMENT =
 
 /** Audit logging (platform/audit.ts and its callers). */
 export const AUDIT_STATEMENT =
-  'An append-only audit log records sign-ins, failed sign-in attempts and sign-outs, and changes to organizations, clinics, members, invitations, roles and permissions, with the user, the organization, the time and the network address. Entries are only ever added: the application never updates or deletes them, and the database role used for tenant data has no permission to change them.';
+  'An append-only audit log records reads and changes of patient records, sign-ins, failed sign-in attempts and sign-outs, and changes to organizations, clinics, members, invitations, roles and permissions, with the user, the organization, the time and the network address. Entries are only ever added: the application never updates or deletes them, and the database role used for tenant data has no permission to change them.';
 
 /** Password storage and sign-in protection (auth.service.ts). */
 export const SIGN_IN_STATEMENT =

@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { clinics, organizations } from './organizations.js';
+
+/**
+ * The clinic's queue: one row per case checked in (kiosk, intake or staff). The patient's answers
+ * at check-in are kept on the entry as given; the patient directory row it links to may be more
+ * complete. Scores are stored when the entry or its vitals change so lists and stats can sort and
+ * count by them; time-dependent figures (wait, clinical priority) are derived at read time.
+ */
+export const queueEntries = pgTable(
+  'queue_entries',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    id: text('id').notNull(),
+    clinicId: text('clinic_id').notNull(),
+    queueDate: date('queue_date', { mode: 'string' }).notNull(),
+    queueNumber: integer('queue_number').notNull(),
+    patientId: text('patient_id'),
+    source: text('source').notNull(),
+    department: text('department').notNull().default('general'),
+    status: text('status').notNull().default('waiting'),
+    /** Priority requested at check-in (the kiosk's "routine"); the shown urgency is derived from risk. */
+    requestedPriority: text('requested_priority').notNull().default('routine'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    age: integer('age'),
+    gender: text('gender'),
+    phone: text('phone'),
+    email: text('email'),
+    emergencyContact: text('emergency_contact'),
+    emergencyPhone: text('emergency_phone'),
+    chiefComplaint: text('chief_complaint').notNull(),
+    symptoms: text('symptoms').array().notNull().default(sql`'{}'::text[]`),
+    medicalHistory: text('medical_history').array().notNull().default(sql`'{}'::text[]`),
+    allergies: text('allergies').array().notNull().default(sql`'{}'::text[]`),
+    currentMedications: text('current_medications').array().notNull().default(sql`'{}'::text[]`),
+    painLevel: integer('pain_level'),
+    vitalSigns: jsonb('vital_signs'),
+    vitalsRecordedAt: timestamp('vitals_recorded_at', { withTimezone: true }),
+    supplementalOxygen: boolean('supplemental_oxygen').notNull().default(false),
+    riskScore: integer('risk_score').notNull().default(0),
+    news2Score: integer('news2_score'),
+    aiConfidence: real('ai_confidence').notNull().default(0.85),
+    estimatedTime: integer('estimated_time').notNull().default(30),
+    assignedTo: text('assigned_to'),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    startedBy: text('started_by'),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdBy: text('created_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    foreignKey({ columns: [t.organizationId, t.clinicId], foreignColumns: [clinics.organizationId, clinics.id] }),
+    unique('queue_entries_number_unique').on(t.organizationId, t.clinicId, t.queueDate, t.queueNumber),
+    index('queue_entries_status_idx').on(t.organizationId, t.clinicId, t.status, t.createdAt),
+    index('queue_entries_patient_idx').on(t.organizationId, t.patientId),
+  ],
+);
+
+/** Every status change of a queue entry: who, when, from, to. Append-only. */
+export const queueTransitions = pgTable(
+  'queue_transitions',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    id: text('id').notNull(),
+    entryId: text('entry_id').notNull(),
+    action: text('action').notNull(),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actorUserId: text('actor_user_id'),
+    details: jsonb('details'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    foreignKey({ columns: [t.organizationId, t.entryId], foreignColumns: [queueEntries.organizationId, queueEntries.id] }),
+    index('queue_transitions_entry_idx').on(t.organizationId, t.entryId, t.at),
+  ],
+);
+
+/** The last queue number given per clinic and day; incremented atomically. */
+export const queueCounters = pgTable(
+  'queue_counters',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    clinicId: text('clinic_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    lastNumber: integer('last_number').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.clinicId, t.day] })],
+);
+
+/** AI triage assessments, kept per user (the spec's "recent assessments"). */
+export const triageAssessments = pgTable(
+  'triage_assessments',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    id: text('id').notNull(),
+    userId: text('user_id').notNull(),
+    symptoms: text('symptoms').notNull(),
+    severity: text('severity').notNull(),
+    estimatedWaitMinutes: integer('estimated_wait_minutes').notNull(),
+    recommendation: text('recommendation').notNull(),
+    aiConfidence: integer('ai_confidence').notNull(),
+    matchedKeywords: text('matched_keywords').array().notNull().default(sql`'{}'::text[]`),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    secondOpinionRequestedAt: timestamp('second_opinion_requested_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('triage_assessments_user_idx').on(t.organizationId, t.userId, t.createdAt)],
+);
+
+export type QueueEntryRow = typeof queueEntries.$inferSelect;
+export type TriageAssessmentRow = typeof triageAssessments.$inferSelect;

@@ -1,0 +1,28 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Tx } from '../db/client.js';
+import { clinics, organizations, type OrganizationRow } from '../db/schema/index.js';
+import { notFound } from '../platform/errors.js';
+
+/**
+ * The organization and clinic a public screen (kiosk, waiting-room board) names in its URL. The
+ * clinic defaults to the organization's id (the spec's 'default-clinic'), else its first clinic;
+ * an unknown or inactive organization, or a named clinic it does not have, is a 404.
+ * Call inside `withTenant(db, organizationId, ...)`.
+ */
+export async function resolvePublicClinic(
+  tx: Tx,
+  organizationId: string,
+  clinicId?: string,
+): Promise<{ organization: OrganizationRow; clinicId: string }> {
+  const [organization] = await tx.select().from(organizations).where(eq(organizations.id, organizationId));
+  if (!organization || organization.status !== 'active') throw notFound('Organization');
+  const rows = await tx
+    .select({ id: clinics.id })
+    .from(clinics)
+    .where(eq(clinics.organizationId, organization.id))
+    .orderBy(asc(clinics.createdAt));
+  const wanted = clinicId ?? organization.id;
+  const clinic = rows.find((c) => c.id === wanted) ?? (clinicId ? undefined : rows[0]);
+  if (!clinic) throw notFound('Clinic');
+  return { organization, clinicId: clinic.id };
+}

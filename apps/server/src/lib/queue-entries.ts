@@ -1,0 +1,241 @@
+import {
+  ageInYears,
+  deriveQueuePatient,
+  type KioskCaseBody,
+  type QueueEntryDto,
+  type QueueStatus,
+  type QueueVitalSigns,
+} from '@clinic/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.js';
+import { patients, queueCounters, queueEntries, queueTransitions, type QueueEntryRow } from '../db/schema/index.js';
+import { newId } from '../platform/crypto.js';
+
+/** Today's date (YYYY-MM-DD) in the organization's time zone; queue numbers restart each local day. */
+export function localDay(timeZone: string | undefined, now = new Date()): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || 'UTC' }).format(now);
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}
+
+/** The next queue number of a clinic for a day, from 1; atomic under concurrent check-ins. */
+export async function nextQueueNumber(tx: Tx, organizationId: string, clinicId: string, day: string): Promise<number> {
+  const [row] = await tx
+    .insert(queueCounters)
+    .values({ organizationId, clinicId, day, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: [queueCounters.organizationId, queueCounters.clinicId, queueCounters.day],
+      set: { lastNumber: sql`${queueCounters.lastNumber} + 1` },
+    })
+    .returning({ n: queueCounters.lastNumber });
+  return row.n;
+}
+
+const digits = (s: string) => s.replace(/\D/g, '');
+
+/**
+ * The directory patient a check-in belongs to: an existing one when last name, date of birth and
+ * phone match, else a new active record with what the patient gave.
+ */
+export async function linkOrCreatePatient(
+  tx: Tx,
+  organizationId: string,
+  clinicId: string,
+  input: Pick<KioskCaseBody, 'firstName' | 'lastName' | 'dateOfBirth' | 'phoneNumber' | 'email' | 'gender' | 'emergencyContact' | 'emergencyPhone' | 'allergies' | 'currentMedications' | 'medicalHistory'>,
+  actorId: string | null,
+): Promise<{ patientId: string; created: boolean }> {
+  if (input.dateOfBirth && input.phoneNumber && digits(input.phoneNumber)) {
+    const [match] = await tx
+      .select({ id: patients.id })
+      .from(patients)
+      .where(
+        and(
+          eq(patients.organizationId, organizationId),
+          sql`lower(${patients.lastName}) = lower(${input.lastName})`,
+          eq(patients.dateOfBirth, input.dateOfBirth),
+          eq(patients.phoneDigits, digits(input.phoneNumber)),
+          sql`${patients.archivedAt} is null`,
+        ),
+      )
+      .limit(1);
+    if (match) return { patientId: match.id, created: false };
+  }
+  const id = newId();
+  await tx.insert(patients).values({
+    organizationId,
+    clinicId,
+    id,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    dateOfBirth: input.dateOfBirth ?? null,
+    phone: input.phoneNumber ?? null,
+    email: input.email ?? null,
+    gender: input.gender ?? null,
+    emergencyContactName: input.emergencyContact ?? null,
+    emergencyContactPhone: input.emergencyPhone ?? null,
+    allergies: input.allergies,
+    currentMedications: input.currentMedications,
+    medicalHistory: input.medicalHistory,
+    status: 'active',
+    createdBy: actorId,
+  });
+  return { patientId: id, created: true };
+}
+
+/** What a new queue entry is made from. */
+export interface NewQueueEntry {
+  organizationId: string;
+  clinicId: string;
+  day: string;
+  patientId: string | null;
+  source: 'kiosk' | 'intake' | 'staff';
+  department: string;
+  requestedPriority: string;
+  estimatedTime?: number;
+  createdBy: string | null;
+  patient: Pick<
+    KioskCaseBody,
+    | 'firstName'
+    | 'lastName'
+    | 'dateOfBirth'
+    | 'age'
+    | 'gender'
+    | 'phoneNumber'
+    | 'email'
+    | 'emergencyContact'
+    | 'emergencyPhone'
+    | 'chiefComplaint'
+    | 'symptoms'
+    | 'medicalHistory'
+    | 'allergies'
+    | 'currentMedications'
+    | 'painLevel'
+  >;
+}
+
+/** Adds an entry to the clinic's queue (status waiting) with the next number and its first history line. */
+export async function createQueueEntry(tx: Tx, input: NewQueueEntry): Promise<QueueEntryRow> {
+  const queueNumber = await nextQueueNumber(tx, input.organizationId, input.clinicId, input.day);
+  const p = input.patient;
+  const age = p.age ?? ageInYears(p.dateOfBirth ?? null);
+  const [row] = await tx
+    .insert(queueEntries)
+    .values({
+      organizationId: input.organizationId,
+      clinicId: input.clinicId,
+      id: newId(),
+      queueDate: input.day,
+      queueNumber,
+      patientId: input.patientId,
+      source: input.source,
+      department: input.department,
+      status: 'waiting',
+      requestedPriority: input.requestedPriority,
+      firstName: p.firstName,
+      lastName: p.lastName,
+      dateOfBirth: p.dateOfBirth ?? null,
+      age: age ?? null,
+      gender: p.gender ?? null,
+      phone: p.phoneNumber ?? null,
+      email: p.email ?? null,
+      emergencyContact: p.emergencyContact ?? null,
+      emergencyPhone: p.emergencyPhone ?? null,
+      chiefComplaint: p.chiefComplaint,
+      symptoms: p.symptoms,
+      medicalHistory: p.medicalHistory,
+      allergies: p.allergies,
+      currentMedications: p.currentMedications,
+      painLevel: p.painLevel ?? null,
+      estimatedTime: input.estimatedTime ?? 30,
+      createdBy: input.createdBy,
+    })
+    .returning();
+  const derived = deriveEntry(row, new Date());
+  await tx
+    .update(queueEntries)
+    .set({ riskScore: derived.riskScore, news2Score: derived.news2?.score ?? null })
+    .where(and(eq(queueEntries.organizationId, row.organizationId), eq(queueEntries.id, row.id)));
+  await recordTransition(tx, row, { action: 'create', from: null, to: 'waiting', actorId: input.createdBy });
+  return row;
+}
+
+/** Appends one line to an entry's history. */
+export async function recordTransition(
+  tx: Tx,
+  entry: Pick<QueueEntryRow, 'organizationId' | 'id'>,
+  t: { action: string; from: QueueStatus | null; to: QueueStatus; actorId: string | null; note?: string; details?: Record<string, unknown> },
+): Promise<void> {
+  await tx.insert(queueTransitions).values({
+    organizationId: entry.organizationId,
+    id: newId(),
+    entryId: entry.id,
+    action: t.action,
+    fromStatus: t.from,
+    toStatus: t.to,
+    actorUserId: t.actorId,
+    details: t.note || t.details ? { note: t.note ?? null, ...t.details } : null,
+  });
+}
+
+function rulesInput(row: QueueEntryRow) {
+  const vitals = row.vitalSigns as QueueVitalSigns | null;
+  return {
+    status: row.status as QueueStatus,
+    createdAt: row.createdAt,
+    startedAt: row.startedAt,
+    closedAt: row.startedAt ? null : row.endedAt,
+    estimatedTime: row.estimatedTime,
+    age: row.age,
+    symptoms: row.symptoms,
+    vitalSigns: vitals ? { ...vitals, supplementalOxygen: row.supplementalOxygen } : null,
+    medicalHistory: row.medicalHistory,
+    chiefComplaint: row.chiefComplaint,
+  };
+}
+
+/** The derived fields (risk, urgency, NEWS2, wait) of a stored entry as of `now`. */
+export function deriveEntry(row: QueueEntryRow, now: Date) {
+  return deriveQueuePatient(rulesInput(row), now);
+}
+
+/** A stored entry as staff read it, with every derived field of the spec's Queue patient. */
+export function toQueueEntryDto(row: QueueEntryRow, now: Date, assignedClinicianName: string | null = null): QueueEntryDto {
+  const d = deriveEntry(row, now);
+  return {
+    id: row.id,
+    queueNumber: row.queueNumber,
+    patientId: row.patientId,
+    patientName: `${row.firstName} ${row.lastName}`,
+    age: row.age,
+    gender: row.gender,
+    chiefComplaint: row.chiefComplaint,
+    symptoms: row.symptoms,
+    vitalSigns: (row.vitalSigns as QueueVitalSigns | null) ?? null,
+    medicalHistory: row.medicalHistory,
+    allergies: row.allergies,
+    currentMedications: row.currentMedications,
+    painLevel: row.painLevel,
+    status: row.status as QueueStatus,
+    source: row.source,
+    departmentId: row.department,
+    assignedClinicianId: row.assignedTo,
+    assignedClinicianName,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    startedBy: row.startedBy,
+    waitTime: d.waitTime,
+    estimatedTime: d.estimatedTime,
+    urgencyLevel: d.urgencyLevel,
+    riskScore: d.riskScore,
+    clinicalPriority: d.clinicalPriority,
+    riskFactors: d.riskFactors,
+    recommendations: d.recommendations,
+    clinicalGuidelines: d.clinicalGuidelines,
+    aiAssessment: d.aiAssessment,
+    aiConfidence: d.aiConfidence,
+    requiresImmediateAttention: d.requiresImmediateAttention,
+    news2: d.news2,
+  };
+}

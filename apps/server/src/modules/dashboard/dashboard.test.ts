@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOtherOrganization, createTestApp, rows, signInAs, type TestApp } from '../../test/harness.js';
+
+describe('dashboard stats', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('counts patients, the open queue, completions today and the average wait from the database', async () => {
+    const owner = await signInAs(t.app, 'owner@demo.clinic');
+    const before = (await t.app.inject({ method: 'GET', url: '/api/dashboard/stats', headers: owner })).json().stats;
+    const ids: string[] = [];
+    for (const name of ['Ann', 'Ben', 'Cy']) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/triage/case', payload: { firstName: name, lastName: 'Dash', chiefComplaint: 'Cough' } });
+      ids.push(res.json().case.id);
+    }
+    // Ann checked in 20 minutes ago and Ben 10 minutes ago; both are seen now, Ann's care is completed.
+    await t.database.db.execute(sql`update queue_entries set created_at = now() - interval '20 minutes' where id = ${ids[0]}`);
+    await t.database.db.execute(sql`update queue_entries set created_at = now() - interval '10 minutes' where id = ${ids[1]}`);
+    for (const id of [ids[0], ids[1]]) {
+      await t.app.inject({ method: 'POST', url: `/api/triage/waiting-room/${id}/start`, headers: owner, payload: {} });
+    }
+    await t.app.inject({ method: 'POST', url: `/api/triage/waiting-room/${ids[0]}/complete`, headers: owner, payload: {} });
+    const res = await t.app.inject({ method: 'GET', url: '/api/dashboard/stats', headers: owner });
+    expect(res.statusCode).toBe(200);
+    const stats = res.json().stats;
+    const [patients] = await rows(t.database.db, sql`select count(*)::int as n from patients where organization_id = 'default-clinic' and archived_at is null`);
+    expect(stats.totalPatients).toBe(patients.n);
+    expect(stats.totalPatients).toBe(before.totalPatients + 3);
+    expect(stats.activeQueue).toBe(before.activeQueue + 2);
+    expect(stats.completedToday).toBe(before.completedToday + 1);
+    expect(stats.avgWaitTime).toBe(15);
+  });
+
+  it('is refused when signed out and shows only the caller organization', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/dashboard/stats' })).statusCode).toBe(401);
+    const other = await createOtherOrganization(t.app, 'dash-owner@other.org');
+    const res = await t.app.inject({ method: 'GET', url: '/api/dashboard/stats', headers: other.headers });
+    expect(res.json().stats).toEqual({ totalPatients: 0, activeQueue: 0, completedToday: 0, avgWaitTime: 0 });
+    const owner = await signInAs(t.app, 'owner@demo.clinic');
+    const foreign = await t.app.inject({ method: 'GET', url: `/api/dashboard/stats?organizationId=${other.organizationId}`, headers: owner });
+    expect(foreign.statusCode).toBe(403);
+  });
+});

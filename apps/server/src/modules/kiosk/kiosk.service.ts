@@ -1,0 +1,59 @@
+import { KIOSK_DEPARTMENT, KIOSK_URGENCY, organizationSettings, type KioskCaseBody } from '@clinic/domain';
+import type { AppDb } from '../../db/client.js';
+import { withTenant } from '../../db/tenant.js';
+import { resolvePublicClinic } from '../../lib/public-clinic.js';
+import { createQueueEntry, linkOrCreatePatient, localDay } from '../../lib/queue-entries.js';
+import { recordAudit } from '../../platform/audit.js';
+import { publishEvent } from '../../platform/events.js';
+
+/**
+ * A kiosk check-in: finds or creates the directory patient and puts a waiting entry (urgency
+ * routine, source kiosk, department general) in the clinic's queue. The organization and clinic
+ * come from the kiosk's URL; an unknown one is a 404.
+ */
+export async function submitKioskCase(
+  db: AppDb,
+  target: { organizationId: string; clinicId?: string },
+  input: KioskCaseBody,
+  ip: string,
+) {
+  return withTenant(db, target.organizationId, async (tx) => {
+    const { organization, clinicId } = await resolvePublicClinic(tx, target.organizationId, target.clinicId);
+    const clinic = { id: clinicId };
+    const { patientId, created } = await linkOrCreatePatient(tx, organization.id, clinic.id, input, null);
+    const timeZone = organizationSettings.parse(organization.settings ?? {}).timezone;
+    const entry = await createQueueEntry(tx, {
+      organizationId: organization.id,
+      clinicId: clinic.id,
+      day: localDay(timeZone),
+      patientId,
+      source: 'kiosk',
+      department: KIOSK_DEPARTMENT,
+      requestedPriority: KIOSK_URGENCY,
+      createdBy: null,
+      patient: input,
+    });
+    if (created) {
+      await recordAudit(tx, {
+        organizationId: organization.id,
+        actorUserId: null,
+        action: 'patient.created',
+        entityType: 'patient',
+        entityId: patientId,
+        ip,
+        details: { via: 'kiosk' },
+      });
+    }
+    await recordAudit(tx, {
+      organizationId: organization.id,
+      actorUserId: null,
+      action: 'queue.checked-in',
+      entityType: 'queue_entry',
+      entityId: entry.id,
+      ip,
+      details: { via: 'kiosk', patientId, queueNumber: entry.queueNumber },
+    });
+    await publishEvent(tx, { organizationId: organization.id, clinicId: clinic.id, type: 'queue.updated', entityId: entry.id });
+    return { id: entry.id, queueNumber: entry.queueNumber };
+  });
+}

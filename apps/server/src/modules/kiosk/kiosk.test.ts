@@ -1,0 +1,132 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEventsOf, createOtherOrganization, createTestApp, rows, type TestApp } from '../../test/harness.js';
+
+const kioskCase = (over: Record<string, unknown> = {}) => ({
+  firstName: 'Maria',
+  lastName: 'Lopez',
+  dateOfBirth: '1950-04-02',
+  phoneNumber: '(555) 201-3344',
+  chiefComplaint: 'Chest pain since this morning',
+  symptoms: ['chest pain', 'shortness of breath'],
+  painLevel: 7,
+  ...over,
+});
+
+describe('kiosk check-in', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('queues a waiting case for default-clinic with queue numbers counting up from 1', async () => {
+    const first = await t.app.inject({ method: 'POST', url: '/api/triage/case', payload: kioskCase() });
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ success: true, case: { id: expect.any(String) }, queueNumber: 1 });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/api/triage/case/kiosk',
+      payload: kioskCase({ firstName: 'Sam', lastName: 'Hill', dateOfBirth: undefined, phoneNumber: undefined }),
+    });
+    expect(second.json().queueNumber).toBe(2);
+    const [entry] = await rows(t.database.db, sql`select * from queue_entries where id = ${first.json().case.id}`);
+    expect(entry).toMatchObject({
+      organization_id: 'default-clinic',
+      clinic_id: 'default-clinic',
+      status: 'waiting',
+      requested_priority: 'routine',
+      source: 'kiosk',
+      department: 'general',
+      first_name: 'Maria',
+      age: expect.any(Number),
+    });
+    const history = await rows(t.database.db, sql`select action, to_status from queue_transitions where entry_id = ${entry.id}`);
+    expect(history).toEqual([{ action: 'create', to_status: 'waiting' }]);
+  });
+
+  it('counts queue numbers per clinic: another organization starts again at 1', async () => {
+    const other = await createOtherOrganization(t.app, 'kiosk-owner@other.org');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/triage/case?organizationId=${other.organizationId}&clinicId=${other.clinicId}`,
+      payload: kioskCase({ lastName: 'Other' }),
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().queueNumber).toBe(1);
+  });
+
+  it('links a returning patient by last name, date of birth and phone, else creates one', async () => {
+    const before = await rows(t.database.db, sql`select count(*)::int as n from patients where organization_id = 'default-clinic'`);
+    const a = await t.app.inject({ method: 'POST', url: '/api/triage/case', payload: kioskCase({ firstName: 'Maria', lastName: 'Okafor' }) });
+    const b = await t.app.inject({
+      method: 'POST',
+      url: '/api/triage/case',
+      payload: kioskCase({ firstName: 'M.', lastName: 'OKAFOR', phoneNumber: '555-201-3344' }),
+    });
+    const c = await t.app.inject({
+      method: 'POST',
+      url: '/api/triage/case',
+      payload: kioskCase({ lastName: 'Okafor', dateOfBirth: '1951-04-02' }),
+    });
+    const ids = await rows<{ id: string; patient_id: string }>(
+      t.database.db,
+      sql`select id, patient_id from queue_entries where id in (${a.json().case.id}, ${b.json().case.id}, ${c.json().case.id})`,
+    );
+    const patientOf = (id: string) => ids.find((r) => r.id === id)!.patient_id;
+    expect(patientOf(b.json().case.id)).toBe(patientOf(a.json().case.id));
+    expect(patientOf(c.json().case.id)).not.toBe(patientOf(a.json().case.id));
+    const after = await rows(t.database.db, sql`select count(*)::int as n from patients where organization_id = 'default-clinic'`);
+    expect(after[0].n - before[0].n).toBe(2);
+    const audits = await auditEventsOf(t.database.db, 'queue.checked-in');
+    expect(audits.at(-1)).toMatchObject({ organization_id: 'default-clinic', actor_user_id: null, entity_type: 'queue_entry' });
+  });
+
+  it('answers 404 for an unknown organization and writes nothing', async () => {
+    const before = await rows(t.database.db, sql`select count(*)::int as n from queue_entries`);
+    const res = await t.app.inject({ method: 'POST', url: '/api/triage/case?organizationId=no-such-org', payload: kioskCase() });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ success: false, code: 'not-found' });
+    const unknownClinic = await t.app.inject({ method: 'POST', url: '/api/triage/case?clinicId=no-such-clinic', payload: kioskCase() });
+    expect(unknownClinic.statusCode).toBe(404);
+    const after = await rows(t.database.db, sql`select count(*)::int as n from queue_entries`);
+    expect(after[0].n).toBe(before[0].n);
+  });
+
+  it('refuses a case without first name, last name or chief complaint with the spec message', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/triage/case',
+      payload: { firstName: '', lastName: 'X', chiefComplaint: '', symptoms: [] },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['chiefComplaint', 'firstName']);
+    expect(body.issues[0].message).toBe('Please fill in all required fields');
+  });
+
+  it('limits check-ins from one address to 30 a minute (429), while another address still gets through', async () => {
+    const address = '10.99.0.1';
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i += 1) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/triage/case', remoteAddress: address, payload: kioskCase({ lastName: `Flood${i}` }) });
+      codes.push(res.statusCode);
+    }
+    expect(codes.slice(0, 30).every((c) => c === 201)).toBe(true);
+    expect(codes[30]).toBe(429);
+    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/triage/case', remoteAddress: '10.99.0.2', payload: kioskCase() });
+    expect(elsewhere.statusCode).toBe(201);
+  });
+
+  it('refuses over-long and ill-typed fields with a 400, never a 500', async () => {
+    for (const payload of [
+      kioskCase({ chiefComplaint: 'x'.repeat(5000) }),
+      kioskCase({ painLevel: 11 }),
+      kioskCase({ symptoms: 'not-a-list-of-strings'.repeat(1) && 42 }),
+      kioskCase({ firstName: { $gt: '' } }),
+    ]) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/triage/case', payload });
+      expect(res.statusCode).toBe(400);
+    }
+  });
+});

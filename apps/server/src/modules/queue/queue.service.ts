@@ -1,0 +1,285 @@
+import {
+  OPEN_QUEUE_STATUSES,
+  compareQueueOrder,
+  computeQueueStats,
+  nextStatus,
+  publicBoard,
+  publicBoardEntryDto,
+  transitionTo,
+  type AssignClinicianBody,
+  type QueueAction,
+  type QueueStatus,
+  type QueueTransition,
+  type RecordVitalsBody,
+} from '@clinic/domain';
+import { and, asc, count, eq, gte, inArray, isNotNull } from 'drizzle-orm';
+import type { AppDb, Tx } from '../../db/client.js';
+import { withTenant } from '../../db/tenant.js';
+import { resolvePublicClinic } from '../../lib/public-clinic.js';
+import { organizationMembers, queueEntries, queueTransitions, users, type QueueEntryRow } from '../../db/schema/index.js';
+import { deriveEntry, recordTransition, toQueueEntryDto } from '../../lib/queue-entries.js';
+import type { TenantContext } from '../../platform/access.js';
+import { recordAudit } from '../../platform/audit.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { publishEvent } from '../../platform/events.js';
+
+/** Who acts on the queue, for history and audit. */
+export interface Actor {
+  userId: string;
+  ip: string;
+}
+
+/** The open entries (waiting and in progress) of one clinic. */
+async function openEntries(tx: Tx, organizationId: string, clinicId: string | null) {
+  const where = [eq(queueEntries.organizationId, organizationId), inArray(queueEntries.status, [...OPEN_QUEUE_STATUSES])];
+  if (clinicId) where.push(eq(queueEntries.clinicId, clinicId));
+  return tx.select().from(queueEntries).where(and(...where));
+}
+
+/** Names of the members assigned to entries, by member id. */
+async function clinicianNames(tx: Tx, organizationId: string, rows: QueueEntryRow[]) {
+  const ids = [...new Set(rows.map((r) => r.assignedTo).filter((v): v is string => !!v))];
+  if (!ids.length) return new Map<string, string>();
+  const members = await tx
+    .select({ id: organizationMembers.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(and(eq(organizationMembers.organizationId, organizationId), inArray(organizationMembers.id, ids)));
+  return new Map(members.map((m) => [m.id, [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email]));
+}
+
+function assignedName(row: QueueEntryRow, names: Map<string, string>): string | null {
+  if (!row.assignedTo) return null;
+  return names.get(row.assignedTo) ?? row.assignedTo;
+}
+
+/** Active doctors of the organization not currently giving care to an in-progress entry. */
+async function doctorsAvailable(tx: Tx, organizationId: string, open: QueueEntryRow[]) {
+  const [doctors] = await tx
+    .select({ n: count() })
+    .from(organizationMembers)
+    .where(
+      and(
+        eq(organizationMembers.organizationId, organizationId),
+        eq(organizationMembers.role, 'Doctor'),
+        eq(organizationMembers.status, 'active'),
+      ),
+    );
+  const busy = new Set(open.filter((e) => e.status === 'in-progress' && e.startedBy).map((e) => e.startedBy));
+  const busyDoctors = busy.size
+    ? (
+        await tx
+          .select({ n: count() })
+          .from(organizationMembers)
+          .where(
+            and(
+              eq(organizationMembers.organizationId, organizationId),
+              eq(organizationMembers.role, 'Doctor'),
+              inArray(organizationMembers.userId, [...busy] as string[]),
+            ),
+          )
+      )[0].n
+    : 0;
+  return Math.max(0, doctors.n - busyDoctors);
+}
+
+/** Entries whose care started since `since` (for guideline compliance). */
+async function startedSince(tx: Tx, organizationId: string, clinicId: string | null, since: Date) {
+  const where = [eq(queueEntries.organizationId, organizationId), isNotNull(queueEntries.startedAt), gte(queueEntries.startedAt, since)];
+  if (clinicId) where.push(eq(queueEntries.clinicId, clinicId));
+  return tx.select().from(queueEntries).where(and(...where));
+}
+
+const startOfDay = (now: Date) => new Date(now.getTime() - 24 * 3600_000);
+
+/** The spec's Queue stats for one clinic, as of `now`. */
+export async function queueStats(tx: Tx, organizationId: string, clinicId: string | null, now = new Date(), open?: QueueEntryRow[]) {
+  const openRows = open ?? (await openEntries(tx, organizationId, clinicId));
+  const recent = await startedSince(tx, organizationId, clinicId, startOfDay(now));
+  const byId = new Map([...openRows, ...recent].map((r) => [r.id, r]));
+  const derived = [...byId.values()].map((r) => ({ ...deriveEntry(r, now), status: r.status as QueueStatus, startedAt: r.startedAt }));
+  return computeQueueStats(derived, { doctorsAvailable: await doctorsAvailable(tx, organizationId, openRows) });
+}
+
+/** The waiting room of the request's clinic: open entries by clinical priority, and the stats. */
+export async function waitingRoom(tx: Tx, tenant: TenantContext, actor: Actor, now = new Date()) {
+  const rows = await openEntries(tx, tenant.organizationId, tenant.clinicId);
+  const names = await clinicianNames(tx, tenant.organizationId, rows);
+  const patients = rows.map((r) => toQueueEntryDto(r, now, assignedName(r, names))).sort(compareQueueOrder);
+  const stats = await queueStats(tx, tenant.organizationId, tenant.clinicId, now, rows);
+  await recordAudit(tx, {
+    organizationId: tenant.organizationId,
+    actorUserId: actor.userId,
+    action: 'queue.read',
+    entityType: 'queue_entry',
+    ip: actor.ip,
+    details: { clinicId: tenant.clinicId, entries: rows.map((r) => r.id), patients: rows.map((r) => r.patientId) },
+  });
+  return { patients, stats };
+}
+
+async function loadEntry(tx: Tx, organizationId: string, id: string): Promise<QueueEntryRow> {
+  const [row] = await tx
+    .select()
+    .from(queueEntries)
+    .where(and(eq(queueEntries.organizationId, organizationId), eq(queueEntries.id, id)))
+    .for('update');
+  if (!row) throw notFound('Queue entry');
+  return row;
+}
+
+function refuse(t: QueueTransition): asserts t is Extract<QueueTransition, { ok: true }> {
+  if (!t.ok) throw new AppError(t.code, t.message);
+}
+
+async function afterChange(tx: Tx, tenant: TenantContext, actor: Actor, row: QueueEntryRow, action: string, details: Record<string, unknown>) {
+  await recordAudit(tx, {
+    organizationId: tenant.organizationId,
+    actorUserId: actor.userId,
+    action: `queue.${action}`,
+    entityType: 'queue_entry',
+    entityId: row.id,
+    ip: actor.ip,
+    details: { patientId: row.patientId, ...details },
+  });
+  await publishEvent(tx, { organizationId: tenant.organizationId, clinicId: row.clinicId, type: 'queue.updated', entityId: row.id });
+  const names = await clinicianNames(tx, tenant.organizationId, [row]);
+  return toQueueEntryDto(row, new Date(), assignedName(row, names));
+}
+
+/**
+ * Applies a status action (start, complete, cancel, admit, emergency-admit) or a direct status
+ * change; anything the status machine refuses is a 409 with its message.
+ */
+export async function changeStatus(
+  tx: Tx,
+  tenant: TenantContext,
+  actor: Actor,
+  id: string,
+  change: { action: Exclude<QueueAction, 'assign'> } | { to: QueueStatus },
+  note?: string,
+) {
+  const row = await loadEntry(tx, tenant.organizationId, id);
+  const from = row.status as QueueStatus;
+  const t = 'action' in change ? nextStatus(from, change.action) : transitionTo(from, change.to);
+  refuse(t);
+  const now = new Date();
+  const to = t.status;
+  const set: Partial<QueueEntryRow> = { status: to, updatedAt: now };
+  if (to === 'in-progress') {
+    set.startedAt = now;
+    set.startedBy = actor.userId;
+  } else {
+    set.endedAt = now;
+  }
+  const [updated] = await tx
+    .update(queueEntries)
+    .set(set)
+    .where(and(eq(queueEntries.organizationId, tenant.organizationId), eq(queueEntries.id, id)))
+    .returning();
+  await recordTransition(tx, row, { action: t.action, from, to, actorId: actor.userId, note });
+  return afterChange(tx, tenant, actor, updated, t.action, { from, to });
+}
+
+/** Assigns a clinician (a member of the organization, or a name) while waiting or in progress. */
+export async function assignClinician(tx: Tx, tenant: TenantContext, actor: Actor, id: string, input: AssignClinicianBody) {
+  const row = await loadEntry(tx, tenant.organizationId, id);
+  const from = row.status as QueueStatus;
+  refuse(nextStatus(from, 'assign'));
+  let assignedTo = input.clinicianName ?? null;
+  if (input.clinicianId) {
+    const [member] = await tx
+      .select({ id: organizationMembers.id })
+      .from(organizationMembers)
+      .where(
+        and(
+          eq(organizationMembers.organizationId, tenant.organizationId),
+          eq(organizationMembers.id, input.clinicianId),
+          eq(organizationMembers.status, 'active'),
+        ),
+      );
+    if (!member) throw notFound('Clinician');
+    assignedTo = member.id;
+  }
+  const [updated] = await tx
+    .update(queueEntries)
+    .set({ assignedTo, assignedAt: new Date(), updatedAt: new Date() })
+    .where(and(eq(queueEntries.organizationId, tenant.organizationId), eq(queueEntries.id, id)))
+    .returning();
+  await recordTransition(tx, row, { action: 'assign', from, to: from, actorId: actor.userId, details: { assignedTo } });
+  return afterChange(tx, tenant, actor, updated, 'assign', { assignedTo });
+}
+
+/** Records vital signs on an open entry and re-scores it (risk and NEWS2). */
+export async function recordVitals(tx: Tx, tenant: TenantContext, actor: Actor, id: string, input: RecordVitalsBody) {
+  const row = await loadEntry(tx, tenant.organizationId, id);
+  const from = row.status as QueueStatus;
+  if (!(OPEN_QUEUE_STATUSES as readonly string[]).includes(from)) {
+    throw new AppError('conflict/queue-transition', `Cannot record vital signs for an entry that is ${from}.`);
+  }
+  const { supplementalOxygen, ...vitals } = input;
+  const now = new Date();
+  const next = { ...row, vitalSigns: vitals, supplementalOxygen };
+  const derived = deriveEntry(next, now);
+  const [updated] = await tx
+    .update(queueEntries)
+    .set({
+      vitalSigns: vitals,
+      supplementalOxygen,
+      vitalsRecordedAt: now,
+      riskScore: derived.riskScore,
+      news2Score: derived.news2?.score ?? null,
+      updatedAt: now,
+    })
+    .where(and(eq(queueEntries.organizationId, tenant.organizationId), eq(queueEntries.id, id)))
+    .returning();
+  await recordTransition(tx, row, { action: 'vitals', from, to: from, actorId: actor.userId, details: { vitals, supplementalOxygen } });
+  return afterChange(tx, tenant, actor, updated, 'vitals', { riskScore: derived.riskScore, news2: derived.news2?.score ?? null });
+}
+
+/** An entry's history: every transition, oldest first. */
+export async function entryHistory(tx: Tx, tenant: TenantContext, actor: Actor, id: string) {
+  const row = await loadEntry(tx, tenant.organizationId, id);
+  const rows = await tx
+    .select()
+    .from(queueTransitions)
+    .where(and(eq(queueTransitions.organizationId, tenant.organizationId), eq(queueTransitions.entryId, row.id)))
+    .orderBy(asc(queueTransitions.at));
+  await recordAudit(tx, {
+    organizationId: tenant.organizationId,
+    actorUserId: actor.userId,
+    action: 'queue.history-read',
+    entityType: 'queue_entry',
+    entityId: row.id,
+    ip: actor.ip,
+    details: { patientId: row.patientId },
+  });
+  return rows.map((t) => ({
+    action: t.action,
+    fromStatus: t.fromStatus,
+    toStatus: t.toStatus,
+    actorId: t.actorUserId,
+    at: t.at.toISOString(),
+    note: ((t.details as { note?: string } | null)?.note ?? null) as string | null,
+  }));
+}
+
+/**
+ * The de-identified board of a clinic: queue number, initials, urgency, wait and status only,
+ * each line passed through the public contract so nothing else can leave.
+ */
+export function publicBoardOf(db: AppDb, organizationId: string, clinicId?: string) {
+  return withTenant(db, organizationId, async (tx) => {
+    const target = await resolvePublicClinic(tx, organizationId, clinicId);
+    return publicQueue(tx, target.organization.id, target.clinicId);
+  });
+}
+
+async function publicQueue(tx: Tx, organizationId: string, clinicId: string, now = new Date()) {
+  const rows = await openEntries(tx, organizationId, clinicId);
+  const lines = publicBoard(
+    rows.map((r) => ({ ...deriveEntry(r, now), queueNumber: r.queueNumber, patientName: `${r.firstName} ${r.lastName}`, status: r.status as QueueStatus })),
+  ).map((l) => publicBoardEntryDto.parse(l));
+  const stats = await queueStats(tx, organizationId, clinicId, now, rows);
+  return { patients: lines, stats };
+}

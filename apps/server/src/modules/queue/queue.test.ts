@@ -1,0 +1,217 @@
+import { QUEUE_ACTIONS, QUEUE_STATUSES, canTransition, type QueueAction, type QueueStatus } from '@clinic/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEventsOf, createOtherOrganization, createTestApp, freshAddress, memberIdOf, rows, signInAs, type TestApp } from '../../test/harness.js';
+
+/** How to bring a fresh waiting entry to each status. */
+const PATH_TO: Record<QueueStatus, QueueAction[]> = {
+  waiting: [],
+  'in-progress': ['start'],
+  completed: ['start', 'complete'],
+  cancelled: ['cancel'],
+  admitted: ['admit'],
+  'emergency-admitted': ['emergency-admit'],
+};
+
+describe('queue manager', () => {
+  let t: TestApp;
+  let nurse: Record<string, string>;
+  let n = 0;
+
+  const checkIn = async (over: Record<string, unknown> = {}) => {
+    n += 1;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/triage/case',
+      remoteAddress: freshAddress(),
+      payload: { firstName: 'Pat', lastName: `Case${n}`, phoneNumber: `555-000-${String(1000 + n)}`, chiefComplaint: 'Headache', ...over },
+    });
+    expect(res.statusCode).toBe(201);
+    return res.json().case.id as string;
+  };
+  const act = (id: string, action: QueueAction, headers = nurse, payload: Record<string, unknown> = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/triage/waiting-room/${id}/${action}`,
+      headers,
+      payload: action === 'assign' ? { clinicianName: 'Dr. Rivera', ...payload } : payload,
+    });
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    nurse = await signInAs(t.app, 'nurse@demo.clinic');
+  });
+  afterAll(() => t.close());
+
+  it('lists open entries with every derived field, ordered by clinical priority', async () => {
+    const low = await checkIn({ chiefComplaint: 'Sore knee', firstName: 'Lowe' });
+    const high = await checkIn({ chiefComplaint: 'Chest pain, heart attack feared', symptoms: ['chest pain'], age: 80, firstName: 'Hyde' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/triage/waiting-room', headers: nurse });
+    expect(res.statusCode).toBe(200);
+    const { patients, stats } = res.json();
+    const ids = patients.map((p: { id: string }) => p.id);
+    expect(ids.indexOf(high)).toBeLessThan(ids.indexOf(low));
+    const top = patients.find((p: { id: string }) => p.id === high);
+    expect(top).toMatchObject({
+      patientName: `Hyde Case${n}`,
+      status: 'waiting',
+      urgencyLevel: 'emergency',
+      requiresImmediateAttention: true,
+      aiConfidence: 0.85,
+      estimatedTime: 30,
+      news2: null,
+    });
+    expect(top.riskScore).toBe(100);
+    expect(top.recommendations.length).toBeGreaterThan(0);
+    expect(stats.totalWaiting).toBeGreaterThanOrEqual(2);
+    expect(stats.emergencyCases).toBeGreaterThanOrEqual(1);
+    expect(stats.doctorsAvailable).toBe(1);
+    const audits = await auditEventsOf(t.database.db, 'queue.read');
+    expect(audits.at(-1)?.details?.entries).toContain(high);
+  });
+
+  it('allows exactly the transitions of the status machine and answers 409 otherwise', async () => {
+    for (const status of QUEUE_STATUSES) {
+      for (const action of QUEUE_ACTIONS) {
+        const id = await checkIn();
+        for (const step of PATH_TO[status]) expect((await act(id, step)).statusCode).toBe(200);
+        const res = await act(id, action);
+        const allowed = canTransition(status, action);
+        expect({ status, action, code: res.statusCode }).toEqual({ status, action, code: allowed ? 200 : 409 });
+        if (!allowed) expect(res.json().message).toMatch(/^Cannot /);
+      }
+    }
+  });
+
+  it('Start Care through PUT /api/triage/case/{id}/status records who and when, and keeps the history', async () => {
+    const id = await checkIn();
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/triage/case/${id}/status`,
+      headers: nurse,
+      payload: { status: 'in-progress', startedAt: new Date().toISOString(), startedBy: 'someone-else' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().patient).toMatchObject({ status: 'in-progress', startedAt: expect.any(String) });
+    const [user] = await rows(t.database.db, sql`select id from users where email = 'nurse@demo.clinic'`);
+    expect(res.json().patient.startedBy).toBe(user.id);
+    const again = await t.app.inject({ method: 'PUT', url: `/api/triage/case/${id}/status`, headers: nurse, payload: { status: 'in-progress' } });
+    expect(again.statusCode).toBe(409);
+    const back = await t.app.inject({ method: 'PUT', url: `/api/triage/case/${id}/status`, headers: nurse, payload: { status: 'waiting' } });
+    expect(back.statusCode).toBe(409);
+    const history = await t.app.inject({ method: 'GET', url: `/api/triage/waiting-room/${id}/history`, headers: nurse });
+    expect(history.json().transitions.map((h: { action: string; toStatus: string }) => `${h.action}:${h.toStatus}`)).toEqual([
+      'create:waiting',
+      'start:in-progress',
+    ]);
+    expect(history.json().transitions[1].actorId).toBe(user.id);
+  });
+
+  it('assigns a clinician by member id, or refuses an id that is not a member (404)', async () => {
+    const id = await checkIn();
+    const doctorMember = await memberIdOf(t.database.db, 'default-clinic', 'doctor@demo.clinic');
+    const res = await act(id, 'assign', nurse, { clinicianId: doctorMember, clinicianName: undefined });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().patient).toMatchObject({ assignedClinicianId: doctorMember, assignedClinicianName: 'Daniel Diaz', status: 'waiting' });
+    const unknown = await act(id, 'assign', nurse, { clinicianId: 'not-a-member', clinicianName: undefined });
+    expect(unknown.statusCode).toBe(404);
+    const none = await t.app.inject({ method: 'POST', url: `/api/triage/waiting-room/${id}/assign`, headers: nurse, payload: {} });
+    expect(none.statusCode).toBe(400);
+  });
+
+  it('recording vitals re-scores risk and NEWS2; implausible vitals are a 400 and change nothing', async () => {
+    const id = await checkIn({ chiefComplaint: 'Feeling unwell' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/triage/waiting-room/${id}/vitals`,
+      headers: nurse,
+      payload: {
+        heartRate: 135,
+        bloodPressure: { systolic: 85, diastolic: 50 },
+        oxygenSaturation: 89,
+        temperature: 103,
+        respiratoryRate: 28,
+        glasgowComaScale: 14,
+        supplementalOxygen: true,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const patient = res.json().patient;
+    expect(patient.news2).toMatchObject({ score: 19, band: 'high', complete: true });
+    expect(patient.riskScore).toBe(100);
+    expect(patient.urgencyLevel).toBe('emergency');
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: `/api/triage/waiting-room/${id}/vitals`,
+      headers: nurse,
+      payload: { heartRate: 900 },
+    });
+    expect(bad.statusCode).toBe(400);
+    const [row] = await rows(t.database.db, sql`select vital_signs from queue_entries where id = ${id}`);
+    expect(row.vital_signs.heartRate).toBe(135);
+  });
+
+  it('the public board shows queue numbers, initials, urgency, waits and status, never a name or phone', async () => {
+    await checkIn({ firstName: 'Zebedee', lastName: 'Quixote', phoneNumber: '555-867-5309', email: 'zq@example.org', dateOfBirth: '1980-01-02' });
+    const res = await t.app.inject({ method: 'GET', url: '/api/triage/cds-queue/public?organizationId=default-clinic&clinicId=default-clinic' });
+    expect(res.statusCode).toBe(200);
+    const text = res.body;
+    for (const secret of ['Zebedee', 'Quixote', '867', '5309', 'zq@example.org', '1980-01-02', 'Headache']) {
+      expect(text).not.toContain(secret);
+    }
+    const line = res.json().patients.find((p: { initials: string }) => p.initials === 'Z.Q.');
+    expect(Object.keys(line).sort()).toEqual(['initials', 'queueNumber', 'status', 'urgencyLevel', 'waitTime']);
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/triage/cds-queue/public?organizationId=nope' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('refuses the signed out (401) and members without canManageQueue (403)', async () => {
+    const id = await checkIn();
+    const viewer = await signInAs(t.app, 'viewer@demo.clinic');
+    const calls = [
+      { method: 'GET' as const, url: '/api/triage/waiting-room' },
+      { method: 'GET' as const, url: '/api/triage/waiting-room/stats' },
+      { method: 'GET' as const, url: `/api/triage/waiting-room/${id}/history` },
+      ...QUEUE_ACTIONS.map((a) => ({ method: 'POST' as const, url: `/api/triage/waiting-room/${id}/${a}`, payload: {} })),
+      { method: 'POST' as const, url: `/api/triage/waiting-room/${id}/vitals`, payload: { heartRate: 80 } },
+      { method: 'PUT' as const, url: `/api/triage/case/${id}/status`, payload: { status: 'in-progress' } },
+    ];
+    for (const call of calls) {
+      expect((await t.app.inject(call)).statusCode, `${call.method} ${call.url} signed out`).toBe(401);
+      expect((await t.app.inject({ ...call, headers: viewer })).statusCode, `${call.method} ${call.url} viewer`).toBe(403);
+    }
+    const [row] = await rows(t.database.db, sql`select status from queue_entries where id = ${id}`);
+    expect(row.status).toBe('waiting');
+  });
+
+  it("gives 404 for another organization's entry on every action, and never shows it in the list", async () => {
+    const other = await createOtherOrganization(t.app, 'queue-owner@other.org');
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/triage/case?organizationId=${other.organizationId}`,
+      payload: { firstName: 'Secret', lastName: 'Patient', chiefComplaint: 'Cough' },
+    });
+    const foreign = res.json().case.id;
+    for (const action of QUEUE_ACTIONS) {
+      expect((await act(foreign, action)).statusCode, action).toBe(404);
+    }
+    expect((await t.app.inject({ method: 'POST', url: `/api/triage/waiting-room/${foreign}/vitals`, headers: nurse, payload: { heartRate: 80 } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'PUT', url: `/api/triage/case/${foreign}/status`, headers: nurse, payload: { status: 'in-progress' } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/triage/waiting-room/${foreign}/history`, headers: nurse })).statusCode).toBe(404);
+    const list = await t.app.inject({ method: 'GET', url: '/api/triage/waiting-room', headers: nurse });
+    expect(list.body).not.toContain('Secret');
+    // Selecting the other organization explicitly is refused: the nurse is not a member there.
+    const selected = await t.app.inject({ method: 'GET', url: `/api/triage/waiting-room?organizationId=${other.organizationId}`, headers: nurse });
+    expect(selected.statusCode).toBe(403);
+    const [row] = await rows(t.database.db, sql`select status from queue_entries where id = ${foreign}`);
+    expect(row.status).toBe('waiting');
+  });
+
+  it('bad ids and bodies get a clear 4xx', async () => {
+    expect((await act("' OR 1=1 --", 'start')).statusCode).toBe(400);
+    const id = await checkIn();
+    const res = await t.app.inject({ method: 'PUT', url: `/api/triage/case/${id}/status`, headers: nurse, payload: { status: 'teleported' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, code: 'validation/invalid' });
+  });
+});
