@@ -28,6 +28,14 @@ const LEGAL_NAMES: Record<(typeof LEGAL)[number], string> = {
   '/security': 'Security Practices',
 };
 
+/** Serious or critical axe violations on the page as it is now, one line each. */
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
 async function open(page: Page, path: string, h1: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: h1 })).toBeVisible();
@@ -49,9 +57,7 @@ test.describe('every public page', () => {
       for (const name of Object.values(LEGAL_NAMES)) await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
       await expect(footer.getByText('© 2024 ClinicFlow. All rights reserved.')).toBeVisible();
 
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     });
   }
 
@@ -59,7 +65,7 @@ test.describe('every public page', () => {
     { name: 'phone', width: 375, height: 812 },
     { name: 'desktop', width: 1280, height: 800 },
   ]) {
-    test(`nothing overflows horizontally at ${viewport.name} width (${viewport.width}px)`, async ({ page }, testInfo) => {
+    test(`nothing overflows horizontally and axe finds nothing serious at ${viewport.name} width (${viewport.width}px)`, async ({ page }, testInfo) => {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       for (const { path, h1 } of PAGES) {
         await open(page, path, h1);
@@ -68,6 +74,7 @@ test.describe('every public page', () => {
           clientWidth: document.documentElement.clientWidth,
         }));
         expect(scrollWidth, `${path} at ${viewport.width}px`).toBeLessThanOrEqual(clientWidth);
+        if (viewport.name === 'phone') expect(await seriousViolations(page), `${path} at ${viewport.width}px`).toEqual([]);
         if (path === '/' || path === '/pricing') {
           await testInfo.attach(`${path === '/' ? 'landing' : 'pricing'}-${viewport.name}.png`, {
             body: await page.screenshot({ fullPage: true }),
@@ -266,6 +273,7 @@ test.describe('contact', () => {
       await expect(page.getByText(text)).toBeVisible();
     }
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('dana@');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
@@ -313,6 +321,7 @@ test.describe('contact', () => {
     for (const name of ['Name', 'Email', 'Company', 'Subject', 'Message']) await expect(page.getByRole('textbox', { name, exact: true })).toHaveValue('');
     await expect(page.getByRole('combobox', { name: 'Inquiry Type' })).toHaveValue('general');
     await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+    expect(await seriousViolations(page)).toEqual([]);
   });
 });
 

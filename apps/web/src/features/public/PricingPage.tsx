@@ -117,7 +117,8 @@ export function PricingPage() {
       <section aria-labelledby="comparison" className={classes.sectionAlt}>
         <div className={classes.container}>
           <h2 id="comparison">Feature Comparison</h2>
-          <div className={classes.tableWrap}>
+          {/* Focusable so that keyboard users can scroll the table on a narrow screen. */}
+          <div className={classes.tableWrap} role="region" aria-label="Feature comparison table" tabIndex={0}>
             <table className={classes.table}>
               <thead>
                 <tr>

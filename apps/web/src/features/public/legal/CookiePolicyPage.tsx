@@ -63,7 +63,8 @@ const ITEMS = [
 
 function CookieTable() {
   return (
-    <div className={classes.tableWrap}>
+    // Focusable so that keyboard users can scroll the table on a narrow screen.
+    <div className={classes.tableWrap} role="region" aria-label="Cookie table" tabIndex={0}>
       <table className={classes.table}>
         <caption>Cookies and browser storage we use</caption>
         <thead>
