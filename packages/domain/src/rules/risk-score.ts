@@ -100,7 +100,10 @@ export interface RiskBreakdown {
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 const norm = (text: string) => text.toLowerCase().replace(/\s+/g, ' ').trim();
-const hasAny = (text: string, keywords: readonly string[]) => keywords.some((k) => norm(text).includes(k));
+const hasAny = (text: string, keywords: readonly string[]) => {
+  const t = norm(text);
+  return keywords.some((k) => t.includes(k));
+};
 
 /** A list from an array or a text separated by commas, semicolons or line breaks; trimmed, empties dropped. */
 export function clinicalList(value: readonly string[] | string | null | undefined): string[] {

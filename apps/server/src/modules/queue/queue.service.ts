@@ -92,13 +92,33 @@ async function startedSince(tx: Tx, organizationId: string, clinicId: string | n
 
 const startOfDay = (now: Date) => new Date(now.getTime() - 24 * 3600_000);
 
-/** The spec's Queue stats for one clinic, as of `now`. */
-export async function queueStats(tx: Tx, organizationId: string, clinicId: string | null, now = new Date(), open?: QueueEntryRow[]) {
-  const openRows = open ?? (await openEntries(tx, organizationId, clinicId));
-  const recent = await startedSince(tx, organizationId, clinicId, startOfDay(now));
-  const byId = new Map([...openRows, ...recent].map((r) => [r.id, r]));
-  const derived = [...byId.values()].map((r) => ({ ...deriveEntry(r, now), status: r.status as QueueStatus, startedAt: r.startedAt }));
-  return computeQueueStats(derived, { doctorsAvailable: await doctorsAvailable(tx, organizationId, openRows) });
+/** What the stats read of an entry: its derived fields with status and start of care. */
+type StatsEntry = Parameters<typeof computeQueueStats>[0][number];
+
+const statsEntry = (row: QueueEntryRow, now: Date): StatsEntry => ({
+  ...deriveEntry(row, now),
+  status: row.status as QueueStatus,
+  startedAt: row.startedAt,
+});
+
+/**
+ * The spec's Queue stats for one clinic, as of `now`: the open entries (already derived, when the
+ * caller has them) plus the entries whose care started in the last 24 hours, for compliance.
+ */
+export async function queueStats(
+  tx: Tx,
+  organizationId: string,
+  clinicId: string | null,
+  now = new Date(),
+  open?: { rows: QueueEntryRow[]; derived: StatsEntry[] },
+) {
+  const rows = open?.rows ?? (await openEntries(tx, organizationId, clinicId));
+  const derived = open?.derived ?? rows.map((r) => statsEntry(r, now));
+  const openIds = new Set(rows.map((r) => r.id));
+  const recent = (await startedSince(tx, organizationId, clinicId, startOfDay(now))).filter((r) => !openIds.has(r.id));
+  return computeQueueStats([...derived, ...recent.map((r) => statsEntry(r, now))], {
+    doctorsAvailable: await doctorsAvailable(tx, organizationId, rows),
+  });
 }
 
 /** The waiting room of the request's clinic: open entries by clinical priority, and the stats. */
@@ -106,7 +126,7 @@ export async function waitingRoom(tx: Tx, tenant: TenantContext, actor: Actor, n
   const rows = await openEntries(tx, tenant.organizationId, tenant.clinicId);
   const names = await clinicianNames(tx, tenant.organizationId, rows);
   const patients = rows.map((r) => toQueueEntryDto(r, now, assignedName(r, names))).sort(compareQueueOrder);
-  const stats = await queueStats(tx, tenant.organizationId, tenant.clinicId, now, rows);
+  const stats = await queueStats(tx, tenant.organizationId, tenant.clinicId, now, { rows, derived: patients });
   await recordAudit(tx, {
     organizationId: tenant.organizationId,
     actorUserId: actor.userId,
@@ -277,9 +297,10 @@ export function publicBoardOf(db: AppDb, organizationId: string, clinicId?: stri
 
 async function publicQueue(tx: Tx, organizationId: string, clinicId: string, now = new Date()) {
   const rows = await openEntries(tx, organizationId, clinicId);
+  const derived = rows.map((r) => statsEntry(r, now));
   const lines = publicBoard(
-    rows.map((r) => ({ ...deriveEntry(r, now), queueNumber: r.queueNumber, patientName: `${r.firstName} ${r.lastName}`, status: r.status as QueueStatus })),
+    rows.map((r, i) => ({ ...derived[i], queueNumber: r.queueNumber, patientName: `${r.firstName} ${r.lastName}` })),
   ).map((l) => publicBoardEntryDto.parse(l));
-  const stats = await queueStats(tx, organizationId, clinicId, now, rows);
+  const stats = await queueStats(tx, organizationId, clinicId, now, { rows, derived });
   return { patients: lines, stats };
 }
