@@ -54,6 +54,7 @@ const securityPage = () => import('../features/public/legal/SecurityPage');
 const patientAssistantPage = () => import('../features/public/PatientAssistantPage');
 const authPages = () => import('../features/auth');
 const dashboardPages = () => import('../features/dashboard');
+const patientPages = () => import('../features/patients');
 
 export const routes: RouteObject[] = [
   // Public
@@ -91,10 +92,10 @@ export const routes: RouteObject[] = [
       staffSoon('/billing', 'Billing'),
       staffSoon('/triage', 'AI Triage', { permission: 'canAccessEmergencyRoom' }),
       staffSoon('/emergency-room', 'Emergency Room', { permission: 'canAccessEmergencyRoom' }),
-      staffSoon('/patients', 'Patient Management', { permission: 'canManagePatients' }),
-      staffSoon('/patients/new', 'Add New Patient', { permission: 'canManagePatients' }),
-      staffSoon('/patients/:id', 'Patient Details', { permission: 'canManagePatients' }),
-      staffSoon('/patients/:id/edit', 'Edit Patient', { permission: 'canManagePatients' }),
+      staff('/patients', patientPages, 'PatientListPage', { permission: 'canManagePatients' }),
+      staff('/patients/new', patientPages, 'PatientFormPage', { permission: 'canManagePatients' }),
+      staff('/patients/:id', patientPages, 'PatientDetailPage', { permission: 'canManagePatients' }),
+      staff('/patients/:id/edit', patientPages, 'PatientFormPage', { permission: 'canManagePatients' }),
       staffSoon('/visitors', 'Visitor Management', { permission: 'canManageVisitors' }),
       staffSoon('/visitor-management', 'Visitor Management', { permission: 'canManageVisitors' }),
       staffSoon('/clinical-trials', 'Clinical Trials', { permission: 'canManageClinicalTrials' }),

@@ -353,6 +353,16 @@ export type VisitDto = z.infer<typeof visitDto>;
 /** `GET /api/patients/{id}/visits` query: newest first, paged. */
 export const visitListQuery = pagination;
 
+/** Counts over all of a patient's visits (the detail page's quick stats). */
+export const visitSummaryDto = z.object({
+  total: z.number().int(),
+  completed: z.number().int(),
+  /** Visits of type emergency. */
+  emergency: z.number().int(),
+});
+/** Counts of a patient's visits. */
+export type VisitSummaryDto = z.infer<typeof visitSummaryDto>;
+
 /** `GET /api/patients/{id}/visits` response. */
 export const visitListResponse = z.object({
   success: z.literal(true),
@@ -360,4 +370,5 @@ export const visitListResponse = z.object({
   total: z.number().int(),
   limit: z.number().int(),
   offset: z.number().int(),
+  summary: visitSummaryDto,
 });

@@ -1,4 +1,4 @@
-import { patientDto, patientListResponse } from '@clinic/domain';
+import { patientDto, patientListResponse, visitListResponse } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEventsOf, createTestApp, rows, signInAs, type TestApp } from '../../test/harness.js';
@@ -323,6 +323,7 @@ describe('visits', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.total).toBe(2);
+    expect(visitListResponse.parse(body).summary).toEqual({ total: 2, completed: 2, emergency: 1 });
     expect(body.visits.map((v: Body) => v.doctor)).toEqual(['Dr. Lee', 'Dr. Sarah Chen']);
     expect(body.visits[0]).toMatchObject({ type: 'routine', priority: 'low', status: 'completed', waitTime: null, notes: null });
     const page = (await inject('GET', `/api/patients/${p.id}/visits?limit=1&offset=1`)).json();

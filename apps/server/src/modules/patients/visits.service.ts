@@ -1,5 +1,5 @@
 import type { VisitDto, VisitInput } from '@clinic/domain';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { patientVisits } from '../../db/schema/index.js';
 import type { TenantContext } from '../../platform/access.js';
@@ -9,7 +9,7 @@ import { publishEvent } from '../../platform/events.js';
 import { toVisitDto } from './patients.dto.js';
 import { requirePatient, type Actor } from './patients.service.js';
 
-/** A patient's visits, newest first, paged; the read is audited. */
+/** A patient's visits, newest first, paged, with counts over all of them; the read is audited. */
 export async function listVisits(tx: Tx, tenant: TenantContext, actor: Actor, patientId: string, page: { limit: number; offset: number }) {
   await requirePatient(tx, tenant, patientId);
   const where = and(eq(patientVisits.organizationId, tenant.organizationId), eq(patientVisits.patientId, patientId));
@@ -20,7 +20,14 @@ export async function listVisits(tx: Tx, tenant: TenantContext, actor: Actor, pa
     .orderBy(desc(patientVisits.visitedAt), desc(patientVisits.id))
     .limit(page.limit)
     .offset(page.offset);
-  const [{ total }] = await tx.select({ total: count() }).from(patientVisits).where(where);
+  const [summary] = await tx
+    .select({
+      total: count(),
+      completed: count(sql`case when ${patientVisits.status} = 'completed' then 1 end`),
+      emergency: count(sql`case when ${patientVisits.type} = 'emergency' then 1 end`),
+    })
+    .from(patientVisits)
+    .where(where);
   await recordAudit(tx, {
     organizationId: tenant.organizationId,
     actorUserId: actor.userId,
@@ -30,7 +37,7 @@ export async function listVisits(tx: Tx, tenant: TenantContext, actor: Actor, pa
     ip: actor.ip,
     details: { clinicId: tenant.clinicId, visitIds: rows.map((r) => r.id) },
   });
-  return { visits: rows.map(toVisitDto), total, limit: page.limit, offset: page.offset };
+  return { visits: rows.map(toVisitDto), total: summary.total, limit: page.limit, offset: page.offset, summary };
 }
 
 /** Records a visit of a patient of the request's clinic. */

@@ -1,0 +1,225 @@
+import { BLOOD_TYPES, PATIENT_GENDERS, localIsoDate } from '@clinic/domain';
+import { Alert, Anchor, Button, Fieldset, Group, Loader, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../../api/client';
+import { useCreatePatient } from './api/create-patient';
+import { usePatient } from './api/get-patient';
+import { useUpdatePatient } from './api/update-patient';
+import { ListField } from './components/ListField';
+import { GENDER_LABELS } from './lib/format';
+import {
+  PATIENT_FORM_ORDER,
+  emptyPatientForm,
+  errorsFromIssues,
+  patientToForm,
+  validatePatientForm,
+  type PatientFormErrors,
+  type PatientFormField,
+  type PatientFormValues,
+} from './lib/patient-form';
+
+type ListKey = 'allergies' | 'currentMedications' | 'medicalHistory';
+
+/** /patients/new and /patients/{id}/edit: one form for both. */
+export function PatientFormPage() {
+  const { id } = useParams();
+  if (!id) return <PatientForm />;
+  return <EditPatient id={id} />;
+}
+
+/** Loads the patient to edit; a missing patient or a failed load goes back to the list (spec section 2). */
+function EditPatient({ id }: { id: string }) {
+  const patient = usePatient(id);
+  if (patient.isPending) {
+    return (
+      <Group justify="center" py="xl">
+        <Loader aria-label="Loading patient" />
+      </Group>
+    );
+  }
+  if (patient.isError) return <Navigate to="/patients" replace />;
+  return <PatientForm id={id} initial={patientToForm(patient.data)} />;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Fieldset legend={title} variant="default" styles={{ legend: { fontWeight: 600, fontSize: 'var(--mantine-font-size-lg)' } }}>
+      {children}
+    </Fieldset>
+  );
+}
+
+function PatientForm({ id, initial }: { id?: string; initial?: PatientFormValues }) {
+  const editing = Boolean(id);
+  const navigate = useNavigate();
+  const create = useCreatePatient();
+  const update = useUpdatePatient(id ?? '');
+  const [values, setValues] = useState<PatientFormValues>(initial ?? emptyPatientForm);
+  const [pending, setPending] = useState<Record<ListKey, string>>({ allergies: '', currentMedications: '', medicalHistory: '' });
+  const [errors, setErrors] = useState<PatientFormErrors>({});
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [focusFirstError, setFocusFirstError] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const saving = create.isPending || update.isPending;
+
+  // After a failed check, move the focus to the first field that needs attention.
+  useEffect(() => {
+    if (!focusFirstError) return;
+    const first = PATIENT_FORM_ORDER.find((f) => errors[f]);
+    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  }, [focusFirstError]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const set = <K extends PatientFormField>(field: K, value: PatientFormValues[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const text = (field: PatientFormField, label: string, props: Record<string, unknown> = {}) => (
+    <TextInput
+      name={field}
+      label={label}
+      value={values[field] as string}
+      onChange={(e) => set(field, e.currentTarget.value as never)}
+      error={errors[field]}
+      {...props}
+    />
+  );
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setSaveError(null);
+    // Entries typed but not yet added are kept, as if Add had been pressed.
+    const withPending: PatientFormValues = { ...values };
+    for (const key of Object.keys(pending) as ListKey[]) {
+      const entry = pending[key].trim();
+      if (entry && !withPending[key].includes(entry)) withPending[key] = [...withPending[key], entry];
+    }
+    const result = validatePatientForm(withPending);
+    if (result.errors) {
+      setErrors(result.errors);
+      setFocusFirstError((n) => n + 1);
+      return;
+    }
+    setValues(withPending);
+    setPending({ allergies: '', currentMedications: '', medicalHistory: '' });
+    setErrors({});
+    try {
+      if (editing) await update.mutateAsync(result.data);
+      else await create.mutateAsync(result.data);
+      notifications.show({ color: 'green', message: editing ? 'Patient updated successfully' : 'Patient created successfully' });
+      navigate('/patients');
+    } catch (err) {
+      // The spec only logs a failed save; the user sees the server's message and keeps what was typed.
+      console.error('Failed to save patient', err);
+      setSaveError(err instanceof Error ? err.message : 'Failed to save patient');
+      if (err instanceof ApiError && err.issues) {
+        setErrors(errorsFromIssues(err.issues));
+        setFocusFirstError((n) => n + 1);
+      }
+    }
+  };
+
+  const list = (field: ListKey, label: string, itemLabel: string, placeholder: string) => (
+    <ListField
+      name={field}
+      label={label}
+      itemLabel={itemLabel}
+      placeholder={placeholder}
+      values={values[field]}
+      onChange={(next) => set(field, next)}
+      pending={pending[field]}
+      onPendingChange={(value) => setPending((p) => ({ ...p, [field]: value }))}
+      error={errors[field]}
+    />
+  );
+
+  return (
+    <Stack maw={960} mx="auto" gap="md">
+      <Anchor component={Link} to={editing ? `/patients/${id}` : '/patients'} size="sm">
+        {editing ? 'Back to Patient' : 'Back to Patients'}
+      </Anchor>
+      <Title order={1}>{editing ? 'Edit Patient' : 'Add New Patient'}</Title>
+      {saveError && (
+        <Alert color="red" role="alert" title="The patient could not be saved">
+          {saveError}
+        </Alert>
+      )}
+      <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit Patient' : 'Add New Patient'}>
+        <Stack gap="md">
+          <Section title="Personal Information">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {text('firstName', 'First Name', { withAsterisk: true, autoComplete: 'off', maxLength: 100 })}
+              {text('lastName', 'Last Name', { withAsterisk: true, autoComplete: 'off', maxLength: 100 })}
+              {text('dateOfBirth', 'Date of Birth', { withAsterisk: true, type: 'date', max: localIsoDate(), min: '1900-01-01' })}
+              <NativeSelect
+                name="gender"
+                label="Gender"
+                withAsterisk
+                value={values.gender}
+                onChange={(e) => set('gender', e.currentTarget.value as PatientFormValues['gender'])}
+                error={errors.gender}
+                data={[{ value: '', label: 'Select gender' }, ...PATIENT_GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }))]}
+              />
+            </SimpleGrid>
+          </Section>
+
+          <Section title="Contact Information">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {text('phone', 'Phone Number', { withAsterisk: true, type: 'tel', autoComplete: 'off', maxLength: 30 })}
+              {text('email', 'Email', { withAsterisk: true, type: 'email', autoComplete: 'off', maxLength: 254 })}
+            </SimpleGrid>
+          </Section>
+
+          <Section title="Address">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {text('street', 'Street Address', { withAsterisk: true, maxLength: 200 })}
+              {text('city', 'City', { withAsterisk: true, maxLength: 100 })}
+              {text('state', 'State', { withAsterisk: true, maxLength: 100 })}
+              {text('zipCode', 'ZIP Code', { withAsterisk: true, maxLength: 10 })}
+              {text('country', 'Country', { maxLength: 100 })}
+            </SimpleGrid>
+          </Section>
+
+          <Section title="Emergency Contact">
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              {text('emergencyContactName', 'Contact Name', { withAsterisk: true, maxLength: 200 })}
+              {text('emergencyContactRelationship', 'Relationship', { withAsterisk: true, maxLength: 100 })}
+              {text('emergencyContactPhone', 'Contact Phone', { withAsterisk: true, type: 'tel', maxLength: 30 })}
+            </SimpleGrid>
+          </Section>
+
+          <Section title="Medical Information">
+            <Stack gap="md">
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <NativeSelect
+                  name="bloodType"
+                  label="Blood Type"
+                  value={values.bloodType}
+                  onChange={(e) => set('bloodType', e.currentTarget.value as PatientFormValues['bloodType'])}
+                  error={errors.bloodType}
+                  data={[{ value: '', label: 'Unknown' }, ...BLOOD_TYPES.map((b) => ({ value: b, label: b }))]}
+                />
+                {text('insuranceProvider', 'Insurance Provider', { maxLength: 200 })}
+                {text('insuranceNumber', 'Insurance Number', { maxLength: 100 })}
+              </SimpleGrid>
+              {list('allergies', 'Allergies', 'allergy', 'e.g. Penicillin')}
+              {list('currentMedications', 'Current Medications', 'medication', 'e.g. Lisinopril 10 mg')}
+              {list('medicalHistory', 'Medical Conditions', 'condition', 'e.g. Hypertension')}
+            </Stack>
+          </Section>
+
+          <Group justify="flex-end">
+            <Button variant="default" component={Link} to={editing ? `/patients/${id}` : '/patients'}>
+              Cancel
+            </Button>
+            <Button type="submit" disabled={saving}>
+              {saving ? 'Saving...' : editing ? 'Update Patient' : 'Create Patient'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

@@ -1,0 +1,18 @@
+import type { PatientDto, PatientInput } from '@clinic/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { patientKeys } from './keys';
+import { toWireBody } from './wire';
+
+/** Creates a patient (the spec's `POST /api/triage/patients`). */
+export function useCreatePatient() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PatientInput) =>
+      api<{ patient: PatientDto }>('/api/triage/patients', {
+        method: 'POST',
+        body: { ...toWireBody(input), status: 'active', createdAt: new Date().toISOString() },
+      }).then((r) => r.patient),
+    onSuccess: () => client.invalidateQueries({ queryKey: patientKeys.all }),
+  });
+}

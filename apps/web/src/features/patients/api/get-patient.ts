@@ -1,0 +1,17 @@
+import type { PatientDto } from '@clinic/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { patientKeys } from './keys';
+
+/** One patient by id. */
+export function getPatientQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: patientKeys.detail(id),
+    queryFn: ({ signal }) => api<{ patient: PatientDto }>(`/api/patients/${encodeURIComponent(id)}`, { signal }).then((r) => r.patient),
+  });
+}
+
+/** One patient; disabled while there is no id. */
+export function usePatient(id: string | null | undefined) {
+  return useQuery({ ...getPatientQueryOptions(id ?? ''), enabled: Boolean(id) });
+}

@@ -1,0 +1,21 @@
+import type { PatientDto, PatientInput } from '@clinic/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { patientKeys } from './keys';
+import { toWireBody } from './wire';
+
+/** Saves a patient's details (the spec's `PUT /api/triage/patients/{id}`). */
+export function useUpdatePatient(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PatientInput) =>
+      api<{ patient: PatientDto }>(`/api/triage/patients/${encodeURIComponent(id)}`, {
+        method: 'PUT',
+        body: { ...toWireBody(input), lastUpdated: new Date().toISOString() },
+      }).then((r) => r.patient),
+    onSuccess: (patient) => {
+      client.setQueryData(patientKeys.detail(id), patient);
+      return client.invalidateQueries({ queryKey: patientKeys.all });
+    },
+  });
+}

@@ -1,0 +1,7 @@
+import type { PatientInput } from '@clinic/domain';
+
+/** A patient body with the phone under the spec's wire name, `phoneNumber`. */
+export function toWireBody(input: PatientInput) {
+  const { phone, ...rest } = input;
+  return { ...rest, phoneNumber: phone };
+}

@@ -1,0 +1,48 @@
+import type { PatientDto } from '@clinic/domain';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useDischargePatient } from '../api/discharge-patient';
+import { fullName } from '../lib/format';
+
+/** Asks before discharging a patient, then discharges. */
+export function DischargeDialog({ patient, onClose }: { patient: PatientDto | null; onClose: () => void }) {
+  const discharge = useDischargePatient();
+  const close = () => {
+    discharge.reset();
+    onClose();
+  };
+  const confirm = async () => {
+    if (!patient) return;
+    try {
+      await discharge.mutateAsync(patient.id);
+      notifications.show({ color: 'green', message: `${fullName(patient)} was discharged` });
+      close();
+    } catch {
+      /* the message is shown in the dialog */
+    }
+  };
+  return (
+    <Modal opened={patient !== null} onClose={close} title="Discharge Patient" centered>
+      {patient && (
+        <Stack gap="md">
+          <Text>
+            Discharge <strong>{fullName(patient)}</strong>? Their status becomes discharged; the record and visit history are kept.
+          </Text>
+          {discharge.error && (
+            <Alert color="red" role="alert">
+              {discharge.error.message}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button color="red" onClick={confirm} loading={discharge.isPending}>
+              Discharge
+            </Button>
+          </Group>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,58 @@
+import type { VisitDto } from '@clinic/domain';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { PRIORITY_COLORS, formatDateTime } from '../lib/format';
+import { VISIT_PRIORITY_LABELS, VISIT_STATUS_LABELS, VISIT_TYPE_LABELS } from '../lib/visit-form';
+
+function Detail({ label, value }: { label: string; value: string | null }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600} component="dt">
+        {label}
+      </Text>
+      <Text size="sm" component="dd" m={0} c={value ? undefined : 'dimmed'} style={{ whiteSpace: 'pre-wrap' }}>
+        {value || 'Not recorded'}
+      </Text>
+    </div>
+  );
+}
+
+/** The visits of a patient, newest first: date, type, priority, doctor, wait, status and the notes. */
+export function VisitHistory({ visits }: { visits: VisitDto[] }) {
+  if (visits.length === 0) {
+    return (
+      <Text c="dimmed" py="md">
+        No visits recorded yet.
+      </Text>
+    );
+  }
+  return (
+    <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Visits">
+      {visits.map((v) => (
+        <Card key={v.id} withBorder component="li" padding="md">
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Title order={3} size="h5">
+              {formatDateTime(v.date)}
+            </Title>
+            <Group gap={6}>
+              <Badge variant="light">{VISIT_TYPE_LABELS[v.type]}</Badge>
+              <Badge variant="light" color={PRIORITY_COLORS[v.priority]}>
+                {VISIT_PRIORITY_LABELS[v.priority]} priority
+              </Badge>
+              <Badge variant="outline" color={v.status === 'completed' ? 'green' : 'gray'}>
+                {VISIT_STATUS_LABELS[v.status]}
+              </Badge>
+            </Group>
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} component="dl" mt="xs" mb={0} spacing="xs">
+            <Detail label="Doctor" value={v.doctor} />
+            <Detail label="Wait Time" value={v.waitTime === null ? 'Not recorded' : `${v.waitTime} min`} />
+            <Detail label="Symptoms" value={v.symptoms} />
+            <Detail label="Diagnosis" value={v.diagnosis} />
+            <Detail label="Treatment" value={v.treatment} />
+            <Detail label="Notes" value={v.notes} />
+          </SimpleGrid>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,153 @@
+import { DEFAULT_COUNTRY, patientFields, type BloodType, type PatientDto, type PatientGender, type PatientInput } from '@clinic/domain';
+
+/** What the patient form holds: every field as typed, the address flattened. */
+export interface PatientFormValues {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string;
+  gender: PatientGender | '';
+  phone: string;
+  email: string;
+  street: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+  emergencyContactName: string;
+  emergencyContactRelationship: string;
+  emergencyContactPhone: string;
+  bloodType: BloodType | '';
+  insuranceProvider: string;
+  insuranceNumber: string;
+  allergies: string[];
+  currentMedications: string[];
+  medicalHistory: string[];
+}
+
+/** A field of the form. */
+export type PatientFormField = keyof PatientFormValues;
+/** A message per field. */
+export type PatientFormErrors = Partial<Record<PatientFormField, string>>;
+
+/** The order fields appear in, to focus the first one with an error. */
+export const PATIENT_FORM_ORDER: PatientFormField[] = [
+  'firstName',
+  'lastName',
+  'dateOfBirth',
+  'gender',
+  'phone',
+  'email',
+  'street',
+  'city',
+  'state',
+  'zipCode',
+  'country',
+  'emergencyContactName',
+  'emergencyContactRelationship',
+  'emergencyContactPhone',
+  'bloodType',
+  'insuranceProvider',
+  'insuranceNumber',
+  'allergies',
+  'currentMedications',
+  'medicalHistory',
+];
+
+/** An empty form (a new patient). */
+export function emptyPatientForm(): PatientFormValues {
+  return {
+    firstName: '',
+    lastName: '',
+    dateOfBirth: '',
+    gender: '',
+    phone: '',
+    email: '',
+    street: '',
+    city: '',
+    state: '',
+    zipCode: '',
+    country: DEFAULT_COUNTRY,
+    emergencyContactName: '',
+    emergencyContactRelationship: '',
+    emergencyContactPhone: '',
+    bloodType: '',
+    insuranceProvider: '',
+    insuranceNumber: '',
+    allergies: [],
+    currentMedications: [],
+    medicalHistory: [],
+  };
+}
+
+/** The form filled with a stored patient (edit mode). */
+export function patientToForm(p: PatientDto): PatientFormValues {
+  // A record started at a kiosk may lack some of the fields the form requires: they start empty.
+  return {
+    firstName: p.firstName,
+    lastName: p.lastName,
+    dateOfBirth: p.dateOfBirth ?? '',
+    gender: p.gender ?? '',
+    phone: p.phone ?? '',
+    email: p.email ?? '',
+    street: p.address.street ?? '',
+    city: p.address.city ?? '',
+    state: p.address.state ?? '',
+    zipCode: p.address.zipCode ?? '',
+    country: p.address.country || DEFAULT_COUNTRY,
+    emergencyContactName: p.emergencyContactName ?? '',
+    emergencyContactRelationship: p.emergencyContactRelationship ?? '',
+    emergencyContactPhone: p.emergencyContactPhone ?? '',
+    bloodType: p.bloodType ?? '',
+    insuranceProvider: p.insuranceProvider ?? '',
+    insuranceNumber: p.insuranceNumber ?? '',
+    allergies: [...p.allergies],
+    currentMedications: [...p.currentMedications],
+    medicalHistory: [...p.medicalHistory],
+  };
+}
+
+/** The form's values in the shape of the contract. */
+function toRaw(v: PatientFormValues) {
+  return {
+    firstName: v.firstName,
+    lastName: v.lastName,
+    dateOfBirth: v.dateOfBirth,
+    gender: v.gender,
+    phone: v.phone,
+    email: v.email,
+    address: { street: v.street, city: v.city, state: v.state, zipCode: v.zipCode, country: v.country },
+    emergencyContactName: v.emergencyContactName,
+    emergencyContactRelationship: v.emergencyContactRelationship,
+    emergencyContactPhone: v.emergencyContactPhone,
+    bloodType: v.bloodType,
+    insuranceProvider: v.insuranceProvider,
+    insuranceNumber: v.insuranceNumber,
+    allergies: v.allergies,
+    currentMedications: v.currentMedications,
+    medicalHistory: v.medicalHistory,
+  };
+}
+
+/** The form field an issue path (from the contract or the server) belongs to. */
+export function fieldOfPath(path: string): PatientFormField | null {
+  const [head, second] = path.split('.');
+  const field = (head === 'address' ? second : head === 'phoneNumber' ? 'phone' : head) as PatientFormField;
+  return PATIENT_FORM_ORDER.includes(field) ? field : null;
+}
+
+/** Field messages from a list of issues; the first message of a field wins. */
+export function errorsFromIssues(issues: ReadonlyArray<{ path: string; message: string }>): PatientFormErrors {
+  const errors: PatientFormErrors = {};
+  for (const issue of issues) {
+    const field = fieldOfPath(issue.path);
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+/** Validates the form with the same contract as the server: the body to send, or the messages per field. */
+export function validatePatientForm(values: PatientFormValues): { data: PatientInput; errors: null } | { data: null; errors: PatientFormErrors } {
+  const result = patientFields.safeParse(toRaw(values));
+  if (result.success) return { data: result.data, errors: null };
+  return { data: null, errors: errorsFromIssues(result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))) };
+}
