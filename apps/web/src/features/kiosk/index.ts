@@ -1,0 +1,2 @@
+/** The public self check-in kiosk. */
+export { KioskPage } from './KioskPage';
