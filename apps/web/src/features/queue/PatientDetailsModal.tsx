@@ -1,0 +1,269 @@
+import type { QueueEntryDto } from '@clinic/domain/contracts/triage';
+import { news2Label } from '@clinic/domain/rules/news2';
+import { Alert, Badge, Button, Divider, Group, List, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useId, type ReactNode } from 'react';
+import { UrgencyBadge } from '../../ui/UrgencyBadge';
+import { useEntryHistory } from './api/get-entry-history';
+import type { QueueEntryAction } from './api/queue-action';
+import type { QueueTenant } from './api/queue-keys';
+import { ageLabel, genderLabel, minutesLabel, statusLabel } from './entry-display';
+import { RecordVitalsForm } from './RecordVitalsForm';
+
+const ACTION_LABELS: Record<QueueEntryAction, string> = {
+  complete: 'Complete Care',
+  admit: 'Admit',
+  'emergency-admit': 'Emergency Admit',
+  cancel: 'Cancel Visit',
+};
+
+/** Which of the other actions an entry in this status allows (the domain's status machine). */
+const ACTIONS_BY_STATUS: Record<string, QueueEntryAction[]> = {
+  waiting: ['admit', 'emergency-admit', 'cancel'],
+  'in-progress': ['complete', 'admit', 'emergency-admit'],
+};
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <Title order={3} fz="md" mb={4} id={id}>
+        {title}
+      </Title>
+      {children}
+    </section>
+  );
+}
+
+function Items({ items, empty }: { items: string[]; empty: string }) {
+  return items.length ? (
+    <List size="sm">
+      {items.map((item, i) => (
+        <List.Item key={`${item}-${i}`}>{item}</List.Item>
+      ))}
+    </List>
+  ) : (
+    <Text size="sm" c="gray.7">
+      {empty}
+    </Text>
+  );
+}
+
+function Field({ label, value }: { label: string; value: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="gray.7">
+        {label}
+      </Text>
+      <Text size="sm" fw={500}>
+        {value}
+      </Text>
+    </div>
+  );
+}
+
+/** Everything known about one entry, with Start Care (when waiting), the other actions and Record Vitals. */
+export function PatientDetailsModal({
+  entry,
+  tenant,
+  onClose,
+  onStartCare,
+  starting,
+  onAction,
+  acting,
+  actionError,
+}: {
+  entry: QueueEntryDto;
+  tenant: QueueTenant;
+  onClose: () => void;
+  onStartCare: () => void;
+  starting: boolean;
+  onAction: (action: QueueEntryAction) => void;
+  acting: QueueEntryAction | null;
+  actionError: string | null;
+}) {
+  const v = entry.vitalSigns;
+  const bp = v?.bloodPressure;
+  return (
+    <Modal opened onClose={onClose} title={<Text fw={700}>{entry.patientName}</Text>} size="xl">
+      <Stack gap="md">
+        <Group gap="xs">
+          <UrgencyBadge level={entry.urgencyLevel} />
+          <Badge variant="outline" color="dark">
+            Risk {entry.riskScore}%
+          </Badge>
+          {entry.news2 && (
+            <Badge variant="outline" color="grape.9">
+              {news2Label(entry.news2)}
+            </Badge>
+          )}
+          <Badge variant="outline" color="dark">
+            {statusLabel(entry.status)}
+          </Badge>
+        </Group>
+
+        <Section title="Patient">
+          <SimpleGrid cols={{ base: 2, sm: 4 }}>
+            <Field label="Queue number" value={`#${entry.queueNumber}`} />
+            <Field label="Age" value={ageLabel(entry.age).replace('Age ', '')} />
+            <Field label="Gender" value={genderLabel(entry.gender)} />
+            <Field label="Waiting" value={minutesLabel(entry.waitTime)} />
+            <Field label="Estimated time" value={minutesLabel(entry.estimatedTime)} />
+            <Field label="Pain level" value={entry.painLevel === null ? 'Not given' : `${entry.painLevel} / 10`} />
+            <Field label="Source" value={statusLabel(entry.source)} />
+            <Field label="Checked in" value={new Date(entry.createdAt).toLocaleTimeString()} />
+          </SimpleGrid>
+          <Text size="sm" mt="xs">
+            <Text span fw={600}>
+              Chief complaint:
+            </Text>{' '}
+            {entry.chiefComplaint}
+          </Text>
+        </Section>
+
+        <Section title="Vital Signs">
+          {v ? (
+            <SimpleGrid cols={{ base: 2, sm: 4 }}>
+              <Field label="Heart rate" value={v.heartRate ?? '—'} />
+              <Field label="Blood pressure" value={bp?.systolic ? `${bp.systolic}/${bp.diastolic ?? '—'}` : '—'} />
+              <Field label="SpO2" value={v.oxygenSaturation ? `${v.oxygenSaturation}%` : '—'} />
+              <Field label="Temperature" value={v.temperature ? `${v.temperature} °F` : '—'} />
+              <Field label="Respiratory rate" value={v.respiratoryRate ?? '—'} />
+              <Field label="GCS" value={v.glasgowComaScale ?? '—'} />
+              <Field label="Supplemental oxygen" value={v.supplementalOxygen ? 'Yes' : 'No'} />
+            </SimpleGrid>
+          ) : (
+            <Text size="sm" c="gray.7">
+              No vital signs recorded yet.
+            </Text>
+          )}
+        </Section>
+
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Section title="Symptoms">
+            <Items items={entry.symptoms} empty="None reported" />
+          </Section>
+          <Section title="Medical History">
+            <Items items={entry.medicalHistory} empty="None reported" />
+          </Section>
+          <Section title="Allergies">
+            <Items items={entry.allergies} empty="None reported" />
+          </Section>
+          <Section title="Current Medications">
+            <Items items={entry.currentMedications} empty="None reported" />
+          </Section>
+        </SimpleGrid>
+
+        <Section title="Assessment">
+          <Text size="sm">{entry.aiAssessment}</Text>
+          <Text size="sm" c="gray.7">
+            Clinical priority {entry.clinicalPriority} · AI confidence {Math.round(entry.aiConfidence * 100)}%
+            {entry.news2 && !entry.news2.complete ? ' · NEWS2 from partial vital signs' : ''}
+          </Text>
+          {entry.riskFactors.length > 0 && (
+            <Table mt="xs" fz="sm" withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Risk factor</Table.Th>
+                  <Table.Th>Severity</Table.Th>
+                  <Table.Th>Detail</Table.Th>
+                  <Table.Th>Mitigation</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {entry.riskFactors.map((f) => (
+                  <Table.Tr key={f.id}>
+                    <Table.Td>{f.factor}</Table.Td>
+                    <Table.Td>{f.severity}</Table.Td>
+                    <Table.Td>{f.description}</Table.Td>
+                    <Table.Td>{f.mitigation}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          )}
+        </Section>
+
+        <Section title="Recommendations">
+          {entry.recommendations.length ? (
+            <Stack gap="xs">
+              {entry.recommendations.map((r) => (
+                <div key={r.id}>
+                  <Text size="sm" fw={600}>
+                    {r.title}{' '}
+                    <Badge size="xs" variant="outline" color="dark">
+                      {r.priority}
+                    </Badge>
+                  </Text>
+                  <Text size="sm">{r.description}</Text>
+                  <Text size="xs" c="gray.7">
+                    {r.rationale} · Evidence {r.evidenceLevel} · {r.source}
+                  </Text>
+                </div>
+              ))}
+            </Stack>
+          ) : (
+            <Text size="sm" c="gray.7">
+              No recommendations
+            </Text>
+          )}
+        </Section>
+
+        {(entry.status === 'waiting' || entry.status === 'in-progress') && (
+          <>
+            <Divider />
+            <Section title="Record Vitals">
+              <RecordVitalsForm key={entry.id} entry={entry} tenant={tenant} />
+            </Section>
+          </>
+        )}
+
+        <Section title="Queue History">
+          <EntryHistory entryId={entry.id} tenant={tenant} />
+        </Section>
+
+        {actionError && (
+          <Alert color="red" role="alert">
+            {actionError}
+          </Alert>
+        )}
+        <Group gap="sm">
+          {entry.status === 'waiting' && (
+            <Button onClick={onStartCare} loading={starting}>
+              Start Care
+            </Button>
+          )}
+          {(ACTIONS_BY_STATUS[entry.status] ?? []).map((action) => (
+            <Button
+              key={action}
+              variant={action === 'emergency-admit' ? 'outline' : 'default'}
+              color={action === 'emergency-admit' ? 'red' : undefined}
+              onClick={() => onAction(action)}
+              loading={acting === action}
+              disabled={acting !== null && acting !== action}
+            >
+              {ACTION_LABELS[action]}
+            </Button>
+          ))}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function EntryHistory({ entryId, tenant }: { entryId: string; tenant: QueueTenant }) {
+  const history = useEntryHistory(entryId, tenant);
+  if (history.isPending) return <Text size="sm">Loading history...</Text>;
+  if (history.isError) return <Text size="sm" c="red.8">Failed to load history: {history.error.message}</Text>;
+  if (history.data.length === 0) return <Text size="sm" c="gray.7">No changes recorded</Text>;
+  return (
+    <List size="sm">
+      {history.data.map((t, i) => (
+        <List.Item key={`${t.at}-${i}`}>
+          {new Date(t.at).toLocaleTimeString()}: {t.action}
+          {t.fromStatus && t.fromStatus !== t.toStatus ? ` (${statusLabel(t.fromStatus)} → ${statusLabel(t.toStatus)})` : ''}
+          {t.note ? ` · ${t.note}` : ''}
+        </List.Item>
+      ))}
+    </List>
+  );
+}

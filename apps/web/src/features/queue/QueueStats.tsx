@@ -1,0 +1,29 @@
+import type { QueueStatsDto } from '@clinic/domain/contracts/triage';
+import { SimpleGrid } from '@mantine/core';
+import { StatCard } from '../../ui/StatCard';
+
+/** Stats shown while nothing is loaded or loading failed. */
+export const ZERO_QUEUE_STATS: QueueStatsDto = {
+  totalWaiting: 0,
+  totalInProgress: 0,
+  urgentCases: 0,
+  emergencyCases: 0,
+  highRiskPatients: 0,
+  averageWaitTime: 0,
+  averageRiskScore: 0,
+  doctorsAvailable: 0,
+  cdsAlerts: 0,
+  guidelineCompliance: null,
+};
+
+/** The four stats cards of the Queue Manager. */
+export function QueueStats({ stats, loading }: { stats: QueueStatsDto; loading?: boolean }) {
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }}>
+      <StatCard label="Total Waiting" value={stats.totalWaiting} loading={loading} />
+      <StatCard label="High Risk Patients" value={stats.highRiskPatients} loading={loading} color={stats.highRiskPatients ? 'red.8' : undefined} />
+      <StatCard label="Avg Wait Time (minutes)" value={stats.averageWaitTime} loading={loading} />
+      <StatCard label="CDS Alerts" value={stats.cdsAlerts} loading={loading} color={stats.cdsAlerts ? 'orange.9' : undefined} />
+    </SimpleGrid>
+  );
+}

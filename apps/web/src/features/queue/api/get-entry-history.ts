@@ -1,0 +1,20 @@
+import type { queueTransitionDto } from '@clinic/domain/contracts/triage';
+import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../../api/client';
+import { queueKeys, tenantRequest, type QueueTenant } from './queue-keys';
+
+/** One recorded transition: who, when, from, to. */
+export type QueueTransition = z.infer<typeof queueTransitionDto>;
+
+/** `GET /api/triage/waiting-room/{id}/history`: the entry's transitions, as recorded. */
+export function useEntryHistory(entryId: string, tenant: QueueTenant) {
+  return useQuery({
+    queryKey: queueKeys.history(entryId),
+    queryFn: ({ signal }) =>
+      api<{ success: true; transitions: QueueTransition[] }>(`/api/triage/waiting-room/${encodeURIComponent(entryId)}/history`, {
+        ...tenantRequest(tenant),
+        signal,
+      }).then((r) => r.transitions),
+  });
+}

@@ -1,0 +1,27 @@
+import type { PublicBoardEntryDto, QueueStatsDto } from '@clinic/domain/contracts/triage';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { QUEUE_REFRESH_MS, queueKeys, type QueueTenant } from './queue-keys';
+
+/** The de-identified board: queue number, initials, urgency, wait and status only. */
+export interface PublicBoard {
+  patients: PublicBoardEntryDto[];
+  stats: QueueStatsDto;
+}
+
+/** `GET /api/triage/cds-queue/public` for the organization and clinic of the URL. */
+export function getPublicBoardQueryOptions(tenant: Required<QueueTenant>, autoRefresh: boolean) {
+  return queryOptions({
+    queryKey: queueKeys.publicBoard(tenant),
+    queryFn: ({ signal }) =>
+      api<PublicBoard & { success: true }>('/api/triage/cds-queue/public', { query: { ...tenant }, noTenant: true, signal }).then(
+        ({ patients, stats }): PublicBoard => ({ patients, stats }),
+      ),
+    refetchInterval: autoRefresh ? QUEUE_REFRESH_MS : false,
+  });
+}
+
+/** The public board, refreshed every 30 s while auto-refresh is on. */
+export function usePublicBoard(tenant: Required<QueueTenant>, autoRefresh: boolean) {
+  return useQuery(getPublicBoardQueryOptions(tenant, autoRefresh));
+}

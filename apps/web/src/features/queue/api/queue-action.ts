@@ -1,0 +1,20 @@
+import type { QueueEntryDto } from '@clinic/domain/contracts/triage';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { queueKeys, tenantRequest, type QueueTenant } from './queue-keys';
+
+/** Actions on an open entry other than Start Care (which has its own call). */
+export type QueueEntryAction = 'complete' | 'admit' | 'emergency-admit' | 'cancel';
+
+/** `POST /api/triage/waiting-room/{id}/{action}` with an optional note; reloads the queue after. */
+export function useQueueAction(tenant: QueueTenant) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; action: QueueEntryAction; note?: string }) =>
+      api<{ success: true; patient: QueueEntryDto }>(
+        `/api/triage/waiting-room/${encodeURIComponent(input.id)}/${input.action}`,
+        { method: 'POST', ...tenantRequest(tenant), body: input.note ? { note: input.note } : {} },
+      ).then((r) => r.patient),
+    onSettled: () => client.invalidateQueries({ queryKey: queueKeys.all }),
+  });
+}

@@ -1,0 +1,24 @@
+import type { QueueEntryDto, RecordVitalsBody } from '@clinic/domain/contracts/triage';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import type { WaitingRoom } from './get-waiting-room';
+import { queueKeys, tenantRequest, type QueueTenant } from './queue-keys';
+
+/** `POST /api/triage/waiting-room/{id}/vitals`: the server recomputes risk and NEWS2. */
+export function useRecordVitals(tenant: QueueTenant) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { id: string; vitals: RecordVitalsBody }) =>
+      api<{ success: true; patient: QueueEntryDto }>(`/api/triage/waiting-room/${encodeURIComponent(input.id)}/vitals`, {
+        method: 'POST',
+        ...tenantRequest(tenant),
+        body: input.vitals,
+      }).then((r) => r.patient),
+    onSuccess: async (patient) => {
+      client.setQueryData<WaitingRoom>(queueKeys.waitingRoom(tenant), (room) =>
+        room ? { ...room, patients: room.patients.map((p) => (p.id === patient.id ? patient : p)) } : room,
+      );
+      await client.invalidateQueries({ queryKey: queueKeys.all });
+    },
+  });
+}
