@@ -1,0 +1,2 @@
+/** The AI triage page. */
+export { TriagePage } from './TriagePage';
