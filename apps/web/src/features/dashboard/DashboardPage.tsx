@@ -2,6 +2,8 @@ import { Anchor, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } fro
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../api/session';
+import { StatCard } from '../../ui/StatCard';
+import { useDashboardStats, ZERO_DASHBOARD_STATS } from './api/get-dashboard-stats';
 
 /** The eight quick actions of the Overview tab. */
 const QUICK_ACTIONS = [
@@ -66,6 +68,21 @@ function Clock() {
   );
 }
 
+/** The Overview's four figures; zeros when loading fails. */
+function OverviewStats({ organizationId, clinicId }: { organizationId?: string; clinicId?: string }) {
+  const query = useDashboardStats({ organizationId, clinicId });
+  const stats = query.data ?? ZERO_DASHBOARD_STATS;
+  const loading = Boolean(organizationId) && query.isPending;
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} mb="lg">
+      <StatCard label="Total Patients" value={stats.totalPatients} loading={loading} />
+      <StatCard label="Active Queue" value={stats.activeQueue} loading={loading} />
+      <StatCard label="Completed Today" value={stats.completedToday} loading={loading} />
+      <StatCard label="Avg Wait Time" value={stats.avgWaitTime} hint="minutes" loading={loading} />
+    </SimpleGrid>
+  );
+}
+
 /** /dashboard: welcome line, clock and the eight tabs. */
 export function DashboardPage() {
   const session = useSession();
@@ -103,6 +120,7 @@ export function DashboardPage() {
           ))}
         </Tabs.List>
         <Tabs.Panel value="overview" pt="md">
+          <OverviewStats organizationId={organization?.id} clinicId={session.data?.clinic?.id} />
           <Title order={2} fz="h3" mb="sm">
             Quick Actions
           </Title>
