@@ -55,6 +55,9 @@ const patientAssistantPage = () => import('../features/public/PatientAssistantPa
 const authPages = () => import('../features/auth');
 const dashboardPages = () => import('../features/dashboard');
 const patientPages = () => import('../features/patients');
+const kioskPages = () => import('../features/kiosk');
+const queuePages = () => import('../features/queue');
+const triagePages = () => import('../features/triage');
 
 export const routes: RouteObject[] = [
   // Public
@@ -73,10 +76,10 @@ export const routes: RouteObject[] = [
   pub('/cookie-policy', cookiePolicyPage, 'CookiePolicyPage'),
   pub('/security', securityPage, 'SecurityPage'),
   pub('/patients/copilotmd', patientAssistantPage, 'PatientAssistantPage'),
-  publicSoon('/kiosk', 'Patient Check-In Kiosk'),
+  pub('/kiosk', kioskPages, 'KioskPage'),
   publicSoon('/emergency-kiosk', 'Emergency Room Kiosk'),
-  publicSoon('/cds-queue', 'Queue Manager'),
-  publicSoon('/queue', 'Queue Manager'),
+  pub('/cds-queue', queuePages, 'QueuePage'),
+  pub('/queue', queuePages, 'QueuePage'),
   publicSoon('/test-patient-flow', 'Patient Flow Test'),
   publicSoon('/test-organization', 'Organization Management Test'),
   publicSoon('/test-data-segregation', 'Data Segregation Test'),
@@ -90,7 +93,7 @@ export const routes: RouteObject[] = [
       staffSoon('/analytics', 'Analytics Dashboard'),
       staffSoon('/settings', 'Settings'),
       staffSoon('/billing', 'Billing'),
-      staffSoon('/triage', 'AI Triage', { permission: 'canAccessEmergencyRoom' }),
+      staff('/triage', triagePages, 'TriagePage', { permission: 'canAccessEmergencyRoom' }),
       staffSoon('/emergency-room', 'Emergency Room', { permission: 'canAccessEmergencyRoom' }),
       staff('/patients', patientPages, 'PatientListPage', { permission: 'canManagePatients' }),
       staff('/patients/new', patientPages, 'PatientFormPage', { permission: 'canManagePatients' }),
