@@ -1,11 +1,12 @@
 import type { Permission, Role } from '@clinic/domain';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ComingSoon, NotFoundScreen } from '../ui/StateScreens';
 
 /**
  * The whole route table (platform-core section 2). Every page is loaded lazily, so public pages
- * never download staff screens; guards wrap staff pages in the lazily loaded staff shell.
+ * never download staff screens; guards wrap staff pages in the lazily loaded staff shell. Pages
+ * that read the API sit under the lazily loaded data layout (TanStack Query), so the static public
+ * pages, `/` first, load neither it nor the state screens (the first-load budget of issue 5).
  */
 
 type PageModule = Promise<{ [name: string]: ComponentType }>;
@@ -16,14 +17,21 @@ const page = (load: () => PageModule, name: string): Pick<RouteObject, 'lazy'> =
 /** A public route with its page. */
 const pub = (path: string, load: () => PageModule, name: string): RouteObject => ({ path, ...page(load, name) });
 
+const stateScreens = () => import('../ui/StateScreens');
+
 /** A public route whose feature comes with later work. */
 const publicSoon = (path: string, title: string): RouteObject => ({
   path,
-  Component: () => (
-    <main>
-      <ComingSoon title={title} />
-    </main>
-  ),
+  lazy: async () => {
+    const { ComingSoon } = await stateScreens();
+    return {
+      Component: () => (
+        <main>
+          <ComingSoon title={title} />
+        </main>
+      ),
+    };
+  },
 });
 
 /** A staff route: signed in, then optionally a role or permission. */
@@ -37,7 +45,10 @@ const staff = (path: string, load: () => PageModule, name: string, access: { rol
 const staffSoon = (path: string, title: string, access: { role?: Role; permission?: Permission } = {}): RouteObject => ({
   path,
   handle: { access },
-  Component: () => <ComingSoon title={title} />,
+  lazy: async () => {
+    const { ComingSoon } = await stateScreens();
+    return { Component: () => <ComingSoon title={title} /> };
+  },
 });
 
 // Public pages: one chunk per page (or small group), so `/` carries no legal text or form code.
@@ -60,10 +71,8 @@ const queuePages = () => import('../features/queue');
 const triagePages = () => import('../features/triage');
 
 export const routes: RouteObject[] = [
-  // Public
+  // Static public pages: no API, no data layer.
   pub('/', landingPage, 'LandingPage'),
-  pub('/login', authPages, 'LoginPage'),
-  pub('/pricing', pricingPage, 'PricingPage'),
   pub('/about', aboutPage, 'AboutPage'),
   pub('/contact', contactPage, 'ContactPage'),
   pub('/help', placeholderPages, 'HelpPage'),
@@ -76,38 +85,48 @@ export const routes: RouteObject[] = [
   pub('/cookie-policy', cookiePolicyPage, 'CookiePolicyPage'),
   pub('/security', securityPage, 'SecurityPage'),
   pub('/patients/copilotmd', patientAssistantPage, 'PatientAssistantPage'),
-  pub('/kiosk', kioskPages, 'KioskPage'),
-  publicSoon('/emergency-kiosk', 'Emergency Room Kiosk'),
-  pub('/cds-queue', queuePages, 'QueuePage'),
-  pub('/queue', queuePages, 'QueuePage'),
-  publicSoon('/test-patient-flow', 'Patient Flow Test'),
-  publicSoon('/test-organization', 'Organization Management Test'),
-  publicSoon('/test-data-segregation', 'Data Segregation Test'),
-  publicSoon('/pediatric-intake', 'Pediatric Intake'),
 
-  // Signed in
+  // Everything that reads the API.
   {
-    lazy: async () => ({ Component: (await import('./StaffShell')).StaffShell }),
+    lazy: async () => ({ Component: (await import('./DataLayout')).DataLayout }),
     children: [
-      staff('/dashboard', dashboardPages, 'DashboardPage'),
-      staffSoon('/analytics', 'Analytics Dashboard'),
-      staffSoon('/settings', 'Settings'),
-      staffSoon('/billing', 'Billing'),
-      staff('/triage', triagePages, 'TriagePage', { permission: 'canAccessEmergencyRoom' }),
-      staffSoon('/emergency-room', 'Emergency Room', { permission: 'canAccessEmergencyRoom' }),
-      staff('/patients', patientPages, 'PatientListPage', { permission: 'canManagePatients' }),
-      staff('/patients/new', patientPages, 'PatientFormPage', { permission: 'canManagePatients' }),
-      staff('/patients/:id', patientPages, 'PatientDetailPage', { permission: 'canManagePatients' }),
-      staff('/patients/:id/edit', patientPages, 'PatientFormPage', { permission: 'canManagePatients' }),
-      staffSoon('/visitors', 'Visitor Management', { permission: 'canManageVisitors' }),
-      staffSoon('/visitor-management', 'Visitor Management', { permission: 'canManageVisitors' }),
-      staffSoon('/clinical-trials', 'Clinical Trials', { permission: 'canManageClinicalTrials' }),
-      staffSoon('/organization', 'Organization', { role: 'Owner' }),
-      staffSoon('/organization/settings', 'Organization Settings', { role: 'Admin' }),
+      // Public
+      pub('/login', authPages, 'LoginPage'),
+      pub('/pricing', pricingPage, 'PricingPage'),
+      pub('/kiosk', kioskPages, 'KioskPage'),
+      publicSoon('/emergency-kiosk', 'Emergency Room Kiosk'),
+      pub('/cds-queue', queuePages, 'QueuePage'),
+      pub('/queue', queuePages, 'QueuePage'),
+      publicSoon('/test-patient-flow', 'Patient Flow Test'),
+      publicSoon('/test-organization', 'Organization Management Test'),
+      publicSoon('/test-data-segregation', 'Data Segregation Test'),
+      publicSoon('/pediatric-intake', 'Pediatric Intake'),
+
+      // Signed in
+      {
+        lazy: async () => ({ Component: (await import('./StaffShell')).StaffShell }),
+        children: [
+          staff('/dashboard', dashboardPages, 'DashboardPage'),
+          staffSoon('/analytics', 'Analytics Dashboard'),
+          staffSoon('/settings', 'Settings'),
+          staffSoon('/billing', 'Billing'),
+          staff('/triage', triagePages, 'TriagePage', { permission: 'canAccessEmergencyRoom' }),
+          staffSoon('/emergency-room', 'Emergency Room', { permission: 'canAccessEmergencyRoom' }),
+          staff('/patients', patientPages, 'PatientListPage', { permission: 'canManagePatients' }),
+          staff('/patients/new', patientPages, 'PatientFormPage', { permission: 'canManagePatients' }),
+          staff('/patients/:id', patientPages, 'PatientDetailPage', { permission: 'canManagePatients' }),
+          staff('/patients/:id/edit', patientPages, 'PatientFormPage', { permission: 'canManagePatients' }),
+          staffSoon('/visitors', 'Visitor Management', { permission: 'canManageVisitors' }),
+          staffSoon('/visitor-management', 'Visitor Management', { permission: 'canManageVisitors' }),
+          staffSoon('/clinical-trials', 'Clinical Trials', { permission: 'canManageClinicalTrials' }),
+          staffSoon('/organization', 'Organization', { role: 'Owner' }),
+          staffSoon('/organization/settings', 'Organization Settings', { role: 'Admin' }),
+        ],
+      },
     ],
   },
 
-  { path: '*', Component: NotFoundScreen },
+  { path: '*', lazy: async () => ({ Component: (await stateScreens()).NotFoundScreen }) },
 ];
 
 export const router = createBrowserRouter(routes);

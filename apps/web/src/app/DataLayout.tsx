@@ -1,0 +1,23 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { Outlet } from 'react-router';
+import { ApiError } from '../api/client';
+
+/** One client for the whole session, so cached data survives moving between pages. */
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A refused or missing record will not appear by asking again.
+      retry: (count, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && count < 2,
+      refetchOnWindowFocus: false,
+    },
+  },
+});
+
+/** The layout of every page that reads the API: provides TanStack Query to them. */
+export function DataLayout() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Outlet />
+    </QueryClientProvider>
+  );
+}
