@@ -38,7 +38,7 @@ export type Permissions = Record<Permission, boolean>;
 
 /** Rank of a role; anything unknown ranks 0. */
 export function roleRank(role: string | null | undefined): number {
-  return role && role in ROLE_RANK ? ROLE_RANK[role as Role] : 0;
+  return role && Object.hasOwn(ROLE_RANK, role) ? ROLE_RANK[role as Role] : 0;
 }
 
 /** True when `role` is at least `required`. */
