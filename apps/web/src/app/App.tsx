@@ -30,7 +30,7 @@ function LazyNotifications() {
 /** Providers and the router. */
 export function App() {
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <LazyNotifications />
       <RouterProvider router={router} />
     </MantineProvider>
