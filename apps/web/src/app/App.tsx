@@ -5,7 +5,7 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router';
 import { isPublicSitePath } from '../features/public/paths';
 import { router } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 // The notifications container (with its portal, transitions and scroll lock) is a sizeable part of
 // Mantine; the public site never shows a notification, so it is loaded once any other page opens.
