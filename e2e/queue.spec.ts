@@ -206,3 +206,20 @@ test('the public board and the staff Queue Manager with its details have one mai
   await expect(page.getByRole('dialog').getByText('Loading history...')).toBeHidden();
   await axe('details');
 });
+
+test('a board for an unknown organization shows "Failed to load queue data: {message}" with zeroed stats', async ({ page }) => {
+  await page.goto('/queue?organizationId=no-such-organization');
+  await expect(page.getByRole('alert')).toHaveText(/^Failed to load queue data: \S.+/);
+  await expect(page.getByRole('group', { name: 'Total Waiting' })).toContainText('0');
+  await expect(page.getByText('No patients in queue')).toHaveCount(0);
+});
+
+test('the dashboard stat cards fall back to zeros when the stats cannot be loaded', async ({ page }) => {
+  await page.route('**/api/dashboard/stats**', (route) =>
+    route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'No', message: 'No', code: 'access/forbidden' }) }),
+  );
+  await signIn(page, 'owner@demo.clinic');
+  for (const label of ['Total Patients', 'Active Queue', 'Completed Today', 'Avg Wait Time']) {
+    await expect(page.getByRole('group', { name: label })).toContainText(/^\D+0/);
+  }
+});

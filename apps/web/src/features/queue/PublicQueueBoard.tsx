@@ -1,5 +1,5 @@
 import { Alert, Group, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { publicTenantFromParams } from '../../ui/public-tenant';
 import { UrgencyBadge } from '../../ui/UrgencyBadge';
@@ -18,10 +18,8 @@ import { useTimedBanner } from './use-timed-banner';
  */
 export function PublicQueueBoard({ signedIn }: { signedIn: boolean }) {
   const [params] = useSearchParams();
-  const [tenant] = useState(() => {
-    const { organizationId, clinicId } = publicTenantFromParams(params);
-    return { organizationId, clinicId };
-  });
+  const named = publicTenantFromParams(params);
+  const tenant = useMemo(() => ({ organizationId: named.organizationId, clinicId: named.clinicId }), [named.organizationId, named.clinicId]);
   const [autoRefresh, setAutoRefresh] = useState(true);
   const board = usePublicBoard(tenant, autoRefresh);
   const live = useQueueLiveUpdates('public', tenant);

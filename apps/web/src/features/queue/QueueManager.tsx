@@ -1,6 +1,6 @@
 import { careStartedMessage } from '@clinic/domain/rules/queue-status';
 import { Alert, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../api/session';
 import { useWaitingRoom } from './api/get-waiting-room';
@@ -27,7 +27,8 @@ const ACTION_VERBS: Record<QueueEntryAction, string> = {
 /** The staff Queue Manager: stats, the risk-scored waiting list, CDS tabs, details and Start Care. */
 export function QueueManager() {
   const [params] = useSearchParams();
-  const [tenant] = useState(() => staffTenantFromParams(params));
+  const named = staffTenantFromParams(params);
+  const tenant = useMemo(() => ({ organizationId: named.organizationId, clinicId: named.clinicId }), [named.organizationId, named.clinicId]);
   const session = useSession();
   const [autoRefresh, setAutoRefresh] = useState(true);
   const queue = useWaitingRoom(tenant, autoRefresh);
