@@ -17,7 +17,7 @@ export function QueueControls({
 }) {
   return (
     <Group gap="md">
-      <Badge color={live ? 'green.9' : 'gray.7'} variant="light" size="lg" tt="none">
+      <Badge color={live ? 'green' : 'gray'} variant="dot" size="lg" tt="none">
         {live ? 'Live updates on' : 'Live updates off'}
       </Badge>
       <Switch label="Auto-refresh" checked={autoRefresh} onChange={(e) => onAutoRefresh(e.currentTarget.checked)} />

@@ -66,7 +66,7 @@ export function QueueEntryCard({
         {shown.length > 0 && (
           <Group gap={6} aria-label="Recommendations">
             {shown.map((r) => (
-              <Badge key={r.id} variant="light" color="blue.9" radius="sm" tt="none">
+              <Badge key={r.id} variant="light" color="blue" radius="sm" tt="none">
                 {r.title}
               </Badge>
             ))}

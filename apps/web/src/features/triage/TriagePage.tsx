@@ -34,12 +34,12 @@ function RecordedState({ assessment }: { assessment: TriageAssessmentDto }) {
   return (
     <Group gap={6}>
       {assessment.accepted && (
-        <Badge color="green.9" variant="light">
+        <Badge color="green" variant="dot" size="lg" tt="none">
           Recommendation accepted
         </Badge>
       )}
       {assessment.secondOpinionRequested && (
-        <Badge color="blue.9" variant="light">
+        <Badge color="blue" variant="dot" size="lg" tt="none">
           Second opinion requested
         </Badge>
       )}
