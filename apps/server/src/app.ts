@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
@@ -42,6 +42,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     trustProxy: deps.trustProxy ?? false,
     routerOptions: { maxParamLength: 200 },
+    // The router's own refusals (a malformed URL, a path id over maxParamLength) would otherwise
+    // bypass the error handler and its body shape.
+    frameworkErrors: (_error, _request, reply) => {
+      const message = 'The address of this request is not valid.';
+      (reply as FastifyReply).status(400).send({ success: false, error: message, message, code: 'request/invalid-url' });
+    },
   });
   const db = deps.database.db;
   const hub = new EventHub(deps.database);

@@ -1,4 +1,5 @@
 import { publicBoardQuery } from '@clinic/domain';
+import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDb } from '../../db/client.js';
 import { tenantOf } from '../../platform/access.js';
@@ -14,6 +15,7 @@ const KEEP_ALIVE_MS = 25_000;
 function stream(
   request: FastifyRequest,
   reply: FastifyReply,
+  open: Set<ServerResponse>,
   hub: EventHub,
   organizationId: string,
   ready: Record<string, unknown>,
@@ -33,9 +35,11 @@ function stream(
     if (data) res.write(`event: ${event.type}\ndata: ${JSON.stringify(data)}\n\n`);
   });
   const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+  open.add(res);
   request.raw.on('close', () => {
     clearInterval(keepAlive);
     unsubscribe();
+    open.delete(res);
   });
 }
 
@@ -44,16 +48,24 @@ function stream(
  * notifies, so browsers on any instance hear changes made through any other.
  */
 export async function eventRoutes(app: FastifyInstance, opts: { db: AppDb; hub: EventHub }) {
+  // A stream never ends by itself, and the server waits for open responses before it closes:
+  // end them first, or shutting down would hang while any browser is listening.
+  const open = new Set<ServerResponse>();
+  app.addHook('preClose', (done) => {
+    open.forEach((res) => res.end());
+    done();
+  });
+
   app.get('/api/events', { config: { access: { tenant: true }, contract: { summary: 'Server-Sent Events of your organization' } } }, (request, reply) => {
     const tenant = tenantOf(request);
-    stream(request, reply, opts.hub, tenant.organizationId, { organizationId: tenant.organizationId }, (event) => ({ ...event }));
+    stream(request, reply, open, opts.hub, tenant.organizationId, { organizationId: tenant.organizationId }, (event) => ({ ...event }));
   });
 
   // The anonymous waiting-room board hears only that its clinic's queue changed: no ids, no data.
   app.get('/api/events/public', { config: { access: { public: true }, contract: { summary: 'Queue change signals of one clinic, for the public board', query: publicBoardQuery } } }, async (request, reply) => {
     const query = parse(publicBoardQuery, request.query);
     const target = await withTenant(opts.db, query.organizationId, (tx) => resolvePublicClinic(tx, query.organizationId, query.clinicId));
-    stream(request, reply, opts.hub, target.organization.id, { clinicId: target.clinicId }, (event) =>
+    stream(request, reply, open, opts.hub, target.organization.id, { clinicId: target.clinicId }, (event) =>
       event.type === 'queue.updated' && (!event.clinicId || event.clinicId === target.clinicId) ? { type: event.type, at: event.at } : null,
     );
   });

@@ -118,6 +118,19 @@ describe('GET /api/events on one instance', () => {
     expect(stream.status).toBe(403);
   });
 
+  it('closing the app ends open streams instead of waiting for the subscribers to leave', async () => {
+    const app = await createTestApp();
+    const url = await app.app.listen({ port: 0, host: '127.0.0.1' });
+    const stream = await openEventStream(url, await signInAs(app.app, 'owner@demo.clinic'));
+    await stream.next(isReady);
+    const closed = await Promise.race([
+      app.close().then(() => 'closed'),
+      new Promise((resolve) => setTimeout(() => resolve('still waiting after 5 s'), 5000)),
+    ]);
+    stream.close();
+    expect(closed).toBe('closed');
+  });
+
   it('a subscriber that leaves is unsubscribed, and later events still reach the others', async () => {
     const leaving = await open(await signInAs(t.app, 'doctor@demo.clinic'));
     const staying = await open(await signInAs(t.app, 'doctor@demo.clinic'));
