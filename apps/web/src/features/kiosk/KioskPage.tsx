@@ -193,7 +193,7 @@ export function KioskPage() {
                       mt="sm"
                       mb="xl"
                       size="xl"
-                      thumbSize={36}
+                      thumbSize={48}
                       min={0}
                       max={10}
                       step={1}
