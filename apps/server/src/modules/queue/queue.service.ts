@@ -12,7 +12,7 @@ import {
   type QueueTransition,
   type RecordVitalsBody,
 } from '@clinic/domain';
-import { and, asc, count, eq, gte, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import type { AppDb, Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import { resolvePublicClinic } from '../../lib/public-clinic.js';
@@ -55,7 +55,8 @@ function assignedName(row: QueueEntryRow, names: Map<string, string>): string | 
 
 /** Active doctors of the organization not currently giving care to an in-progress entry. */
 async function doctorsAvailable(tx: Tx, organizationId: string, open: QueueEntryRow[]) {
-  const [doctors] = await tx
+  const busy = [...new Set(open.filter((e) => e.status === 'in-progress' && e.startedBy).map((e) => e.startedBy as string))];
+  const [row] = await tx
     .select({ n: count() })
     .from(organizationMembers)
     .where(
@@ -63,24 +64,10 @@ async function doctorsAvailable(tx: Tx, organizationId: string, open: QueueEntry
         eq(organizationMembers.organizationId, organizationId),
         eq(organizationMembers.role, 'Doctor'),
         eq(organizationMembers.status, 'active'),
+        busy.length ? notInArray(organizationMembers.userId, busy) : undefined,
       ),
     );
-  const busy = new Set(open.filter((e) => e.status === 'in-progress' && e.startedBy).map((e) => e.startedBy));
-  const busyDoctors = busy.size
-    ? (
-        await tx
-          .select({ n: count() })
-          .from(organizationMembers)
-          .where(
-            and(
-              eq(organizationMembers.organizationId, organizationId),
-              eq(organizationMembers.role, 'Doctor'),
-              inArray(organizationMembers.userId, [...busy] as string[]),
-            ),
-          )
-      )[0].n
-    : 0;
-  return Math.max(0, doctors.n - busyDoctors);
+  return row.n;
 }
 
 /** Entries whose care started since `since` (for guideline compliance). */

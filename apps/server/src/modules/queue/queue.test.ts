@@ -70,6 +70,17 @@ describe('queue manager', () => {
     expect(audits.at(-1)?.details?.entries).toContain(high);
   });
 
+  it('counts a doctor giving care as unavailable until that care ends', async () => {
+    const doctor = await signInAs(t.app, 'doctor@demo.clinic');
+    const stats = async () => (await t.app.inject({ method: 'GET', url: '/api/triage/waiting-room/stats', headers: nurse })).json().stats;
+    expect((await stats()).doctorsAvailable).toBe(1);
+    const id = await checkIn();
+    await act(id, 'start', doctor);
+    expect((await stats()).doctorsAvailable).toBe(0);
+    await act(id, 'complete', doctor);
+    expect((await stats()).doctorsAvailable).toBe(1);
+  });
+
   it('allows exactly the transitions of the status machine and answers 409 otherwise', async () => {
     for (const status of QUEUE_STATUSES) {
       for (const action of QUEUE_ACTIONS) {
