@@ -42,7 +42,7 @@ function StaffFrame() {
           </Anchor>
           <Group gap="sm" wrap="wrap">
             <OrganizationSwitcher />
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="gray.7">
               {session.data?.user.email}
             </Text>
             <Button variant="default" size="xs" onClick={signOut}>
