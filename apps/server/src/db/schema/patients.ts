@@ -81,6 +81,24 @@ export const patients = pgTable(
   ],
 );
 
+/**
+ * How many directory patients (not archived) each clinic has in each status, kept by statement
+ * triggers on `patients` (migration patient-counts-triggers), so that the unfiltered list's total
+ * and the overview read a few rows instead of counting 100,000.
+ */
+export const patientCounts = pgTable(
+  'patient_counts',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    clinicId: text('clinic_id').notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.clinicId, t.status] })],
+);
+
 /** Visits of a patient (date, type, priority, doctor, wait, status and the clinical notes). */
 export const patientVisits = pgTable(
   'patient_visits',

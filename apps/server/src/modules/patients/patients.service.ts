@@ -1,7 +1,7 @@
 import type { PatientDto, PatientInput, PatientListQuery, PatientStatsDto } from '@clinic/domain';
-import { and, count, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
-import { patients, patientVisits, type NewPatientRow, type PatientRow } from '../../db/schema/index.js';
+import { patientCounts, patients, patientVisits, type NewPatientRow, type PatientRow } from '../../db/schema/index.js';
 import type { TenantContext } from '../../platform/access.js';
 import { recordAudit } from '../../platform/audit.js';
 import { newId } from '../../platform/crypto.js';
@@ -70,8 +70,23 @@ export function directoryPageQuery(tx: Tx, tenant: TenantContext, query: Patient
     .offset(query.offset);
 }
 
-/** The count query of the directory, unexecuted. */
+/**
+ * The count query of a list, unexecuted. Without a search the total comes from the counts the
+ * triggers keep (a few rows); a search counts its matches, which its indexes bound.
+ */
 export function directoryCountQuery(tx: Tx, tenant: TenantContext, query: PatientListQuery) {
+  if (!query.search) {
+    return tx
+      .select({ total: sql<number>`coalesce(sum(${patientCounts.n}), 0)::int`.mapWith(Number) })
+      .from(patientCounts)
+      .where(
+        and(
+          eq(patientCounts.organizationId, tenant.organizationId),
+          eq(patientCounts.clinicId, clinicOf(tenant)),
+          query.status === 'all' ? undefined : eq(patientCounts.status, query.status),
+        ),
+      );
+  }
   return tx.select({ total: count() }).from(patients).where(listWhere(tenant, query));
 }
 
@@ -234,19 +249,27 @@ function timezoneOf(tenant: TenantContext): string {
   }
 }
 
-/** Directory counts: total, by status, and added since the start of this month in the organization's timezone. */
+/**
+ * Directory counts: total and by status from the kept counts, and patients added since the start of
+ * this month in the organization's timezone (a range of the creation-date index).
+ */
 export async function patientStats(tx: Tx, tenant: TenantContext): Promise<PatientStatsDto> {
   const tz = timezoneOf(tenant);
   const monthStart = sql`(date_trunc('month', now() at time zone ${tz}) at time zone ${tz})`;
-  const [row] = await tx
-    .select({
-      total: count(),
-      active: count(sql`case when ${patients.status} = 'active' then 1 end`),
-      inactive: count(sql`case when ${patients.status} = 'inactive' then 1 end`),
-      discharged: count(sql`case when ${patients.status} = 'discharged' then 1 end`),
-      newThisMonth: count(sql`case when ${patients.createdAt} >= ${monthStart} then 1 end`),
-    })
+  const byStatus = await tx
+    .select({ status: patientCounts.status, n: patientCounts.n })
+    .from(patientCounts)
+    .where(and(eq(patientCounts.organizationId, tenant.organizationId), eq(patientCounts.clinicId, clinicOf(tenant))));
+  const [{ newThisMonth }] = await tx
+    .select({ newThisMonth: count() })
     .from(patients)
-    .where(inDirectory(tenant));
-  return row;
+    .where(and(inDirectory(tenant), gte(patients.createdAt, monthStart)));
+  const of = (status: string) => byStatus.find((r) => r.status === status)?.n ?? 0;
+  return {
+    total: byStatus.reduce((sum, r) => sum + r.n, 0),
+    active: of('active'),
+    inactive: of('inactive'),
+    discharged: of('discharged'),
+    newThisMonth,
+  };
 }

@@ -434,3 +434,29 @@ describe('demo seed', () => {
     expect(n).toBeGreaterThanOrEqual(25);
   });
 });
+
+describe('kept counts', () => {
+  it('equal the directory rows per clinic and status after creates, edits, discharges, reactivations and archives', async () => {
+    const a = await createPatient({ firstName: 'Count', lastName: 'One', email: 'count1@example.org' });
+    const b = await createPatient({ firstName: 'Count', lastName: 'Two', email: 'count2@example.org' });
+    await inject('PUT', `/api/patients/${a.id}`, doctor, patientPayload({ firstName: 'Count', lastName: 'Uno', email: 'count1@example.org' }));
+    await inject('POST', `/api/patients/${a.id}/discharge`);
+    await inject('POST', `/api/patients/${b.id}/discharge`);
+    await inject('POST', `/api/patients/${b.id}/reactivate`);
+    await inject('DELETE', `/api/patients/${a.id}`, admin);
+    const kept = await rows<{ status: string; n: number }>(
+      t.database.db,
+      sql`select status, n from patient_counts where organization_id = 'default-clinic' and n <> 0 order by status`,
+    );
+    const actual = await rows<{ status: string; n: number }>(
+      t.database.db,
+      sql`select status, count(*)::int as n from patients where organization_id = 'default-clinic' and clinic_id = 'default-clinic' and archived_at is null group by status order by status`,
+    );
+    expect(kept).toEqual(actual);
+    const stats = (await inject('GET', '/api/patients/stats/overview')).json().stats;
+    const all = await list('limit=1');
+    expect(stats.total).toBe(actual.reduce((s, r) => s + r.n, 0));
+    expect(all.total).toBe(stats.total);
+    expect((await list('status=discharged&limit=1')).total).toBe(stats.discharged);
+  });
+});
