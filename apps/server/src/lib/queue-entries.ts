@@ -120,6 +120,12 @@ export async function createQueueEntry(tx: Tx, input: NewQueueEntry): Promise<Qu
   const queueNumber = await nextQueueNumber(tx, input.organizationId, input.clinicId, input.day);
   const p = input.patient;
   const age = p.age ?? ageInYears(p.dateOfBirth ?? null);
+  const now = new Date();
+  // Scores stored with the entry (for sorting and reporting); the queue derives them again at read time.
+  const initial = deriveQueuePatient(
+    { status: 'waiting', createdAt: now, age, symptoms: p.symptoms, medicalHistory: p.medicalHistory, chiefComplaint: p.chiefComplaint },
+    now,
+  );
   const [row] = await tx
     .insert(queueEntries)
     .values({
@@ -149,14 +155,11 @@ export async function createQueueEntry(tx: Tx, input: NewQueueEntry): Promise<Qu
       currentMedications: p.currentMedications,
       painLevel: p.painLevel ?? null,
       estimatedTime: input.estimatedTime ?? 30,
+      riskScore: initial.riskScore,
       createdBy: input.createdBy,
+      createdAt: now,
     })
     .returning();
-  const derived = deriveEntry(row, new Date());
-  await tx
-    .update(queueEntries)
-    .set({ riskScore: derived.riskScore, news2Score: derived.news2?.score ?? null })
-    .where(and(eq(queueEntries.organizationId, row.organizationId), eq(queueEntries.id, row.id)));
   await recordTransition(tx, row, { action: 'create', from: null, to: 'waiting', actorId: input.createdBy });
   return row;
 }

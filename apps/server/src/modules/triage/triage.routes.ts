@@ -1,5 +1,5 @@
 import { TRIAGE_FEATURE_MESSAGE, aiRiskAssessBody, assessRisk, idSchema, triageAssessBody, triageAssessmentActionBody } from '@clinic/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDb } from '../../db/client.js';
 import { inTenant, userOf } from '../../platform/access.js';
