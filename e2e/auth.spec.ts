@@ -1,11 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-async function signIn(page: Page, email: string, password = 'demo-password') {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-}
+import { expect, test } from '@playwright/test';
+import { submitSignIn as signIn } from './support';
 
 test('a new account creates its organization and lands on the dashboard showing its e-mail', async ({ page }) => {
   const email = `new-${Date.now()}@example.org`;

@@ -1,13 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-
-async function signIn(page: Page, email: string, password = 'demo-password') {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+import { signIn } from './support';
 
 /** A name no other test uses, so assertions cannot match another entry. */
 function uniqueName(first: string) {

@@ -1,13 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-
-async function signIn(page: Page, email: string, password = 'demo-password') {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+import { expect, test } from '@playwright/test';
+import { signIn } from './support';
 
 test('chest pain gives a critical assessment with an immediate wait, listed in Recent Assessments, and Accept is recorded', async ({ page }) => {
   await signIn(page, 'nurse@demo.clinic');
