@@ -1,0 +1,23 @@
+/**
+ * `npm run bench [-- name...]`: runs the benchmarks (all, or those named). Each prints its figures
+ * and ratios; none is part of `npm test`. See bench/README.md.
+ */
+export {};
+
+const BENCHES: Record<string, () => Promise<void>> = {
+  patients: async () => (await import('./patients.bench.js')).runPatientsBench(),
+  queue: async () => (await import('./queue.bench.js')).runQueueBench(),
+};
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const unknown = wanted.filter((name) => !(name in BENCHES));
+if (unknown.length) {
+  console.error(`Unknown benchmark: ${unknown.join(', ')}. Known: ${Object.keys(BENCHES).join(', ')}`);
+  process.exit(2);
+}
+for (const [name, run] of Object.entries(BENCHES)) {
+  if (wanted.length && !wanted.includes(name)) continue;
+  await run();
+}
+// Pools and agents are closed by each bench; exit anyway so a stray handle cannot hold the process.
+process.exit(0);
