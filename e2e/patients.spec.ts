@@ -200,3 +200,41 @@ test('arriving from intake with ?patientId=...&source=intake points out that pat
   await expect(page.getByRole('status').filter({ hasText: 'Patient added from intake' })).toContainText(`Aaron ${last} was added to the directory.`);
   await expect(page.getByRole('row', { name: new RegExp(`Aaron ${last}`) })).toHaveAttribute('aria-current', 'true');
 });
+
+test("a failed save shows the server's message and keeps what was typed", async ({ page }) => {
+  await signInAsDoctor(page);
+  // The server refuses this one save, as it would when the database is unavailable.
+  await page.route('**/api/triage/patients?*', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: JSON.stringify({ success: false, error: 'The database is not answering.', message: 'The database is not answering.', code: 'service/unavailable' }),
+        })
+      : route.continue(),
+  );
+  await page.goto('/patients/new');
+  await page.getByLabel('First Name').fill('Keep');
+  await page.getByLabel('Last Name').fill('Typed');
+  await page.getByLabel('Date of Birth').fill('1990-01-01');
+  await page.getByLabel('Gender').selectOption('other');
+  await page.getByLabel('Phone Number').fill('(555) 222-3333');
+  await page.getByLabel('Email').fill('keep.typed@example.org');
+  await page.getByLabel('Street Address').fill('1 Main St');
+  await field(page, 'City').fill('Springfield');
+  await field(page, 'State').fill('CA');
+  await page.getByLabel('ZIP Code').fill('90001');
+  await page.getByLabel('Contact Name').fill('Someone');
+  await page.getByLabel('Relationship').fill('Friend');
+  await page.getByLabel('Contact Phone').fill('(555) 222-4444');
+  await page.getByLabel('Allergies', { exact: true }).fill('Peanuts');
+  await page.getByRole('button', { name: 'Create Patient' }).click();
+
+  await expect(page.getByRole('alert')).toContainText('The database is not answering.');
+  await expect(page).toHaveURL(/\/patients\/new$/);
+  await expect(page.getByLabel('First Name')).toHaveValue('Keep');
+  await expect(page.getByLabel('Email')).toHaveValue('keep.typed@example.org');
+  // The allergy typed but not added was kept as an entry.
+  await expect(page.getByRole('button', { name: 'Remove Peanuts' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create Patient' })).toBeEnabled();
+});
