@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 /** Signs in through the /login form as the demo Doctor (who holds canManagePatients). */
@@ -237,4 +238,38 @@ test("a failed save shows the server's message and keeps what was typed", async 
   // The allergy typed but not added was kept as an entry.
   await expect(page.getByRole('button', { name: 'Remove Peanuts' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create Patient' })).toBeEnabled();
+});
+
+test('the list, the record with each tab, the Add Visit dialog and the form with its messages have one main landmark and no axe violations', async ({ page }) => {
+  await signInAsDoctor(page);
+  const axe = async (where: string) => {
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(results.violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+  };
+  await page.goto('/patients');
+  await expect(page.getByRole('row', { name: /John Smith/ })).toBeVisible();
+  await expect(page.locator('main')).toHaveCount(1);
+  await axe('list');
+
+  await page.getByRole('link', { name: 'View John Smith' }).click();
+  await expect(page.getByRole('group', { name: 'Total Visits' })).not.toContainText('…');
+  await axe('overview');
+  for (const tab of ['Medical Info', 'Visit History', 'Emergency Contact']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await expect(page.getByRole('tabpanel', { name: tab })).toBeVisible();
+    await axe(tab);
+  }
+  await page.getByRole('button', { name: 'Add Visit' }).click();
+  await expect(page.getByRole('dialog', { name: 'Add Visit' })).toBeVisible();
+  // Checked once the opening transition has finished (half-faded text is not what users read).
+  await expect(page.getByRole('dialog', { name: 'Add Visit' })).toHaveCSS('opacity', '1');
+  await expect(page.locator('.mantine-Modal-overlay')).toHaveCSS('opacity', '1');
+  await axe('add visit');
+  await page.keyboard.press('Escape');
+
+  await page.goto('/patients/new');
+  await page.getByRole('button', { name: 'Create Patient' }).click();
+  await expect(page.getByText('First name is required')).toBeVisible();
+  await expect(page.locator('main')).toHaveCount(1);
+  await axe('form with messages');
 });

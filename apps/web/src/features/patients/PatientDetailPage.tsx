@@ -81,7 +81,7 @@ function Entries({ values }: { values: string[] }) {
     <Group gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
       {values.map((v) => (
         <li key={v}>
-          <Badge variant="light" size="lg" tt="none">
+          <Badge variant="light" c="blue.9" size="lg" tt="none">
             {v}
           </Badge>
         </li>
@@ -121,7 +121,7 @@ function PatientRecord({ patient }: { patient: PatientDto }) {
         <Stack gap={4}>
           <Group gap="sm">
             <Title order={1}>{fullName(patient)}</Title>
-            <Badge color={STATUS_COLORS[patient.status]} variant="light" size="lg">
+            <Badge color={STATUS_COLORS[patient.status]} c="dark.8" variant="light" size="lg">
               {STATUS_LABELS[patient.status]}
             </Badge>
           </Group>

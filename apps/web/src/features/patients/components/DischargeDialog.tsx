@@ -37,7 +37,7 @@ export function DischargeDialog({ patient, onClose }: { patient: PatientDto | nu
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button color="red" onClick={confirm} loading={discharge.isPending}>
+            <Button color="red.8" onClick={confirm} loading={discharge.isPending}>
               Discharge
             </Button>
           </Group>

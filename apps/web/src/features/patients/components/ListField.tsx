@@ -80,6 +80,7 @@ export function ListField({
               <Badge
                 size="lg"
                 variant="light"
+                c="blue.9"
                 tt="none"
                 rightSection={
                   <CloseButton

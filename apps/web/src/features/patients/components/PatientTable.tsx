@@ -62,7 +62,7 @@ export function PatientTable({
                 </Table.Td>
                 <Table.Td>{ageLabel(p.dateOfBirth)}</Table.Td>
                 <Table.Td>
-                  <Badge color={STATUS_COLORS[p.status]} variant="light">
+                  <Badge color={STATUS_COLORS[p.status]} c="dark.8" variant="light">
                     {STATUS_LABELS[p.status]}
                   </Badge>
                 </Table.Td>
@@ -78,7 +78,7 @@ export function PatientTable({
                     <Button
                       size="xs"
                       variant="outline"
-                      color="red"
+                      color="red.9"
                       disabled={p.status === 'discharged'}
                       onClick={() => onDischarge(p)}
                       aria-label={`Discharge ${name}`}

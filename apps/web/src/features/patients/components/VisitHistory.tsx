@@ -34,11 +34,13 @@ export function VisitHistory({ visits }: { visits: VisitDto[] }) {
               {formatDateTime(v.date)}
             </Title>
             <Group gap={6}>
-              <Badge variant="light">{VISIT_TYPE_LABELS[v.type]}</Badge>
-              <Badge variant="light" color={PRIORITY_COLORS[v.priority]}>
+              <Badge variant="light" c="dark.8">
+                {VISIT_TYPE_LABELS[v.type]}
+              </Badge>
+              <Badge variant="light" color={PRIORITY_COLORS[v.priority]} c="dark.8">
                 {VISIT_PRIORITY_LABELS[v.priority]} priority
               </Badge>
-              <Badge variant="outline" color={v.status === 'completed' ? 'green' : 'gray'}>
+              <Badge variant="light" c="dark.8" color={v.status === 'completed' ? 'green' : 'gray'}>
                 {VISIT_STATUS_LABELS[v.status]}
               </Badge>
             </Group>
