@@ -1,14 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './support';
 
 /** Signs in through the /login form as the demo Doctor (who holds canManagePatients). */
-async function signInAsDoctor(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill('doctor@demo.clinic');
-  await page.getByLabel('Password').fill('demo-password');
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
+const signInAsDoctor = (page: Page) => signIn(page, 'doctor@demo.clinic');
 
 /** A form field by its label, whether or not the label carries the required-field asterisk. */
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}( \\*)?$`));
