@@ -76,8 +76,11 @@ test('Check-in Another Patient clears the form and returns to the welcome step',
 });
 
 test('a failed submission shows the failure message and keeps what was typed', async ({ page }) => {
-  await page.goto('/kiosk?organization=no-such-organization');
-  await expect(page.getByLabel('Connected organization and clinic')).toContainText('no-such-organization');
+  // The server answers the check-in with an error (as when the database is unreachable).
+  await page.route('**/api/triage/case**', (route) =>
+    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Service unavailable', code: 'service/unavailable' }) }),
+  );
+  await page.goto('/kiosk');
   await page.getByRole('button', { name: 'Start Check-in' }).click();
   await page.getByLabel('First Name').fill('Ines');
   await page.getByLabel('Last Name').fill('Navarro');
@@ -97,8 +100,8 @@ test('the kiosk names its organization and clinic, has one main landmark, large 
   });
   await page.goto('/kiosk?org=default-clinic&clinicId=default-clinic');
   const banner = page.getByLabel('Connected organization and clinic');
-  await expect(banner).toContainText('Organization: default-clinic');
-  await expect(banner).toContainText('Clinic: default-clinic');
+  await expect(banner).toContainText('Organization: Demo General Hospital');
+  await expect(banner).toContainText('Clinic: Demo General Hospital Main Clinic');
   await expect(page.locator('main')).toHaveCount(1);
 
   const start = page.getByRole('button', { name: 'Start Check-in' });
@@ -118,4 +121,12 @@ test('the kiosk names its organization and clinic, has one main landmark, large 
   }
   // Staff chunks are named after their modules (the staff shell, the queue manager, the dashboard).
   expect(scripts.filter((u) => /\/(StaffShell|QueueManager|dashboard|auth)-[^/]*\.js$/.test(u))).toEqual([]);
+});
+
+test('a kiosk whose URL names an unknown organization says so and cannot start a check-in', async ({ page }) => {
+  await page.goto('/kiosk?organization=no-such-clinic');
+  await expect(page.getByRole('alert')).toHaveText(
+    'This kiosk is not connected to a known clinic. Please ask a member of staff for help.',
+  );
+  await expect(page.getByRole('button', { name: 'Start Check-in' })).toBeDisabled();
 });

@@ -5,7 +5,8 @@ import { notFound } from '../platform/errors.js';
 
 /**
  * The organization and clinic a public screen (kiosk, waiting-room board) names in its URL. The
- * clinic defaults to the organization's id (the spec's 'default-clinic'), else its first clinic;
+ * clinic defaults to the organization's id (the spec's 'default-clinic'), else its first clinic
+ * (also when the clinic named is the organization's own id);
  * an unknown or inactive organization, or a named clinic it does not have, is a 404.
  * Call inside `withTenant(db, organizationId, ...)`.
  */
@@ -13,16 +14,17 @@ export async function resolvePublicClinic(
   tx: Tx,
   organizationId: string,
   clinicId?: string,
-): Promise<{ organization: OrganizationRow; clinicId: string }> {
+): Promise<{ organization: OrganizationRow; clinicId: string; clinicName: string }> {
   const [organization] = await tx.select().from(organizations).where(eq(organizations.id, organizationId));
   if (!organization || organization.status !== 'active') throw notFound('Organization');
   const rows = await tx
-    .select({ id: clinics.id })
+    .select({ id: clinics.id, name: clinics.name })
     .from(clinics)
     .where(eq(clinics.organizationId, organization.id))
     .orderBy(asc(clinics.createdAt));
   const wanted = clinicId ?? organization.id;
-  const clinic = rows.find((c) => c.id === wanted) ?? (clinicId ? undefined : rows[0]);
+  // Naming the organization's own id as the clinic (the spec's default) also means its first clinic.
+  const clinic = rows.find((c) => c.id === wanted) ?? (clinicId && clinicId !== organizationId ? undefined : rows[0]);
   if (!clinic) throw notFound('Clinic');
-  return { organization, clinicId: clinic.id };
+  return { organization, clinicId: clinic.id, clinicName: clinic.name };
 }

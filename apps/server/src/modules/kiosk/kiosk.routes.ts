@@ -3,10 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDb } from '../../db/client.js';
 import { parse } from '../../platform/parse.js';
 import { RateLimiter } from '../../platform/rate-limit.js';
-import { submitKioskCase } from './kiosk.service.js';
+import { publicClinicContext, submitKioskCase } from './kiosk.service.js';
 
 /** Check-ins a kiosk may submit per address per minute. */
 const KIOSK_LIMIT_PER_MINUTE = 30;
+/** Look-ups of a kiosk's or board's organization per address per minute. */
+const CONTEXT_LIMIT_PER_MINUTE = 120;
 
 /** The public kiosk check-in. */
 export async function kioskRoutes(app: FastifyInstance, opts: { db: AppDb }) {
@@ -26,4 +28,16 @@ export async function kioskRoutes(app: FastifyInstance, opts: { db: AppDb }) {
   };
   app.post('/api/triage/case', { config }, handler);
   app.post('/api/triage/case/kiosk', { config }, handler);
+
+  const contextLimiter = new RateLimiter(CONTEXT_LIMIT_PER_MINUTE, 60_000);
+  app.get(
+    '/api/public/clinic',
+    { config: { access: { public: true }, contract: { summary: 'Names of the organization and clinic a kiosk or board is connected to', query: tenantSelector } } },
+    async (request) => {
+      contextLimiter.hitRequest(request, 'clinic-context');
+      const query = parse(tenantSelector, request.query);
+      const organizationId = query.organizationId ?? KIOSK_DEFAULT_TENANT;
+      return { success: true, ...(await publicClinicContext(opts.db, { organizationId, clinicId: query.clinicId })) };
+    },
+  );
 }

@@ -57,3 +57,14 @@ export async function submitKioskCase(
     return { id: entry.id, queueNumber: entry.queueNumber };
   });
 }
+
+/**
+ * What a public screen shows about where it is connected: the organization's and clinic's names.
+ * Public by nature (a sign on the wall says as much); an unknown one is a 404.
+ */
+export function publicClinicContext(db: AppDb, target: { organizationId: string; clinicId?: string }) {
+  return withTenant(db, target.organizationId, async (tx) => {
+    const { organization, clinicId, clinicName } = await resolvePublicClinic(tx, target.organizationId, target.clinicId);
+    return { organization: { id: organization.id, name: organization.name }, clinic: { id: clinicId, name: clinicName } };
+  });
+}

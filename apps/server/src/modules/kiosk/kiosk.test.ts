@@ -54,6 +54,14 @@ describe('kiosk check-in', () => {
     });
     expect(res.statusCode).toBe(201);
     expect(res.json().queueNumber).toBe(1);
+    // A kiosk URL naming only the organization sends its id as the clinic too (the spec's default).
+    const byOrganizationId = await t.app.inject({
+      method: 'POST',
+      url: `/api/triage/case?organizationId=${other.organizationId}&clinicId=${other.organizationId}`,
+      payload: kioskCase({ lastName: 'Other2' }),
+    });
+    expect(byOrganizationId.statusCode).toBe(201);
+    expect(byOrganizationId.json().queueNumber).toBe(2);
   });
 
   it('links a returning patient by last name, date of birth and phone, else creates one', async () => {
@@ -128,5 +136,32 @@ describe('kiosk check-in', () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/triage/case', payload });
       expect(res.statusCode).toBe(400);
     }
+  });
+});
+
+describe('public clinic context', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('names the organization and clinic a kiosk is connected to, defaulting to default-clinic', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/public/clinic' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      success: true,
+      organization: { id: 'default-clinic', name: 'Demo General Hospital' },
+      clinic: { id: 'default-clinic', name: 'Demo General Hospital Main Clinic' },
+    });
+  });
+
+  it('uses the first clinic of an organization without a clinic of its own id, and 404s an unknown one', async () => {
+    const other = await createOtherOrganization(t.app, 'context-owner@other.org');
+    const res = await t.app.inject({ method: 'GET', url: `/api/public/clinic?organizationId=${other.organizationId}` });
+    expect(res.json().clinic).toEqual({ id: other.clinicId, name: 'Other Health Main Clinic' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/public/clinic?organizationId=nope' })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: `/api/public/clinic?clinicId=${other.clinicId}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: "/api/public/clinic?organizationId=' OR 1=1 --" })).statusCode).toBe(400);
   });
 });

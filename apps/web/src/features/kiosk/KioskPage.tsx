@@ -2,6 +2,7 @@ import { KIOSK_FAILURE_MESSAGE, KIOSK_REQUIRED_MESSAGE } from '@clinic/domain/co
 import { Alert, Box, Button, Container, Group, NativeSelect, Paper, Progress, SimpleGrid, Slider, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { usePublicClinic } from '../../api/public-clinic';
 import { publicTenantFromParams } from '../../ui/public-tenant';
 import { useSubmitKioskCase } from './api/submit-kiosk-case';
 import { EMPTY_KIOSK_FORM, KIOSK_REQUIRED, kioskBodyProblem, kioskCaseBodyFrom, missingRequired, type KioskForm } from './kiosk-form';
@@ -27,6 +28,7 @@ const READABLE_HINTS = { styles: { description: { color: 'var(--mantine-color-gr
 export function KioskPage() {
   const [params] = useSearchParams();
   const tenant = publicTenantFromParams(params);
+  const connected = usePublicClinic(tenant);
   const [step, setStep] = useState<Step>('welcome');
   const [form, setForm] = useState<KioskForm>(EMPTY_KIOSK_FORM);
   const [invalid, setInvalid] = useState<Array<keyof KioskForm>>([]);
@@ -120,7 +122,8 @@ export function KioskPage() {
             Patient Check-In Kiosk
           </Text>
           <Text fz="md" aria-label="Connected organization and clinic">
-            Organization: <strong>{tenant.organizationId}</strong> · Clinic: <strong>{tenant.clinicId}</strong>
+            Organization: <strong>{connected.data?.organization.name ?? tenant.organizationId}</strong> · Clinic:{' '}
+            <strong>{connected.data?.clinic.name ?? tenant.clinicId}</strong>
           </Text>
         </Group>
       </Box>
@@ -142,7 +145,12 @@ export function KioskPage() {
             {step === 'welcome' && (
               <Stack gap="lg">
                 <Text fz="lg">Check in for your visit in a few simple steps. We will ask for your details and the reason for your visit.</Text>
-                <Button {...TOUCH} onClick={() => go('patient')}>
+                {connected.isError && (
+                  <Alert color="red" role="alert">
+                    This kiosk is not connected to a known clinic. Please ask a member of staff for help.
+                  </Alert>
+                )}
+                <Button {...TOUCH} onClick={() => go('patient')} disabled={connected.isError}>
                   Start Check-in
                 </Button>
               </Stack>

@@ -1,6 +1,7 @@
 import { Alert, Group, Stack, Table, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { usePublicClinic } from '../../api/public-clinic';
 import { publicTenantFromParams } from '../../ui/public-tenant';
 import { UrgencyBadge } from '../../ui/UrgencyBadge';
 import { usePublicBoard } from './api/get-public-board';
@@ -22,6 +23,7 @@ export function PublicQueueBoard({ signedIn }: { signedIn: boolean }) {
   const tenant = useMemo(() => ({ organizationId: named.organizationId, clinicId: named.clinicId }), [named.organizationId, named.clinicId]);
   const [autoRefresh, setAutoRefresh] = useState(true);
   const board = usePublicBoard(tenant, autoRefresh);
+  const connected = usePublicClinic(tenant);
   const live = useQueueLiveUpdates('public', tenant);
   const source = arrivalSource(params);
   const arrival = useTimedBanner(undefined, source ? arrivalMessage(source) : null);
@@ -36,7 +38,8 @@ export function PublicQueueBoard({ signedIn }: { signedIn: boolean }) {
           <div>
             <QueueTitle />
             <Text size="sm" c="gray.7">
-              Organization: {tenant.organizationId} · Clinic: {tenant.clinicId}
+              Organization: {connected.data?.organization.name ?? tenant.organizationId} · Clinic:{' '}
+              {connected.data?.clinic.name ?? tenant.clinicId}
             </Text>
           </div>
           <QueueControls
