@@ -58,7 +58,14 @@ describe('sign-up', () => {
     expect(me.json()).toMatchObject({ success: true, user: { id: body.user.id }, organizationUser: null, organization: null });
   });
 
-  it('refuses an e-mail already registered, in any letter case, with 409 auth/email-already-in-use', async () => {
+  it('stores only an argon2id hash of the password, never the password', async () => {
+    await t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { email: 'hash-check@example.org', password: 'correct horse' } });
+    const [user] = await rows<{ password_hash: string }>(t.database.db, sql`select password_hash from users where email = 'hash-check@example.org'`);
+    expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(user.password_hash).not.toContain('correct horse');
+  });
+
+    it('refuses an e-mail already registered, in any letter case, with 409 auth/email-already-in-use', async () => {
     expect((await signUp({ email: 'Twice@Example.org', password: 'secret-pass' })).statusCode).toBe(201);
     expectFailure(await signUp({ email: 'twice@example.org', password: 'other-pass' }), 409, 'auth/email-already-in-use');
     expectFailure(await signUp({ email: 'TWICE@example.org', password: 'other-pass' }), 409, 'auth/email-already-in-use');
