@@ -110,3 +110,11 @@ test('a member of two organizations switches between them from the header', asyn
   await expect(page.getByText('Organization switched successfully!')).toBeVisible();
   await expect(page.getByText('Demo General Hospital · Demo General Hospital Main Clinic')).toBeVisible();
 });
+
+test('a plan chosen on the pricing page carries through sign-in to billing', async ({ page }) => {
+  await page.goto('/login?plan=professional');
+  await page.getByLabel('Email').fill('owner@demo.clinic');
+  await page.getByLabel('Password').fill('demo-password');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/billing\?plan=professional$/);
+});

@@ -1,4 +1,5 @@
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { findPlan } from '@clinic/domain/rules/plans';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -23,7 +24,13 @@ export function LoginPage() {
   const [submitting, setSubmitting] = useState(false);
   const [step, setStep] = useState<'credentials' | 'setup'>('credentials');
   const from = (location.state as { from?: string } | null)?.from;
-  const destination = from && from.startsWith('/') && !from.startsWith('/login') ? from : '/dashboard';
+  // A plan chosen on /pricing (`?plan=`) carries on to billing once signed in.
+  const plan = findPlan(params.get('plan'));
+  const destination = plan
+    ? `/billing?plan=${plan.id}`
+    : from && from.startsWith('/') && !from.startsWith('/login')
+      ? from
+      : '/dashboard';
 
   if (step === 'credentials' && session.data && !submitting) return <Navigate to={destination} replace />;
 
@@ -49,7 +56,7 @@ export function LoginPage() {
     return (
       <main>
         <Center mih="100vh" p="md" bg="gray.0">
-          <OrganizationSetup onDone={() => navigate('/dashboard', { replace: true })} />
+          <OrganizationSetup onDone={() => navigate(plan ? destination : '/dashboard', { replace: true })} />
         </Center>
       </main>
     );
