@@ -66,6 +66,7 @@ describe('AI triage', () => {
 
   it('needs canAccessEmergencyRoom (403 for Staff), sign-in (401), and the aiTriage plan feature', async () => {
     expect((await t.app.inject({ method: 'POST', url: '/api/triage/assess', payload: { symptoms: 'fever' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/triage/history' })).statusCode).toBe(401);
     const staff = await signInAs(t.app, 'staff@demo.clinic');
     expect((await assess('fever', staff)).statusCode).toBe(403);
     const other = await createOtherOrganization(t.app, 'triage-owner@other.org');
@@ -97,5 +98,8 @@ describe('AI triage', () => {
     expect(assessment.riskFactors.length).toBeGreaterThan(0);
     expect(assessment).not.toHaveProperty('breakdown');
     expect((await t.app.inject({ method: 'POST', url: '/api/ai-risk/assess', headers: nurse, payload: { patient: { age: -3 } } })).statusCode).toBe(400);
+    const viewer = await signInAs(t.app, 'viewer@demo.clinic');
+    expect((await t.app.inject({ method: 'POST', url: '/api/ai-risk/assess', headers: viewer, payload: { patient: { age: 30 } } })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/api/ai-risk/assess', payload: { patient: { age: 30 } } })).statusCode).toBe(401);
   });
 });

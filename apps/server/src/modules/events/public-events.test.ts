@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOtherOrganization, createTestApp, openEventStream, type EventStream, type TestApp } from '../../test/harness.js';
+
+describe('GET /api/events/public (the anonymous waiting-room board)', () => {
+  let t: TestApp;
+  let baseUrl: string;
+  const streams: EventStream[] = [];
+  beforeAll(async () => {
+    t = await createTestApp();
+    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(async () => {
+    streams.forEach((s) => s.close());
+    await t.close();
+  });
+
+  const checkIn = (query = '') =>
+    fetch(`${baseUrl}/api/triage/case${query}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ firstName: 'Quentin', lastName: 'Zarrow', phoneNumber: '555-777-1212', chiefComplaint: 'Cough' }),
+    });
+
+  it("tells the clinic's board that its queue changed, with no id, name or other data", async () => {
+    const stream = await openEventStream(baseUrl, {}, '/public?organizationId=default-clinic&clinicId=default-clinic');
+    streams.push(stream);
+    expect(stream.status).toBe(200);
+    await stream.next((e) => e.event === 'ready');
+    expect((await checkIn()).status).toBe(201);
+    const event = await stream.next((e) => e.event === 'queue.updated');
+    expect(Object.keys(event.data).sort()).toEqual(['at', 'type']);
+    expect(JSON.stringify(stream.received)).not.toMatch(/Quentin|Zarrow|555|entityId/);
+  });
+
+  it("never tells one organization's board about another organization's queue", async () => {
+    const other = await createOtherOrganization(t.app, 'board-owner@other.org');
+    const stream = await openEventStream(baseUrl, {}, '/public?organizationId=default-clinic');
+    streams.push(stream);
+    await stream.next((e) => e.event === 'ready');
+    expect((await checkIn(`?organizationId=${other.organizationId}`)).status).toBe(201);
+    const marker = await checkIn();
+    expect(marker.status).toBe(201);
+    await stream.next((e) => e.event === 'queue.updated');
+    // Only the default clinic's check-in arrived: one event, not two.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(stream.received.filter((e) => e.event === 'queue.updated')).toHaveLength(1);
+  });
+
+  it('answers 404 for an unknown organization and 400 for a malformed id', async () => {
+    const unknown = await fetch(`${baseUrl}/api/events/public?organizationId=no-such-org`);
+    expect(unknown.status).toBe(404);
+    const bad = await fetch(`${baseUrl}/api/events/public?organizationId=${encodeURIComponent("' OR 1=1 --")}`);
+    expect(bad.status).toBe(400);
+  });
+});
