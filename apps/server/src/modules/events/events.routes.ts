@@ -7,9 +7,12 @@ import type { AppEvent, EventHub } from '../../platform/events.js';
 import { withTenant } from '../../db/tenant.js';
 import { resolvePublicClinic } from '../../lib/public-clinic.js';
 import { parse } from '../../platform/parse.js';
+import { RateLimiter } from '../../platform/rate-limit.js';
 
 /** Seconds between keep-alive comments, so proxies keep the stream open. */
 const KEEP_ALIVE_MS = 25_000;
+/** Public streams one address may open per minute (a board reconnects rarely). */
+const PUBLIC_STREAMS_PER_MINUTE = 60;
 
 /** Opens an SSE stream for one organization, writing what `shape` keeps of each event. */
 function stream(
@@ -51,6 +54,8 @@ export async function eventRoutes(app: FastifyInstance, opts: { db: AppDb; hub: 
   // A stream never ends by itself, and the server waits for open responses before it closes:
   // end them first, or shutting down would hang while any browser is listening.
   const open = new Set<ServerResponse>();
+  // Anyone may open the board's stream: bound how often one address can open one.
+  const publicStreams = new RateLimiter(PUBLIC_STREAMS_PER_MINUTE, 60_000);
   app.addHook('preClose', (done) => {
     open.forEach((res) => res.end());
     done();
@@ -63,6 +68,7 @@ export async function eventRoutes(app: FastifyInstance, opts: { db: AppDb; hub: 
 
   // The anonymous waiting-room board hears only that its clinic's queue changed: no ids, no data.
   app.get('/api/events/public', { config: { access: { public: true }, contract: { summary: 'Queue change signals of one clinic, for the public board', query: publicBoardQuery } } }, async (request, reply) => {
+    publicStreams.hitRequest(request, 'public-events');
     const query = parse(publicBoardQuery, request.query);
     const target = await withTenant(opts.db, query.organizationId, (tx) => resolvePublicClinic(tx, query.organizationId, query.clinicId));
     stream(request, reply, open, opts.hub, target.organization.id, { clinicId: target.clinicId }, (event) =>

@@ -52,4 +52,17 @@ describe('GET /api/events/public (the anonymous waiting-room board)', () => {
     const bad = await fetch(`${baseUrl}/api/events/public?organizationId=${encodeURIComponent("' OR 1=1 --")}`);
     expect(bad.status).toBe(400);
   });
+
+  // Last in the file: it uses up this address's allowance.
+  it('bounds how many streams one address opens per minute (429 past 60)', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 62; i += 1) {
+      const controller = new AbortController();
+      const res = await fetch(`${baseUrl}/api/events/public`, { signal: controller.signal });
+      statuses.push(res.status);
+      controller.abort();
+    }
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
+    expect(statuses.slice(0, 50).every((s) => s === 200)).toBe(true);
+  });
 });
