@@ -1,7 +1,10 @@
 import { Anchor, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { isAllowed, type Permission } from '@clinic/domain/rules/access';
 import { useSession } from '../../api/session';
+import { PatientsTab } from './PatientsTab';
+import { QueueTab } from './QueueTab';
 import { StatCard } from '../../ui/StatCard';
 import { useDashboardStats, ZERO_DASHBOARD_STATS } from './api/get-dashboard-stats';
 
@@ -88,6 +91,8 @@ export function DashboardPage() {
   const session = useSession();
   const email = session.data?.user.email;
   const organization = session.data?.organization;
+  const tenant = { organizationId: organization?.id, clinicId: session.data?.clinic?.id };
+  const can = (permission: Permission) => isAllowed(session.data?.organizationUser, { permission });
   return (
     <Stack maw={1200} mx="auto">
       <Group justify="space-between" align="flex-start">
@@ -140,7 +145,9 @@ export function DashboardPage() {
             <Title order={2} fz="h3" mb="sm">
               {t.label}
             </Title>
-            <Group>
+            {t.value === 'queue' && <QueueTab tenant={tenant} allowed={can('canManageQueue')} />}
+            {t.value === 'patients' && <PatientsTab tenant={tenant} allowed={can('canManagePatients')} />}
+            <Group mt="md">
               {TAB_LINKS[t.value].map((l) => (
                 <Button key={l.to} component={Link} to={l.to} variant="light">
                   {l.label}
