@@ -1,5 +1,5 @@
 import { checkAccess, completePermissions, hasFeature, type AccessRequirement, type Feature, type Permissions } from '@clinic/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDb, Tx } from '../db/client.js';
@@ -64,20 +64,20 @@ export async function resolveTenant(
 ): Promise<TenantContext> {
   const organizationId = wanted.organizationId ?? user.currentOrganizationId;
   if (!organizationId) throw new AppError('access/not-a-member', 'You are not a member of any organization yet.');
+  // One round trip on every tenant request: the membership, its organization and the clinic ids.
   const [row] = await db
-    .select({ member: organizationMembers, organization: organizations })
+    .select({
+      member: organizationMembers,
+      organization: organizations,
+      clinicIds: sql<string[]>`(select coalesce(array_agg(${clinics.id} order by ${clinics.createdAt}), '{}') from ${clinics} where ${clinics.organizationId} = ${organizationMembers.organizationId})`,
+    })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
     .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, user.id)))
     .limit(1);
   if (!row) throw new AppError('access/not-a-member', 'You are not a member of this organization.');
   if (row.member.status !== 'active') throw new AppError('access/forbidden', 'Your membership of this organization is not active.');
-  const clinicRows = await db
-    .select({ id: clinics.id })
-    .from(clinics)
-    .where(eq(clinics.organizationId, organizationId))
-    .orderBy(asc(clinics.createdAt));
-  const ids = clinicRows.map((c) => c.id);
+  const ids = row.clinicIds;
   let clinicId: string | null;
   if (wanted.clinicId) {
     if (!ids.includes(wanted.clinicId)) throw new AppError('access/not-a-member', 'That clinic is not part of this organization.');

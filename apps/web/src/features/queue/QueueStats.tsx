@@ -1,20 +1,10 @@
 import type { QueueStatsDto } from '@clinic/domain/contracts/triage';
+import { computeQueueStats } from '@clinic/domain/rules/queue-status';
 import { SimpleGrid } from '@mantine/core';
 import { StatCard } from '../../ui/StatCard';
 
-/** Stats shown while nothing is loaded or loading failed. */
-export const ZERO_QUEUE_STATS: QueueStatsDto = {
-  totalWaiting: 0,
-  totalInProgress: 0,
-  urgentCases: 0,
-  emergencyCases: 0,
-  highRiskPatients: 0,
-  averageWaitTime: 0,
-  averageRiskScore: 0,
-  doctorsAvailable: 0,
-  cdsAlerts: 0,
-  guidelineCompliance: null,
-};
+/** Stats shown while nothing is loaded or loading failed: those of an empty queue. */
+export const ZERO_QUEUE_STATS: QueueStatsDto = computeQueueStats([]);
 
 /** The four stats cards of the Queue Manager. */
 export function QueueStats({ stats, loading }: { stats: QueueStatsDto; loading?: boolean }) {
