@@ -81,6 +81,8 @@ export const invitations = pgTable(
     id: text('id').notNull(),
     email: text('email').notNull(),
     role: text('role').notNull(),
+    /** The flags the member will start with, fixed when invited (never more than the inviter held). */
+    permissions: jsonb('permissions'),
     tokenHash: text('token_hash').notNull().unique(),
     status: text('status').notNull().default('Pending'),
     invitedBy: text('invited_by'),
