@@ -17,12 +17,18 @@ import { patientRoutes } from './modules/patients/patients.routes.js';
 import { accessPlugin } from './platform/access.js';
 import { NOT_FOUND_BODY, registerErrorHandler } from './platform/errors.js';
 import { EventHub } from './platform/events.js';
+import type { LinkConfig } from './platform/links.js';
+import { noMailer, type Mailer } from './platform/mail.js';
 import { openapiPlugin } from './platform/openapi.js';
 
 /** What the app is built from; tests pass their own database. */
 export interface AppDeps {
   database: Database;
   publicUrl?: string;
+  /** Production refuses what is only safe on a developer's machine (links built from the Host header). */
+  production?: boolean;
+  /** Outgoing mail (verification links, sign-in notices); none when SMTP is not configured. */
+  mailer?: Mailer;
   /** Folder of the built web app to serve, if any. */
   webDist?: string;
   secureCookies?: boolean;
@@ -50,6 +56,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   const db = deps.database.db;
+  const links: LinkConfig = { publicUrl: deps.publicUrl, production: deps.production ?? false };
+  const mailer = deps.mailer ?? noMailer;
   const hub = new EventHub(deps.database);
   await hub.start();
   app.addHook('onClose', () => hub.close());
@@ -60,9 +68,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes, { db });
-  await app.register(authRoutes, { db, secureCookies: deps.secureCookies ?? false });
+  await app.register(authRoutes, { db, secureCookies: deps.secureCookies ?? false, links, mailer });
   await app.register(organizationRoutes, { db });
-  await app.register(memberRoutes, { db, publicUrl: deps.publicUrl });
+  await app.register(memberRoutes, { db, links });
   await app.register(eventRoutes, { db, hub });
   await app.register(kioskRoutes, { db });
   await app.register(queueRoutes, { db });

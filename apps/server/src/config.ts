@@ -15,6 +15,9 @@ const schema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  /** Outgoing mail server, e.g. `smtp://user:pass@mail.example.org:587`; unset sends no mail. */
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('ClinicFlow <no-reply@localhost>'),
   NODE_ENV: z.string().default('development'),
   LOG_LEVEL: z.string().default('info'),
 });

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
+import { noMailer, smtpMailer } from './platform/mail.js';
 import { demoSignInLines, isEmpty, seedDemo } from './db/seed/demo.js';
 
 const config = loadConfig();
@@ -14,6 +15,8 @@ if (database.kind === 'pglite' && (await isEmpty(database.db))) {
 const app = await buildApp({
   database,
   publicUrl: config.PUBLIC_URL,
+  production: config.NODE_ENV === 'production',
+  mailer: config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : noMailer,
   webDist: config.WEB_DIST,
   secureCookies: config.NODE_ENV === 'production',
   trustProxy: config.TRUST_PROXY,

@@ -2,9 +2,10 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../app.js';
+import { buildApp, type AppDeps } from '../app.js';
 import { connectPostgres, wrapPglite, type Database } from '../db/client.js';
 import { seedDemo } from '../db/seed/demo.js';
+import { MemoryMailer } from '../platform/mail.js';
 
 /**
  * The medium test tier: the real app against a real, fresh database. PostgreSQL when
@@ -68,19 +69,25 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   url?: string;
+  /** What the app mailed (verification links, notices). */
+  mailer: MemoryMailer;
   close(): Promise<void>;
 }
 
-/** Builds the app on a fresh database, optionally with the demo seed. */
-export async function createTestApp(options: { seed?: boolean } = {}): Promise<TestApp> {
+/** Builds the app on a fresh database, optionally with the demo seed and other app options. */
+export async function createTestApp(
+  options: { seed?: boolean; deps?: Partial<Omit<AppDeps, 'database'>> } = {},
+): Promise<TestApp> {
   const test = await createTestDatabase();
   if (options.seed !== false) await seedDemo(test.database.db, DEMO_PASSWORD);
-  const app = await buildApp({ database: test.database, webDist: '/nonexistent' });
+  const mailer = new MemoryMailer();
+  const app = await buildApp({ database: test.database, webDist: '/nonexistent', mailer, ...options.deps });
   await app.ready();
   return {
     app,
     database: test.database,
     url: test.url,
+    mailer,
     async close() {
       await app.close();
       await test.drop();

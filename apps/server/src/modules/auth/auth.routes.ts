@@ -3,6 +3,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDb } from '../../db/client.js';
 import { userOf } from '../../platform/access.js';
 import { toUserDto } from '../../platform/dto.js';
+import type { LinkConfig } from '../../platform/links.js';
+import type { Mailer } from '../../platform/mail.js';
 import { selectCurrentOrganization } from '../../platform/membership.js';
 import { parse } from '../../platform/parse.js';
 import { clearSessionCookie, createSession, endSession, setSessionCookie } from '../../platform/sessions.js';
@@ -17,7 +19,7 @@ function tokenForApiClients(request: FastifyRequest, token: string): { token?: s
 }
 
 /** Sign-up, sign-in, sign-out, the session and the current organization choice. */
-export async function authRoutes(app: FastifyInstance, opts: { db: AppDb; secureCookies: boolean }) {
+export async function authRoutes(app: FastifyInstance, opts: { db: AppDb; secureCookies: boolean; links: LinkConfig; mailer: Mailer }) {
   const { db } = opts;
 
   app.post('/api/auth/sign-up', { config: { access: { public: true }, contract: { summary: 'Create an account and sign in', body: signUpBody } } }, async (request, reply) => {

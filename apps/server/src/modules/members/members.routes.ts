@@ -4,13 +4,14 @@ import { z } from 'zod';
 import type { AppDb } from '../../db/client.js';
 import { inTenant, userOf } from '../../platform/access.js';
 import { publishEvent } from '../../platform/events.js';
+import { appOrigin, type LinkConfig } from '../../platform/links.js';
 import { parse } from '../../platform/parse.js';
 import { acceptByToken, invite, listInvitations, listMembers, memberStats, updateMember } from './members.service.js';
 
 const tokenParams = z.object({ token: z.string().min(10).max(200).regex(/^[A-Za-z0-9_-]+$/) });
 
 /** Members, invitations and their permission changes. */
-export async function memberRoutes(app: FastifyInstance, opts: { db: AppDb; publicUrl?: string }) {
+export async function memberRoutes(app: FastifyInstance, opts: { db: AppDb; links: LinkConfig }) {
   const { db } = opts;
 
   app.get('/api/organizations/members', { config: { access: { tenant: true, permission: 'canManageUsers' }, contract: { summary: 'Members of the organization' } } }, async (request) => {
@@ -33,9 +34,9 @@ export async function memberRoutes(app: FastifyInstance, opts: { db: AppDb; publ
 
   app.post('/api/organizations/invite', { config: { access: { tenant: true, role: 'Admin' }, contract: { summary: 'Invite someone by e-mail', body: inviteBody } } }, async (request, reply) => {
     const body = parse(inviteBody, request.body);
+    const origin = appOrigin(opts.links, request);
     const created = await inTenant(db, request, (tx, t) => invite(tx, t, userOf(request), body, request.ip));
-    const base = opts.publicUrl ?? `${request.protocol}://${request.headers.host}`;
-    const acceptUrl = `${base}/login?invite=${encodeURIComponent(created.token)}`;
+    const acceptUrl = `${origin}/login?invite=${encodeURIComponent(created.token)}`;
     return reply.status(201).send({ success: true, invitation: { ...created, acceptUrl } });
   });
 
