@@ -118,3 +118,10 @@ test('a plan chosen on the pricing page carries through sign-in to billing', asy
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await expect(page).toHaveURL(/\/billing\?plan=professional$/);
 });
+
+test('an invalid e-mail verification link says so and offers the way on', async ({ page }) => {
+  await page.goto('/verify-email?token=not-a-real-token-0123456789');
+  await expect(page.getByRole('heading', { name: 'Confirm your e-mail address' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('This verification link is invalid, has expired or was already used.');
+  await expect(page.getByRole('link', { name: 'Continue to ClinicFlow' })).toBeVisible();
+});

@@ -22,6 +22,7 @@ export function toUserDto(u: UserRow): UserDto {
     status: u.status,
     currentOrganizationId: u.currentOrganizationId,
     currentClinicId: u.currentClinicId,
+    emailVerified: u.emailVerifiedAt !== null,
     createdAt: u.createdAt.toISOString(),
   };
 }

@@ -29,6 +29,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   'auth/user-disabled': 403,
   'auth/email-already-in-use': 409,
   'auth/too-many-requests': 429,
+  'auth/invalid-link': 400,
   'access/forbidden': 403,
   'access/not-a-member': 403,
   'access/plan-feature': 403,

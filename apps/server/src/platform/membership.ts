@@ -1,5 +1,5 @@
-import { DEFAULT_PERMISSIONS, type Role } from '@clinic/domain';
-import { and, eq, gt } from 'drizzle-orm';
+import { DEFAULT_PERMISSIONS, completePermissions, type Role } from '@clinic/domain';
+import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { AppDb } from '../db/client.js';
 import { clinics, invitations, organizationMembers, users, type UserRow } from '../db/schema/index.js';
 import { withTenant } from '../db/tenant.js';
@@ -24,14 +24,29 @@ export async function pendingInvitation(db: AppDb, organizationId: string, email
   return row ?? null;
 }
 
+/** Marks the user's address verified by a proof other than the mailed link: an invitation token sent to it. */
+export async function markEmailVerified(db: AppDb, user: UserRow): Promise<void> {
+  if (user.emailVerifiedAt) return;
+  await db.update(users).set({ emailVerifiedAt: new Date() }).where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)));
+}
+
 /**
- * Turns a pending invitation into a membership with the role's default flags. Runs under the
- * invited organization's RLS.
+ * Turns a pending invitation into a membership with the flags fixed when it was sent (never more
+ * than the inviter held); invitations older than that column get the role's defaults. Runs under
+ * the invited organization's RLS.
  */
 export async function acceptInvitation(
   db: AppDb,
   user: UserRow,
-  invitation: { id: string; organizationId: string; role: string; invitedBy: string | null; createdAt: Date; email: string },
+  invitation: {
+    id: string;
+    organizationId: string;
+    role: string;
+    permissions: unknown;
+    invitedBy: string | null;
+    createdAt: Date;
+    email: string;
+  },
   ip: string,
 ): Promise<void> {
   if (invitation.email !== user.email) throw new AppError('access/forbidden', 'This invitation was sent to another e-mail address.');
@@ -53,7 +68,9 @@ export async function acceptInvitation(
           id: memberId,
           userId: user.id,
           role,
-          permissions: DEFAULT_PERMISSIONS[role] ?? {},
+          permissions: invitation.permissions
+            ? completePermissions(invitation.permissions as Record<string, unknown>)
+            : (DEFAULT_PERMISSIONS[role] ?? {}),
           status: 'active',
           invitedBy: invitation.invitedBy,
           invitedAt: invitation.createdAt,
@@ -82,7 +99,10 @@ export async function acceptInvitation(
 
 /**
  * Makes `organizationId` (and `clinicId`, else its first clinic) the user's current choice. Only
- * the user's own memberships qualify; a pending invitation to that organization is accepted.
+ * the user's own memberships qualify. A pending invitation to that organization is accepted here
+ * only for a verified address: an e-mail typed at sign-up proves nothing, and whoever signed up
+ * first with an invited address would otherwise take the invitation. Unverified accounts join
+ * through the invitation's token, which was sent to the address.
  */
 export async function selectCurrentOrganization(
   db: AppDb,
@@ -95,7 +115,7 @@ export async function selectCurrentOrganization(
     .from(organizationMembers)
     .where(and(eq(organizationMembers.organizationId, wanted.organizationId), eq(organizationMembers.userId, user.id)));
   if (!member) {
-    const invitation = await pendingInvitation(db, wanted.organizationId, user.email);
+    const invitation = user.emailVerifiedAt ? await pendingInvitation(db, wanted.organizationId, user.email) : null;
     if (!invitation) throw new AppError('access/not-a-member', 'You are not a member of this organization.');
     await acceptInvitation(db, user, invitation, ip);
   } else if (member.status !== 'active') {

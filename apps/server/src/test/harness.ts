@@ -126,6 +126,24 @@ export async function createOtherOrganization(app: FastifyInstance, email = 'own
   return { headers, organizationId: body.organization.id as string, clinicId: body.clinic.id as string };
 }
 
+/** The token of the last verification link mailed to `email` (the app's MemoryMailer). */
+export function mailedVerificationToken(mailer: MemoryMailer, email: string): string {
+  const text = mailer.lastTo(email)?.text ?? '';
+  const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  if (!token) throw new Error(`no verification link was mailed to ${email}`);
+  return token;
+}
+
+/** Follows the verification link last mailed to `email`, so its invitations are offered by address. */
+export async function verifyEmailOf(t: TestApp, email: string): Promise<void> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/verify-email',
+    payload: { token: mailedVerificationToken(t.mailer, email) },
+  });
+  if (res.statusCode !== 200) throw new Error(`verification of ${email} failed: ${res.statusCode} ${res.body}`);
+}
+
 /** The JSON body of a response. */
 export const json = (res: LightMyRequestResponse) => res.json() as Record<string, any>;
 

@@ -92,6 +92,7 @@ export const routes: RouteObject[] = [
     children: [
       // Public
       pub('/login', authPages, 'LoginPage'),
+      pub('/verify-email', authPages, 'VerifyEmailPage'),
       pub('/pricing', pricingPage, 'PricingPage'),
       pub('/kiosk', kioskPages, 'KioskPage'),
       publicSoon('/emergency-kiosk', 'Emergency Room Kiosk'),

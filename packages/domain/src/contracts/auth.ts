@@ -57,6 +57,8 @@ export const userDto = z.object({
   status: z.string(),
   currentOrganizationId: z.string().nullable(),
   currentClinicId: z.string().nullable(),
+  /** True once the person proved they read this address (a verification link or an invitation's token). */
+  emailVerified: z.boolean(),
   createdAt: z.string(),
 });
 /** The signed-in user. */
@@ -82,6 +84,11 @@ export const organizationUserDto = z.object({
 });
 /** A membership. */
 export type OrganizationUserDto = z.infer<typeof organizationUserDto>;
+
+/** A single-use link token (e-mail verification). */
+export const linkToken = z.string().min(10).max(200).regex(/^[A-Za-z0-9_-]+$/);
+/** `POST /api/auth/verify-email` body: the token of the mailed link. */
+export const verifyEmailBody = z.object({ token: linkToken });
 
 /** `PUT /api/auth/profile` body. */
 export const profileBody = z.object({

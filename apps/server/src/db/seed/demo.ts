@@ -48,6 +48,7 @@ export async function seedDemo(db: AppDb, password: string): Promise<boolean> {
       lastName: u.lastName,
       currentOrganizationId: DEMO_ORGANIZATION_ID,
       currentClinicId: DEMO_CLINIC_ID,
+      emailVerifiedAt: new Date(),
     });
   }
   await withTenant(db, DEMO_ORGANIZATION_ID, async (tx) => {

@@ -1,14 +1,16 @@
-import { profileBody, signInBody, signUpBody } from '@clinic/domain';
+import { profileBody, signInBody, signUpBody, verifyEmailBody } from '@clinic/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDb } from '../../db/client.js';
 import { userOf } from '../../platform/access.js';
 import { toUserDto } from '../../platform/dto.js';
-import type { LinkConfig } from '../../platform/links.js';
-import type { Mailer } from '../../platform/mail.js';
+import { AppError } from '../../platform/errors.js';
+import { appOrigin, type LinkConfig } from '../../platform/links.js';
+import { sendIfConfigured, type Mailer } from '../../platform/mail.js';
 import { selectCurrentOrganization } from '../../platform/membership.js';
 import { parse } from '../../platform/parse.js';
 import { clearSessionCookie, createSession, endSession, setSessionCookie } from '../../platform/sessions.js';
 import { recordSignOut, sessionContext, signIn, signUp } from './auth.service.js';
+import { createVerification, verifyEmail } from './email-verification.service.js';
 
 /**
  * API clients (no Origin header) get the token in the body to send as a Bearer token; browsers
@@ -20,14 +22,35 @@ function tokenForApiClients(request: FastifyRequest, token: string): { token?: s
 
 /** Sign-up, sign-in, sign-out, the session and the current organization choice. */
 export async function authRoutes(app: FastifyInstance, opts: { db: AppDb; secureCookies: boolean; links: LinkConfig; mailer: Mailer }) {
-  const { db } = opts;
+  const { db, mailer } = opts;
 
-  app.post('/api/auth/sign-up', { config: { access: { public: true }, contract: { summary: 'Create an account and sign in', body: signUpBody } } }, async (request, reply) => {
+  app.post('/api/auth/sign-up', { config: { access: { public: true }, contract: { summary: 'Create an account and sign in; a verification link is mailed when mail is configured', body: signUpBody } } }, async (request, reply) => {
     const body = parse(signUpBody, request.body);
+    const origin = mailer.configured ? appOrigin(opts.links, request) : null;
     const user = await signUp(db, body, request.ip);
     const token = await createSession(db, user.id, request);
+    const verificationSent = origin !== null && (await sendIfConfigured(mailer, await createVerification(db, user, origin), request.log));
     setSessionCookie(reply, token, opts.secureCookies);
-    return reply.status(201).send({ success: true, user: toUserDto(user), ...tokenForApiClients(request, token) });
+    return reply.status(201).send({ success: true, user: toUserDto(user), verificationSent, ...tokenForApiClients(request, token) });
+  });
+
+  app.post('/api/auth/verify-email', { config: { access: { public: true }, contract: { summary: 'Complete an e-mail verification link', body: verifyEmailBody } } }, async (request) => {
+    const { token } = parse(verifyEmailBody, request.body);
+    const { email } = await verifyEmail(db, token, request.ip);
+    return { success: true, email, message: 'Your e-mail address is verified.' };
+  });
+
+  app.post('/api/auth/verify-email/resend', { config: { access: { signedIn: true }, contract: { summary: 'Mail a new verification link to the signed-in user' } } }, async (request) => {
+    const user = userOf(request);
+    if (user.emailVerifiedAt) return { success: true, alreadyVerified: true };
+    if (!mailer.configured) {
+      throw new AppError('service/unavailable', 'E-mail is not configured on this server, so no verification link can be sent.');
+    }
+    const message = await createVerification(db, user, appOrigin(opts.links, request));
+    if (!(await sendIfConfigured(mailer, message, request.log))) {
+      throw new AppError('service/unavailable', 'The e-mail could not be sent. Please try again later.');
+    }
+    return { success: true, alreadyVerified: false, message: `A new link was sent to ${user.email}.` };
   });
 
   app.post('/api/auth/sign-in', { config: { access: { public: true }, contract: { summary: 'Sign in', body: signInBody } } }, async (request, reply) => {

@@ -15,7 +15,7 @@ import { recordAudit } from '../../platform/audit.js';
 import { hashToken, newId, newToken } from '../../platform/crypto.js';
 import { toMemberDto } from '../../platform/dto.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { acceptInvitation } from '../../platform/membership.js';
+import { acceptInvitation, markEmailVerified } from '../../platform/membership.js';
 
 /** How long an invitation can be accepted. */
 export const INVITATION_DAYS = 7;
@@ -126,13 +126,17 @@ export async function invite(tx: Tx, tenant: TenantContext, actor: UserRow, inpu
   return { id, email: input.email, role: input.role, status: 'Pending', token, expiresAt: expiresAt.toISOString() };
 }
 
-/** Accepts an invitation by its token for the signed-in user (whose e-mail it must be sent to). */
+/**
+ * Accepts an invitation by its token for the signed-in user (whose e-mail it must be sent to).
+ * Holding the token proves the address (it was sent there), so the address counts as verified.
+ */
 export async function acceptByToken(db: AppDb, user: UserRow, token: string, ip: string) {
   const [row] = await db.select().from(invitations).where(eq(invitations.tokenHash, hashToken(token))).limit(1);
   if (!row || row.status !== 'Pending' || row.expiresAt.getTime() <= Date.now() || row.email !== user.email) {
     throw notFound('Invitation');
   }
   await acceptInvitation(db, user, row, ip);
+  await markEmailVerified(db, user);
   await db
     .update(users)
     .set({ currentOrganizationId: row.organizationId, currentClinicId: null })

@@ -177,8 +177,8 @@ export async function createClinic(tx: Tx, tenant: TenantContext, actor: UserRow
 }
 
 /**
- * Organizations the user may choose: those they belong to (active) and those they hold a pending
- * invitation to, each with its clinics.
+ * Organizations the user may choose: those they belong to (active) and, for a verified address,
+ * those it holds a pending invitation to, each with its clinics.
  */
 export async function availableOrganizations(db: AppDb, user: UserRow) {
   const memberships = await db
@@ -187,11 +187,14 @@ export async function availableOrganizations(db: AppDb, user: UserRow) {
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
     .where(and(eq(organizationMembers.userId, user.id), eq(organizationMembers.status, 'active')))
     .orderBy(asc(organizations.name));
-  const invited = await db
-    .select({ organization: organizations })
-    .from(invitations)
-    .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
-    .where(and(eq(invitations.email, user.email), eq(invitations.status, 'Pending'), gt(invitations.expiresAt, new Date())));
+  // Invitations are offered by address only to a verified address (see selectCurrentOrganization).
+  const invited = user.emailVerifiedAt
+    ? await db
+        .select({ organization: organizations })
+        .from(invitations)
+        .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
+        .where(and(eq(invitations.email, user.email), eq(invitations.status, 'Pending'), gt(invitations.expiresAt, new Date())))
+    : [];
   const memberIds = new Set(memberships.map((m) => m.organization.id));
   const entries = [
     ...memberships.map((m) => ({ organization: m.organization, role: m.role as string | null, invited: false })),

@@ -8,6 +8,7 @@ import {
   rows,
   signInAs,
   signUpAs,
+  verifyEmailOf,
   type TestApp,
 } from '../../test/harness.js';
 
@@ -278,10 +279,11 @@ describe('choosing an organization', () => {
     expect(available.find((o: { isCurrent: boolean }) => o.isCurrent).name).toBe('Switch A');
   });
 
-  it('POST /api/org/switch to an organization the caller is invited to accepts the invitation', async () => {
+  it('POST /api/org/switch to an organization a verified address is invited to accepts the invitation', async () => {
     const other = await createOtherOrganization(t.app, 'invites-nurse@example.org');
     await send('POST', '/api/organizations/invite', other.headers, { email: 'switch-invitee@example.org', role: 'Nurse' });
     const headers = await signUpAs(t.app, 'switch-invitee@example.org');
+    await verifyEmailOf(t, 'switch-invitee@example.org');
     const res = await send('POST', '/api/org/switch', headers, { organizationId: other.organizationId });
     expect(res.statusCode).toBe(200);
     const me = (await get('/api/auth/session', headers)).json();

@@ -3,8 +3,8 @@ import { Alert, Badge, Button, Group, Loader, Paper, Radio, Select, Stack, Text,
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client';
-import { sessionQueryKey } from '../../api/session';
-import { createOrganization, fetchAvailableOrganizations, setProfile } from './api/auth-calls';
+import { sessionQueryKey, useSession } from '../../api/session';
+import { createOrganization, fetchAvailableOrganizations, resendVerification, setProfile } from './api/auth-calls';
 
 const TYPE_LABELS: Record<(typeof SETUP_ORGANIZATION_TYPES)[number], string> = {
   hospital: 'Hospital',
@@ -71,6 +71,7 @@ function SelectOrganization({ onCreate, onDone }: { onCreate: () => void; onDone
       {available.data && available.data.length === 0 && (
         <Text>You are not a member of any organization yet. Create one to get started.</Text>
       )}
+      <UnverifiedNotice />
       {available.data && available.data.length > 0 && (
         <Radio.Group
           label="Organization"
@@ -131,6 +132,48 @@ function SelectOrganization({ onCreate, onDone }: { onCreate: () => void; onDone
         </Group>
       </Group>
     </Stack>
+  );
+}
+
+/**
+ * Invitations are offered by address only once the address is verified; until then the person
+ * joins through the invitation link itself, or confirms the address first.
+ */
+function UnverifiedNotice() {
+  const session = useSession();
+  const [sent, setSent] = useState<string | null>(null);
+  const [failed, setFailed] = useState<string | null>(null);
+  if (!session.data || session.data.user.emailVerified) return null;
+  const resend = async () => {
+    setFailed(null);
+    try {
+      const r = await resendVerification();
+      setSent(r.message ?? 'A new link was sent.');
+    } catch (err) {
+      setFailed(err instanceof ApiError ? err.message : 'The link could not be sent.');
+    }
+  };
+  return (
+    <Alert color="blue" role="status">
+      <Stack gap="xs">
+        <Text size="sm">
+          Invited to an organization? Open the invitation link from your e-mail, or confirm your address with the link we sent
+          to {session.data.user.email}: invitations to it then appear here.
+        </Text>
+        {sent ? (
+          <Text size="sm">{sent}</Text>
+        ) : (
+          <Button variant="light" size="xs" onClick={resend} w="fit-content">
+            Send the confirmation link again
+          </Button>
+        )}
+        {failed && (
+          <Text size="sm" c="red.8">
+            {failed}
+          </Text>
+        )}
+      </Stack>
+    </Alert>
   );
 }
 

@@ -15,6 +15,14 @@ export const signIn = (email: string, password: string) =>
 export const signUp = (email: string, password: string) =>
   api('/api/auth/sign-up', { method: 'POST', body: { email, password }, noTenant: true });
 
+/** Completes an e-mail verification link. */
+export const verifyEmail = (token: string) =>
+  api<{ email: string }>('/api/auth/verify-email', { method: 'POST', body: { token }, noTenant: true });
+
+/** Mails a new verification link to the signed-in user. */
+export const resendVerification = () =>
+  api<{ alreadyVerified: boolean; message?: string }>('/api/auth/verify-email/resend', { method: 'POST', noTenant: true });
+
 /** Accepts an invitation link's token for the signed-in user. */
 export const acceptInvitation = (token: string) =>
   api<{ organizationId: string }>(`/api/organizations/invitations/${encodeURIComponent(token)}/accept`, {

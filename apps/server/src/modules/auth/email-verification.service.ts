@@ -1,0 +1,80 @@
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import type { AppDb } from '../../db/client.js';
+import { emailVerifications, users, type UserRow } from '../../db/schema/index.js';
+import { recordAudit } from '../../platform/audit.js';
+import { hashToken, newToken } from '../../platform/crypto.js';
+import { AppError } from '../../platform/errors.js';
+import type { MailMessage } from '../../platform/mail.js';
+
+/** How long a verification link can be used. */
+export const VERIFICATION_HOURS = 24;
+/** Links one account may be sent per hour (sign-up's included). */
+export const MAX_VERIFICATION_MAILS_PER_HOUR = 5;
+
+/** Path of the web page that completes a verification link. */
+export const verificationPath = (token: string) => `/verify-email?token=${encodeURIComponent(token)}`;
+
+/**
+ * Creates a single-use verification link for the user's address and returns the message to mail.
+ * Refused once the hourly allowance is used, so the endpoint cannot be used to flood a mailbox.
+ */
+export async function createVerification(db: AppDb, user: UserRow, origin: string): Promise<MailMessage> {
+  const since = new Date(Date.now() - 3600_000);
+  const [recent] = await db
+    .select({ n: count() })
+    .from(emailVerifications)
+    .where(and(eq(emailVerifications.userId, user.id), gt(emailVerifications.createdAt, since)));
+  if ((recent?.n ?? 0) >= MAX_VERIFICATION_MAILS_PER_HOUR) {
+    throw new AppError('request/rate-limited', 'Too many verification e-mails. Please wait an hour and try again.');
+  }
+  const token = newToken();
+  await db.insert(emailVerifications).values({
+    tokenHash: hashToken(token),
+    userId: user.id,
+    email: user.email,
+    expiresAt: new Date(Date.now() + VERIFICATION_HOURS * 3600_000),
+  });
+  return {
+    to: user.email,
+    subject: 'Confirm your e-mail address',
+    text: [
+      'Please confirm that this is your e-mail address by opening this link:',
+      '',
+      `${origin}${verificationPath(token)}`,
+      '',
+      `The link works once, for ${VERIFICATION_HOURS} hours. If you did not create an account, ignore this message.`,
+    ].join('\n'),
+  };
+}
+
+/**
+ * Completes a verification link: marks the address verified if it is still the account's address.
+ * A used, expired or unknown token is refused with one message, so tokens cannot be probed.
+ */
+export async function verifyEmail(db: AppDb, token: string, ip: string): Promise<{ email: string }> {
+  const now = new Date();
+  // Marking the token used is the first write, so two clicks of one link verify once.
+  const [link] = await db
+    .update(emailVerifications)
+    .set({ usedAt: now })
+    .where(
+      and(eq(emailVerifications.tokenHash, hashToken(token)), isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, now)),
+    )
+    .returning();
+  if (!link) throw new AppError('auth/invalid-link', 'This verification link is invalid, has expired or was already used.');
+  const [user] = await db
+    .update(users)
+    .set({ emailVerifiedAt: now, updatedAt: now })
+    .where(and(eq(users.id, link.userId), eq(users.email, link.email)))
+    .returning();
+  if (!user) throw new AppError('auth/invalid-link', 'This verification link is invalid, has expired or was already used.');
+  await recordAudit(db, {
+    organizationId: user.currentOrganizationId,
+    actorUserId: user.id,
+    action: 'auth.email-verified',
+    entityType: 'user',
+    entityId: user.id,
+    ip,
+  });
+  return { email: user.email };
+}
