@@ -9,6 +9,8 @@ import {
   completePermissions,
   hasRole,
   isAllowed,
+  invitationPermissions,
+  planMemberChange,
   roleRank,
   type Permission,
 } from './access.js';
@@ -136,5 +138,63 @@ describe('flag sets', () => {
 
   it('every default flag set names every flag, so a new member is never missing one', () => {
     for (const role of ROLES) expect(Object.keys(DEFAULT_PERMISSIONS[role]).sort()).toEqual([...PERMISSIONS].sort());
+  });
+});
+
+describe('planMemberChange: the one rule of every member change', () => {
+  const admin = { role: 'Admin', permissions: ALL_PERMISSIONS };
+  const owner = { role: 'Owner', permissions: ALL_PERMISSIONS };
+  const nurse = { role: 'Nurse', permissions: DEFAULT_PERMISSIONS.Nurse };
+
+  it('refuses an actor without canManageUsers, whatever the rank', () => {
+    const plan = planMemberChange({ ...admin, permissions: { ...ALL_PERMISSIONS, canManageUsers: false } }, nurse, { role: 'Staff' });
+    expect(plan).toMatchObject({ ok: false, refusal: { reason: 'cannot-manage-users' } });
+  });
+
+  it('refuses a target of the same rank or above unless the actor is an Owner', () => {
+    expect(planMemberChange(admin, { role: 'Admin', permissions: ALL_PERMISSIONS }, { status: 'disabled' })).toMatchObject({
+      ok: false,
+      refusal: { reason: 'target-not-below' },
+    });
+    expect(planMemberChange(admin, { role: 'Manager', permissions: {} }, { status: 'disabled' }).ok).toBe(true);
+    expect(planMemberChange(owner, { role: 'Owner', permissions: ALL_PERMISSIONS }, { role: 'Admin' }).ok).toBe(true);
+  });
+
+  it('gives no role above the actor: Admin up to Admin, never Owner', () => {
+    expect(planMemberChange(admin, nurse, { role: 'Admin' }).ok).toBe(true);
+    expect(planMemberChange(admin, nurse, { role: 'Owner' })).toMatchObject({ ok: false, refusal: { reason: 'role-above-own' } });
+  });
+
+  it('refuses an explicit grant of a flag the actor lacks, but not one the member already has', () => {
+    const restricted = { role: 'Admin', permissions: { ...ALL_PERMISSIONS, canViewAnalytics: false } };
+    expect(planMemberChange(restricted, nurse, { permissions: { canViewAnalytics: true } })).toMatchObject({
+      ok: false,
+      refusal: { reason: 'flag-not-held', message: 'You cannot grant a permission you do not hold: canViewAnalytics.' },
+    });
+    const doctor = { role: 'Doctor', permissions: DEFAULT_PERMISSIONS.Doctor };
+    expect(planMemberChange(restricted, doctor, { permissions: { canViewAnalytics: true } })).toEqual({
+      ok: true,
+      permissions: DEFAULT_PERMISSIONS.Doctor,
+    });
+  });
+
+  it("a role change starts from the new role's defaults, less the flags the actor lacks and the member never had", () => {
+    const restricted = { role: 'Admin', permissions: { ...ALL_PERMISSIONS, canViewAnalytics: false } };
+    expect(planMemberChange(restricted, nurse, { role: 'Doctor' })).toEqual({
+      ok: true,
+      permissions: { ...DEFAULT_PERMISSIONS.Doctor, canViewAnalytics: false },
+    });
+    expect(planMemberChange(admin, nurse, { role: 'Doctor' })).toEqual({ ok: true, permissions: DEFAULT_PERMISSIONS.Doctor });
+    // Explicit flags sent with the role replace the defaults.
+    expect(planMemberChange(admin, nurse, { role: 'Doctor', permissions: { canManageQueue: false } })).toEqual({
+      ok: true,
+      permissions: { ...DEFAULT_PERMISSIONS.Nurse, canManageQueue: false },
+    });
+  });
+
+  it('an invitation carries the role defaults the inviter holds', () => {
+    const restricted = { role: 'Admin', permissions: { ...ALL_PERMISSIONS, canAccessEmergencyRoom: false } };
+    expect(invitationPermissions(restricted, 'Nurse')).toEqual({ ...DEFAULT_PERMISSIONS.Nurse, canAccessEmergencyRoom: false });
+    expect(invitationPermissions(admin, 'Admin')).toEqual(ALL_PERMISSIONS);
   });
 });

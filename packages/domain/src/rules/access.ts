@@ -122,3 +122,73 @@ export function isAllowed(member: AccessSubject | null | undefined, requirement:
 export function completePermissions(partial: Partial<Record<string, unknown>> | null | undefined): Permissions {
   return Object.fromEntries(PERMISSIONS.map((p) => [p, partial?.[p] === true])) as Permissions;
 }
+
+/** What a member change asks for: a new role, single flags, a new status. */
+export interface MemberChange {
+  role?: Role;
+  permissions?: Partial<Record<Permission, boolean>>;
+  status?: string;
+}
+
+/** Why a member change is refused, with the message the caller sees. */
+export interface MemberChangeRefusal {
+  reason: 'cannot-manage-users' | 'target-not-below' | 'role-above-own' | 'flag-not-held';
+  message: string;
+}
+
+/** The result of {@link planMemberChange}: the member's flags after the change, or why not. */
+export type MemberChangePlan = { ok: true; permissions: Permissions } | { ok: false; refusal: MemberChangeRefusal };
+
+const refuse = (reason: MemberChangeRefusal['reason'], message: string): MemberChangePlan => ({
+  ok: false,
+  refusal: { reason, message },
+});
+
+/**
+ * The one rule every membership change passes (role, flags, status). The actor must hold
+ * `canManageUsers`; must outrank the target unless the actor is an Owner (so Admins cannot demote
+ * or disable each other); may give no role above their own; and may grant no flag they do not
+ * hold. A role change without explicit flags starts from the new role's defaults, keeping only
+ * the default flags the actor holds or the member already had: defaults never smuggle in a flag
+ * the actor lacks. The last-Owner rule needs the database and is checked by the caller.
+ */
+export function planMemberChange(
+  actor: AccessSubject,
+  target: { role: string; permissions: unknown },
+  change: MemberChange,
+): MemberChangePlan {
+  const held = completePermissions(actor.permissions);
+  if (!isAllowed(actor, { permission: 'canManageUsers' })) {
+    return refuse('cannot-manage-users', "You don't have permission to manage members.");
+  }
+  if (actor.role !== 'Owner' && roleRank(target.role) >= roleRank(actor.role)) {
+    return refuse('target-not-below', 'You can only change members whose role is below your own.');
+  }
+  if (change.role && !hasRole(actor.role, change.role)) {
+    return refuse('role-above-own', `You cannot give a role above your own (${actor.role}).`);
+  }
+  const current = completePermissions(target.permissions as Partial<Record<string, unknown>> | null);
+  const explicitGrants = PERMISSIONS.filter((p) => change.permissions?.[p] === true && !current[p] && !held[p]);
+  if (explicitGrants.length) {
+    return refuse('flag-not-held', `You cannot grant a permission you do not hold: ${explicitGrants.join(', ')}.`);
+  }
+  const roleChanged = change.role !== undefined && change.role !== target.role;
+  const base: Permissions =
+    roleChanged && !change.permissions
+      ? (Object.fromEntries(
+          PERMISSIONS.map((p) => [p, DEFAULT_PERMISSIONS[change.role!][p] && (held[p] || current[p])]),
+        ) as Permissions)
+      : current;
+  const permissions = { ...base };
+  for (const p of PERMISSIONS) {
+    const wanted = change.permissions?.[p];
+    if (wanted !== undefined) permissions[p] = wanted;
+  }
+  return { ok: true, permissions };
+}
+
+/** The flags an invitation to `role` carries: the role's defaults that the inviter holds. */
+export function invitationPermissions(inviter: AccessSubject, role: Role): Permissions {
+  const held = completePermissions(inviter.permissions);
+  return Object.fromEntries(PERMISSIONS.map((p) => [p, DEFAULT_PERMISSIONS[role][p] && held[p]])) as Permissions;
+}

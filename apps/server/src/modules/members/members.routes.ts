@@ -32,7 +32,7 @@ export async function memberRoutes(app: FastifyInstance, opts: { db: AppDb; link
     return { success: true, invitations: await inTenant(db, request, (tx, t) => listInvitations(tx, t)) };
   });
 
-  app.post('/api/organizations/invite', { config: { access: { tenant: true, role: 'Admin' }, contract: { summary: 'Invite someone by e-mail', body: inviteBody } } }, async (request, reply) => {
+  app.post('/api/organizations/invite', { config: { access: { tenant: true, role: 'Admin', permission: 'canManageUsers' }, contract: { summary: 'Invite someone by e-mail', body: inviteBody } } }, async (request, reply) => {
     const body = parse(inviteBody, request.body);
     const origin = appOrigin(opts.links, request);
     const created = await inTenant(db, request, (tx, t) => invite(tx, t, userOf(request), body, request.ip));
@@ -46,7 +46,7 @@ export async function memberRoutes(app: FastifyInstance, opts: { db: AppDb; link
     return { success: true, ...accepted };
   });
 
-  app.patch('/api/organizations/members/:memberId', { config: { access: { tenant: true, role: 'Admin' }, contract: { summary: 'Change a member role, flags or status', body: updateMemberBody } } }, async (request) => {
+  app.patch('/api/organizations/members/:memberId', { config: { access: { tenant: true, role: 'Admin', permission: 'canManageUsers' }, contract: { summary: 'Change a member role, flags or status', body: updateMemberBody } } }, async (request) => {
     const { memberId } = parse(z.object({ memberId: idSchema }), request.params);
     const { organizationId: _o, clinicId: _c, ...rest } = (request.body ?? {}) as Record<string, unknown>;
     const body = parse(updateMemberBody, rest);

@@ -1,7 +1,6 @@
 import {
-  DEFAULT_PERMISSIONS,
-  completePermissions,
-  hasRole,
+  invitationPermissions,
+  planMemberChange,
   roleRank,
   type InviteBody,
   type Role,
@@ -109,6 +108,7 @@ export async function invite(tx: Tx, tenant: TenantContext, actor: UserRow, inpu
     id,
     email: input.email,
     role: input.role,
+    permissions: invitationPermissions(tenant.member, input.role),
     tokenHash: hashToken(token),
     status: 'Pending',
     invitedBy: actor.id,
@@ -162,9 +162,9 @@ async function ownerCount(tx: Tx, organizationId: string) {
 }
 
 /**
- * Changes a member's role, flags or status. Nobody may act on a member ranked above them, raise
- * anyone above their own rank, or grant a flag they do not hold; the last active Owner stays.
- * A disabled member loses access at once: every request re-reads the membership.
+ * Changes a member's role, flags or status under the one member-change rule of the domain
+ * ({@link planMemberChange}); the last active Owner stays. A disabled member loses access at
+ * once: every request re-reads the membership.
  */
 export async function updateMember(
   tx: Tx,
@@ -179,28 +179,15 @@ export async function updateMember(
     .from(organizationMembers)
     .where(and(eq(organizationMembers.organizationId, tenant.organizationId), eq(organizationMembers.id, memberId)));
   if (!target) throw notFound('Member');
-  const actorRole = tenant.member.role;
-  if (roleRank(target.role) > roleRank(actorRole)) {
-    throw new AppError('access/forbidden', 'You cannot change a member whose role is above your own.');
-  }
-  if (input.role && !hasRole(actorRole, input.role)) {
-    throw new AppError('access/forbidden', `You cannot give a role above your own (${actorRole}).`);
-  }
-  if (input.permissions) {
-    const granted = Object.entries(input.permissions).filter(([flag, on]) => on && !tenant.member.permissions[flag as never]);
-    if (granted.length) {
-      throw new AppError('access/forbidden', `You cannot grant a permission you do not hold: ${granted.map(([f]) => f).join(', ')}.`);
-    }
-  }
+  const plan = planMemberChange(tenant.member, target, input);
+  if (!plan.ok) throw new AppError('access/forbidden', plan.refusal.message);
   const losesOwner =
     target.role === 'Owner' && target.status === 'active' && ((input.role && input.role !== 'Owner') || input.status === 'disabled');
   if (losesOwner && (await ownerCount(tx, tenant.organizationId)) <= 1) {
     throw new AppError('conflict/last-owner', 'The last Owner of an organization cannot be demoted or removed.');
   }
   const role = (input.role ?? target.role) as Role;
-  const permissions = input.role && input.role !== target.role && !input.permissions
-    ? DEFAULT_PERMISSIONS[role]
-    : { ...completePermissions(target.permissions as Record<string, unknown>), ...input.permissions };
+  const permissions = plan.permissions;
   const [updated] = await tx
     .update(organizationMembers)
     .set({

@@ -301,9 +301,56 @@ describe('PATCH /api/organizations/members/{memberId}', () => {
     for (const change of [{ role: 'Admin' }, { status: 'disabled' }, { title: 'Demoted' }, { permissions: { canManageUsers: false } }]) {
       const res = await patch(owner.memberId, m('Admin').headers, change);
       expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe('You cannot change a member whose role is above your own.');
+      expect(res.json().message).toBe('You can only change members whose role is below your own.');
     }
     expect(await memberRow(organizationId, owner.memberId)).toMatchObject({ role: 'Owner', status: 'active', title: null, permissions: ALL_PERMISSIONS });
+  });
+
+  it('one Admin can neither demote, disable nor restrict another Admin (finding 2)', async () => {
+    const { organizationId, owner, m } = await team('Admin');
+    const second = await invite(owner.headers, 'second-admin@team.org', 'Admin');
+    const secondHeaders = await signUpAs(t.app, 'second-admin@team.org');
+    await accept(secondHeaders, second.json().invitation.token);
+    const secondId = await memberIdOf(t.database.db, organizationId, 'second-admin@team.org');
+    for (const change of [{ role: 'Nurse' }, { status: 'disabled' }, { permissions: { canManagePatients: false } }]) {
+      const res = await patch(secondId, m('Admin').headers, change);
+      expect(res.statusCode).toBe(403);
+    }
+    expect(await memberRow(organizationId, secondId)).toMatchObject({ role: 'Admin', status: 'active', permissions: ALL_PERMISSIONS });
+    // The Owner still can.
+    expect((await patch(secondId, owner.headers, { role: 'Nurse' })).statusCode).toBe(200);
+  });
+
+  it("a restricted Admin's role change hands out no flag the Admin lacks, and neither does their invitation (finding 2)", async () => {
+    const { organizationId, owner, m } = await team('Admin', 'Nurse');
+    expect((await patch(m('Admin').memberId, owner.headers, { permissions: { canViewAnalytics: false } })).statusCode).toBe(200);
+
+    const promoted = await patch(m('Nurse').memberId, m('Admin').headers, { role: 'Doctor' });
+    expect(promoted.statusCode).toBe(200);
+    expect(promoted.json().member.permissions).toEqual({ ...DEFAULT_PERMISSIONS.Doctor, canViewAnalytics: false });
+    expect((await memberRow(organizationId, m('Nurse').memberId)).permissions.canViewAnalytics).toBe(false);
+
+    const sent = await invite(m('Admin').headers, 'restricted-invitee@team.org', 'Doctor');
+    const headers = await signUpAs(t.app, 'restricted-invitee@team.org');
+    expect((await accept(headers, sent.json().invitation.token)).statusCode).toBe(200);
+    const joined = await memberIdOf(t.database.db, organizationId, 'restricted-invitee@team.org');
+    expect((await memberRow(organizationId, joined)).permissions).toEqual({ ...DEFAULT_PERMISSIONS.Doctor, canViewAnalytics: false });
+  });
+
+  it('an Admin without canManageUsers can neither change members nor invite (finding 2)', async () => {
+    const { organizationId, owner, m } = await team('Admin', 'Staff');
+    expect((await patch(m('Admin').memberId, owner.headers, { permissions: { canManageUsers: false } })).statusCode).toBe(200);
+    const res = await patch(m('Staff').memberId, m('Admin').headers, { role: 'Nurse' });
+    expect(res.statusCode).toBe(403);
+    expect((await invite(m('Admin').headers, 'never-sent@team.org', 'Viewer')).statusCode).toBe(403);
+    expect((await memberRow(organizationId, m('Staff').memberId)).role).toBe('Staff');
+  });
+
+  it("a Nurse's PATCH of an Admin's flags is 403 and changes nothing (finding 2)", async () => {
+    const { organizationId, m } = await team('Admin', 'Nurse');
+    const res = await patch(m('Admin').memberId, m('Nurse').headers, { permissions: { canManageUsers: false } });
+    expect(res.statusCode).toBe(403);
+    expect((await memberRow(organizationId, m('Admin').memberId)).permissions).toEqual(ALL_PERMISSIONS);
   });
 
   it('a Manager is refused any member change with 403', async () => {
