@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDb } from '../db/client.js';
-import { organizations, sessions, users, type UserRow } from '../db/schema/index.js';
+import { organizationMembers, organizations, sessions, users, type UserRow } from '../db/schema/index.js';
 import { hashToken, newToken } from './crypto.js';
 
 /** Name of the httpOnly cookie carrying the session token (listed in the cookie policy). */
@@ -26,6 +26,8 @@ export async function createSession(db: AppDb, userId: string, request: FastifyR
   await db.insert(sessions).values({
     id: hashToken(token),
     userId,
+    createdAt: new Date(now),
+    lastSeenAt: new Date(now),
     expiresAt: new Date(now + ABSOLUTE_SESSION_HOURS * 3600_000),
     ip: request.ip,
     userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
@@ -41,24 +43,31 @@ export function tokenFrom(request: FastifyRequest): string | null {
 }
 
 /**
- * Resolves a token to its session, enforcing the absolute limit, the organization's inactivity
- * timeout and the account status; an ended session is deleted.
+ * The inactivity timeout that applies to a user: the shortest of the organizations they are an
+ * active member of. A session is one key to all of them, and a request may read any of them
+ * (`?organizationId=`), so the strictest organization's timeout binds it; without memberships,
+ * the default.
  */
-export async function resolveSession(db: AppDb, token: string): Promise<ActiveSession | null> {
+const idleMinutesOf = sql<number | null>`(
+  select min(case when ${organizations.settings}->>'sessionTimeoutMinutes' ~ '^[0-9]{1,5}$'
+                  then (${organizations.settings}->>'sessionTimeoutMinutes')::int end)
+  from ${organizationMembers}
+  join ${organizations} on ${organizations.id} = ${organizationMembers.organizationId}
+  where ${organizationMembers.userId} = ${users.id} and ${organizationMembers.status} = 'active')`;
+
+/**
+ * Resolves a token to its session, enforcing the absolute limit, the inactivity timeout of the
+ * strictest of the user's organizations and the account status; an ended session is deleted.
+ */
+export async function resolveSession(db: AppDb, token: string, now = Date.now()): Promise<ActiveSession | null> {
   const id = hashToken(token);
   const [row] = await db
-    .select({
-      session: sessions,
-      user: users,
-      idleMinutes: sql<string | null>`${organizations.settings}->>'sessionTimeoutMinutes'`,
-    })
+    .select({ session: sessions, user: users, idleMinutes: idleMinutesOf })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .leftJoin(organizations, eq(organizations.id, users.currentOrganizationId))
     .where(eq(sessions.id, id))
     .limit(1);
   if (!row) return null;
-  const now = Date.now();
   const idleMinutes = Number(row.idleMinutes) > 0 ? Number(row.idleMinutes) : DEFAULT_IDLE_MINUTES;
   const idleExpired = row.session.lastSeenAt.getTime() + idleMinutes * 60_000 <= now;
   if (row.session.expiresAt.getTime() <= now || idleExpired || row.user.status !== 'active') {
