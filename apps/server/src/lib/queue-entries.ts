@@ -36,8 +36,10 @@ export async function nextQueueNumber(tx: Tx, organizationId: string, clinicId: 
 const digits = (s: string) => s.replace(/\D/g, '');
 
 /**
- * The directory patient a check-in belongs to: an existing one when last name, date of birth and
- * phone match, else a new active record with what the patient gave.
+ * The directory patient a check-in belongs to: an existing chart of the same clinic when last name
+ * (ignoring case), date of birth and phone digits all match exactly, else a new active record with
+ * what the patient gave. Another clinic's charts are never attached from a kiosk: a wrong link
+ * would put one person's visit in another's record, a duplicate only costs staff a merge.
  */
 export async function linkOrCreatePatient(
   tx: Tx,
@@ -53,7 +55,8 @@ export async function linkOrCreatePatient(
       .where(
         and(
           eq(patients.organizationId, organizationId),
-          sql`lower(${patients.lastName}) = lower(${input.lastName})`,
+          eq(patients.clinicId, clinicId),
+          sql`lower(${patients.lastName}) = lower(${input.lastName.trim()})`,
           eq(patients.dateOfBirth, input.dateOfBirth),
           eq(patients.phoneDigits, digits(input.phoneNumber)),
           sql`${patients.archivedAt} is null`,

@@ -90,6 +90,27 @@ describe('kiosk check-in', () => {
     expect(audits.at(-1)).toMatchObject({ organization_id: 'default-clinic', actor_user_id: null, entity_type: 'queue_entry' });
   });
 
+  it("never attaches a check-in to another clinic's chart, even when all three match (finding 9)", async () => {
+    const admin = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'admin@demo.clinic', password: 'demo-password' } });
+    const headers = { authorization: `Bearer ${admin.json().token}` };
+    const clinic = await t.app.inject({ method: 'POST', url: '/api/clinics', headers, payload: { name: 'North Annex' } });
+    expect(clinic.statusCode).toBe(201);
+    const annexId = clinic.json().clinic.id as string;
+    const main = await t.app.inject({ method: 'POST', url: '/api/triage/case', payload: kioskCase({ lastName: 'Abernathy' }) });
+    const annex = await t.app.inject({
+      method: 'POST',
+      url: `/api/triage/case?organizationId=default-clinic&clinicId=${annexId}`,
+      payload: kioskCase({ lastName: 'Abernathy' }),
+    });
+    expect([main.statusCode, annex.statusCode]).toEqual([201, 201]);
+    const charts = await rows<{ clinic_id: string }>(
+      t.database.db,
+      sql`select p.clinic_id from queue_entries q join patients p on p.organization_id = q.organization_id and p.id = q.patient_id
+          where q.id in (${main.json().case.id}, ${annex.json().case.id}) order by p.clinic_id = ${annexId}`,
+    );
+    expect(charts).toEqual([{ clinic_id: 'default-clinic' }, { clinic_id: annexId }]);
+  });
+
   it('answers 404 for an unknown organization and writes nothing', async () => {
     const before = await rows(t.database.db, sql`select count(*)::int as n from queue_entries`);
     const res = await t.app.inject({ method: 'POST', url: '/api/triage/case?organizationId=no-such-org', payload: kioskCase() });
