@@ -208,8 +208,10 @@ export async function runPatientsBench() {
   console.log(`\nPatient directory benchmark on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (in memory, one connection)'}`);
   console.log(`  ${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s per scenario after ${WARMUP_MS / 1000} s of warm-up`);
   const test = await createTestDatabase();
+  // The owner's connection (on PGlite it wraps each query in BEGIN / SET LOCAL ROLE / COMMIT, a few
+  // in-process statements more); the app gets the login role's, as in production.
   const db = test.database.db;
-  const app = await buildApp({ database: test.database, webDist: '/nonexistent' });
+  const app = await buildApp({ database: test.appDatabase, webDist: '/nonexistent' });
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   try {
     await loadData(db);

@@ -49,8 +49,8 @@ export async function runQueueBench() {
     from generate_series(1, ${ENTRIES}) g`);
   await db.execute(sql`insert into queue_counters values ('default-clinic', 'default-clinic', current_date, ${ENTRIES})`);
 
-  const second = connectPostgres(test.url!);
-  const app1 = await buildApp({ database: test.database, webDist: '/nonexistent' });
+  const second = connectPostgres(test.appUrl!);
+  const app1 = await buildApp({ database: test.appDatabase, webDist: '/nonexistent' });
   const app2 = await buildApp({ database: second, webDist: '/nonexistent' });
   const base1 = await app1.listen({ port: 0, host: '127.0.0.1' });
   const base2 = await app2.listen({ port: 0, host: '127.0.0.1' });

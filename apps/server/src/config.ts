@@ -3,7 +3,13 @@ import { z } from 'zod';
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
+  /** The app's pool: the login role clinic_server (README, "Database roles"); unset: embedded. */
   DATABASE_URL: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  /** The owner, for migrations and `npm run seed`; unset: DATABASE_URL migrates too. */
+  MIGRATION_DATABASE_URL: z
     .string()
     .optional()
     .transform((v) => (v ? v : undefined)),
@@ -27,5 +33,9 @@ export type Config = z.infer<typeof schema>;
 
 /** Reads and validates the environment. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  return schema.parse(env);
+  const config = schema.parse(env);
+  if (config.MIGRATION_DATABASE_URL && !config.DATABASE_URL) {
+    throw new Error('MIGRATION_DATABASE_URL is set but DATABASE_URL is not: set both, or neither for the embedded database.');
+  }
+  return config;
 }

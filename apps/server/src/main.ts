@@ -2,15 +2,23 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/open.js';
 import { noMailer, smtpMailer } from './platform/mail.js';
+import { checkPoolRole } from './db/roles.js';
 import { demoSignInLines, isEmpty, seedDemo } from './db/seed/demo.js';
 
 const config = loadConfig();
-const database = await openDatabase(config);
-await database.migrate();
-// The embedded database is the out-of-the-box demo: fill it on first start. A real PostgreSQL
-// database is seeded only on request (`npm run seed`).
-if (database.kind === 'pglite' && (await isEmpty(database.db))) {
-  await seedDemo(database.db, config.DEMO_PASSWORD);
+// Migrations (and the demo seed) run as the owner; the app's pool as the login role.
+const database = await openDatabase(config, async (owner) => {
+  // The embedded database is the out-of-the-box demo: fill it on first start. A real PostgreSQL
+  // database is seeded only on request (`npm run seed`).
+  if (owner.kind === 'pglite' && (await isEmpty(owner.db))) await seedDemo(owner.db, config.DEMO_PASSWORD);
+});
+let roleWarning: string | null;
+try {
+  roleWarning = await checkPoolRole(database.db, config.NODE_ENV === 'production');
+} catch (err) {
+  console.error((err as Error).message);
+  await database.close();
+  process.exit(1);
 }
 const app = await buildApp({
   database,
@@ -22,6 +30,7 @@ const app = await buildApp({
   trustProxy: config.TRUST_PROXY,
   logger: { level: config.LOG_LEVEL },
 });
+if (roleWarning) app.log.warn(roleWarning);
 const shutdown = async () => {
   await app.close();
   await database.close();

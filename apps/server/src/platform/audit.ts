@@ -15,7 +15,9 @@ export interface AuditEntry {
 
 /**
  * Appends an audit event. Inside a tenant transaction the row passes the same RLS policy as
- * everything else; audit rows are never updated (the app role has no UPDATE grant).
+ * everything else; outside one (sign-in, sign-up, sign-out) the login role may write it only with
+ * no organization or one the actor is a member of. Audit rows are never updated: neither app role
+ * has an UPDATE or DELETE grant, and a trigger refuses both for every role (migration 0009).
  */
 export async function recordAudit(handle: DbHandle, entry: AuditEntry): Promise<void> {
   await handle.insert(auditEvents).values({

@@ -1,16 +1,21 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { buildApp, type AppDeps } from '../app.js';
-import { connectPostgres, wrapPglite, type Database } from '../db/client.js';
+import { connectPostgres, wrapPglite, type AppDb, type Database } from '../db/client.js';
+import { LOGIN_ROLE, loginRoleUrl, useLoginRole } from '../db/roles.js';
+import * as schema from '../db/schema/index.js';
 import { seedDemo } from '../db/seed/demo.js';
 import { MemoryMailer } from '../platform/mail.js';
 
 /**
  * The medium test tier: the real app against a real, fresh database. PostgreSQL when
  * DATABASE_URL is set (each test file gets its own database, dropped afterwards), in-memory
- * PGlite otherwise (started from a migrated image, ~0.5 s).
+ * PGlite otherwise (started from a migrated image, ~0.5 s). Migrations, the seed and the tests'
+ * own reads and fixtures go through the owner's connection; the app gets the login role's, as in
+ * production, so every test runs the app with the restricted role.
  */
 
 export const DEMO_PASSWORD = 'demo-password';
@@ -26,10 +31,52 @@ async function migratedPgliteImage(): Promise<Blob> {
   return image;
 }
 
+/**
+ * The owner's handle on an embedded database whose one session runs as the login role: each query
+ * and transaction switches back to the built-in superuser for its own duration (SET LOCAL ROLE).
+ */
+function pgliteOwner(client: PGlite): Database {
+  const asOwner = <T>(fn: (tx: Transaction) => Promise<T>) =>
+    client.transaction(async (tx) => {
+      await tx.exec('set local role none');
+      return fn(tx);
+    });
+  // VACUUM refuses to run in a transaction: it switches the whole session and back, which is safe
+  // only while the app is idle (tests vacuum in their setup).
+  const outsideTransaction = async (query: string, params?: unknown[], options?: object) => {
+    await client.exec('set role none');
+    try {
+      return await client.query(query, params, options);
+    } finally {
+      await client.exec(`set role ${LOGIN_ROLE}`);
+    }
+  };
+  const ownerClient = {
+    query: (query: string, params?: unknown[], options?: object) =>
+      /^\s*vacuum\b/i.test(query) ? outsideTransaction(query, params, options) : asOwner((tx) => tx.query(query, params, options)),
+    transaction: asOwner,
+  };
+  const db = drizzlePglite({ client: ownerClient as unknown as PGlite, schema }) as unknown as AppDb;
+  return {
+    kind: 'pglite',
+    db,
+    migrate: () => Promise.reject(new Error('the test image is migrated already')),
+    listen: (channel, onMessage) => client.listen(channel, onMessage),
+    // The app's handle owns the client and closes it.
+    close: async () => {},
+  };
+}
+
 /** A fresh, migrated database and the function that disposes of it. */
 export interface TestDatabase {
+  /** The owner's connection: migrations, seed, fixtures and reads row level security does not limit. */
   database: Database;
+  /** The app's connection, as the login role clinic_server: what `buildApp` gets. */
+  appDatabase: Database;
+  /** PostgreSQL only: the owner's connection string. */
   url?: string;
+  /** PostgreSQL only: the login role's connection string. */
+  appUrl?: string;
   drop(): Promise<void>;
 }
 
@@ -44,12 +91,17 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.end();
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    const database = connectPostgres(url.toString());
+    const database = connectPostgres(url.toString(), 2);
     await database.migrate();
+    const appUrl = loginRoleUrl(url.toString());
+    const appDatabase = connectPostgres(appUrl);
     return {
       database,
+      appDatabase,
       url: url.toString(),
+      appUrl,
       async drop() {
+        await appDatabase.close();
         await database.close();
         const c = new pg.Client({ connectionString: adminUrl });
         await c.connect();
@@ -60,14 +112,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   pgliteImage ??= migratedPgliteImage();
   const client = await PGlite.create({ loadDataDir: await pgliteImage });
-  const database = wrapPglite(client);
-  return { database, drop: () => database.close() };
+  const appDatabase = wrapPglite(client);
+  await useLoginRole(appDatabase.db);
+  return { database: pgliteOwner(client), appDatabase, drop: () => appDatabase.close() };
 }
 
 /** A built app on a fresh database with the demo organization loaded. */
 export interface TestApp {
   app: FastifyInstance;
+  /** The owner's connection, for the tests' fixtures and reads. */
   database: Database;
+  /** The app's connection (the login role). */
+  appDatabase: Database;
   url?: string;
   /** What the app mailed (verification links, notices). */
   mailer: MemoryMailer;
@@ -81,11 +137,12 @@ export async function createTestApp(
   const test = await createTestDatabase();
   if (options.seed !== false) await seedDemo(test.database.db, DEMO_PASSWORD);
   const mailer = new MemoryMailer();
-  const app = await buildApp({ database: test.database, webDist: '/nonexistent', mailer, ...options.deps });
+  const app = await buildApp({ database: test.appDatabase, webDist: '/nonexistent', mailer, ...options.deps });
   await app.ready();
   return {
     app,
     database: test.database,
+    appDatabase: test.appDatabase,
     url: test.url,
     mailer,
     async close() {

@@ -157,8 +157,8 @@ describe.skipIf(!process.env.DATABASE_URL)('GET /api/events across two instances
   beforeAll(async () => {
     test = await createTestDatabase();
     await seedDemo(test.database.db, DEMO_PASSWORD);
-    second = connectPostgres(test.url!);
-    app1 = await buildApp({ database: test.database, webDist: '/nonexistent' });
+    second = connectPostgres(test.appUrl!);
+    app1 = await buildApp({ database: test.appDatabase, webDist: '/nonexistent' });
     app2 = await buildApp({ database: second, webDist: '/nonexistent' });
     url1 = await app1.listen({ port: 0, host: '127.0.0.1' });
     url2 = await app2.listen({ port: 0, host: '127.0.0.1' });

@@ -15,7 +15,7 @@ describe('health', () => {
   });
 
   it('reports 503 with the database down once it stops answering', async () => {
-    await t.database.close();
+    await t.appDatabase.close();
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ database: 'down' });
