@@ -54,9 +54,11 @@ describe("the app's connection", () => {
     expect(granted).toEqual({
       audit_events: ['INSERT'],
       clinics: ['SELECT'],
+      email_verifications: ['SELECT', 'INSERT', 'UPDATE'],
       invitations: ['SELECT'],
       organization_members: ['SELECT'],
       organizations: ['SELECT'],
+      rate_limit_hits: ['SELECT', 'INSERT', 'DELETE'],
       sessions: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
       sign_in_attempts: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
       users: ['SELECT', 'INSERT', 'UPDATE'],

@@ -17,7 +17,7 @@ describe('API description', () => {
     expect(signIn.description).toBe('Public.');
     expect(signIn.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
     expect(doc.paths['/api/organizations/members/{memberId}'].patch.description).toBe(
-      'Member of the selected organization, role Admin or above.',
+      'Member of the selected organization, role Admin or above, permission canManageUsers.',
     );
     expect(doc.paths['/api/health'].get).toBeDefined();
   });
