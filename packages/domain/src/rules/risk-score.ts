@@ -4,6 +4,7 @@
  * and the assessment text follow from it. Unknown or non-finite values add nothing. Keyword matches
  * are case-insensitive substrings, like the triage page's.
  */
+import type { Recommendation, RiskFactor } from '../contracts/triage.js';
 import { computeNews2, type News2Result, type VitalSignsInput } from './news2.js';
 
 /** Highest possible risk score and clinical priority. */
@@ -262,18 +263,6 @@ export const RISK_FACTOR_SEVERITIES = ['low', 'moderate', 'high', 'critical'] as
 /** Where a risk factor came from. */
 export const RISK_FACTOR_CATEGORIES = ['demographic', 'symptom', 'vital-sign', 'history', 'chief-complaint'] as const;
 
-/** One reason the score is what it is (spec: Queue patient riskFactors). */
-export interface RiskFactor {
-  id: string;
-  factor: string;
-  severity: (typeof RISK_FACTOR_SEVERITIES)[number];
-  category: (typeof RISK_FACTOR_CATEGORIES)[number];
-  description: string;
-  mitigation: string;
-  /** Points this factor added to the score. */
-  points: number;
-}
-
 /** A factor's severity by its points: >=40 critical, >=25 high, >=15 moderate, else low. */
 export function riskFactorSeverity(points: number): RiskFactor['severity'] {
   if (points >= 40) return 'critical';
@@ -372,20 +361,6 @@ export function riskFactors(input: RiskInput): RiskFactor[] {
 
 /** Recommendation priorities, most pressing first (the order recommendations are listed in). */
 export const RECOMMENDATION_PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
-
-/** One clinical decision support recommendation (spec: Queue patient recommendations). */
-export interface Recommendation {
-  id: string;
-  type: 'escalation' | 'diagnostic' | 'treatment' | 'monitoring' | 'routine';
-  priority: (typeof RECOMMENDATION_PRIORITIES)[number];
-  title: string;
-  description: string;
-  evidenceLevel: 'A' | 'B' | 'C';
-  source: string;
-  applicable: boolean;
-  /** The finding that triggered it. */
-  rationale: string;
-}
 
 const PROTOCOL = 'Clinic triage protocol';
 /** Every recommendation the rules can make, by id. */
