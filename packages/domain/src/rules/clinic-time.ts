@@ -47,7 +47,8 @@ function wallClockFormat(timeZone: unknown): Intl.DateTimeFormat | null {
   }
 }
 
-const formatOf = (timeZone: string) => wallClockFormat(timeZone) ?? (wallClockFormat(FALLBACK_TIME_ZONE) as Intl.DateTimeFormat);
+const formatOf = (timeZone: string) =>
+  wallClockFormat(timeZone) ?? (wallClockFormat(FALLBACK_TIME_ZONE) as Intl.DateTimeFormat);
 
 /** True when the runtime knows the zone (an IANA name such as 'Europe/Paris', or 'UTC'). */
 export function isTimeZone(zone: unknown): zone is string {

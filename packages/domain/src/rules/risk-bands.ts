@@ -35,7 +35,8 @@ export interface RiskBandMatch extends RiskBandLimit {
   mitigation: string;
 }
 
-const past = (side: 'above' | 'below', value: number, limit: number) => (side === 'above' ? value > limit : value < limit);
+const past = (side: RiskBandMatch['side'], value: number, limit: number) =>
+  side === 'above' ? value > limit : value < limit;
 
 /** The band of `table` a value falls in, or null when it is in the normal range (scores nothing). */
 export function riskBand(table: RiskTable, value: number): RiskBandMatch | null {

@@ -5,7 +5,15 @@
  * assessment computes them once. Unknown or non-finite values add nothing.
  */
 import type { VitalSignsInput } from './news2.js';
-import { AGE_RISK_TABLE, VITAL_RISK_KEYS, VITAL_RISK_TABLES, riskBand, type RiskBandMatch, type VitalRiskKey } from './risk-bands.js';
+import {
+  AGE_RISK_TABLE,
+  VITAL_RISK_KEYS,
+  VITAL_RISK_TABLES,
+  riskBand,
+  type RiskBandMatch,
+  type RiskTable,
+  type VitalRiskKey,
+} from './risk-bands.js';
 import {
   SERIOUS_CONDITION_POINTS,
   SYMPTOM_POINTS,
@@ -31,16 +39,10 @@ export interface RiskInput {
   waitTime?: number | null;
 }
 
-/** Points contributed by each part of the score, before the cap. */
-export interface RiskBreakdown {
+/** Points contributed by each part of the score, before the cap: one per vital sign of `VITAL_RISK_TABLES`. */
+export interface RiskBreakdown extends Record<VitalRiskKey, number> {
   age: number;
   symptoms: number;
-  heartRate: number;
-  systolic: number;
-  oxygenSaturation: number;
-  temperature: number;
-  respiratoryRate: number;
-  glasgowComaScale: number;
   history: number;
   chiefComplaint: number;
 }
@@ -70,7 +72,7 @@ export interface RiskFindings {
 
 const isNum = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
 
-function bandFinding(table: Parameters<typeof riskBand>[0], value: number | null | undefined): BandFinding | null {
+function bandFinding(table: RiskTable, value: number | null | undefined): BandFinding | null {
   if (!isNum(value)) return null;
   const band = riskBand(table, value);
   return band && { value, band };
@@ -88,16 +90,11 @@ export function riskFindings(input: RiskInput): RiskFindings {
   const seriousHistory = clinicalList(input.medicalHistory).filter(isSeriousCondition);
   const complaint = input.chiefComplaint;
   const chiefComplaint = complaint ? { text: complaint, points: chiefComplaintRiskPoints(complaint) } : null;
-  const vitalPoints = (key: VitalRiskKey) => vitals.find((f) => f.key === key)?.band.points ?? 0;
+  const vitalPoints = VITAL_RISK_KEYS.map((key) => [key, vitals.find((f) => f.key === key)?.band.points ?? 0]);
   const breakdown: RiskBreakdown = {
     age: age?.band.points ?? 0,
     symptoms: symptoms.reduce((sum, s) => sum + (s.level ? SYMPTOM_POINTS[s.level] : 0), 0),
-    heartRate: vitalPoints('heartRate'),
-    systolic: vitalPoints('systolic'),
-    oxygenSaturation: vitalPoints('oxygenSaturation'),
-    temperature: vitalPoints('temperature'),
-    respiratoryRate: vitalPoints('respiratoryRate'),
-    glasgowComaScale: vitalPoints('glasgowComaScale'),
+    ...(Object.fromEntries(vitalPoints) as Record<VitalRiskKey, number>),
     history: seriousHistory.length * SERIOUS_CONDITION_POINTS,
     chiefComplaint: chiefComplaint?.points ?? 0,
   };
