@@ -1,6 +1,7 @@
 // Keeps imports flowing one way (STYLE.md rule 4): domain <- server, domain <- web;
 // inside the web app ui/api <- features <- app, and no feature imports another; no server
-// module imports another module. Prints each offending import and exits 1.
+// module imports another module. The web imports the domain by subpath only (the barrel would
+// pull every contract and zod into public pages). Prints each offending import and exits 1.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
@@ -30,6 +31,9 @@ for (const file of files) {
     if (from.startsWith('packages/domain/')) {
       if (target.startsWith('apps/') || target.startsWith('@clinic/')) say('domain imports nothing of the apps');
       continue;
+    }
+    if (from.startsWith('apps/web/') && target === '@clinic/domain') {
+      say('the web imports @clinic/domain by subpath, not the barrel: docs/decisions.md');
     }
     if (from.startsWith('apps/server/') && target.startsWith('apps/web/')) say('server never imports web');
     if (from.startsWith('apps/web/') && target.startsWith('apps/server/')) say('web never imports server');

@@ -10,4 +10,5 @@ export * from './rules/news2.js';
 export * from './rules/triage.js';
 export * from './rules/risk-score.js';
 export * from './rules/queue-status.js';
+export * from './rules/clinic-time.js';
 export * from './contracts/triage.js';

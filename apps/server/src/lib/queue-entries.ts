@@ -11,15 +11,6 @@ import type { Tx } from '../db/client.js';
 import { patients, queueCounters, queueEntries, queueTransitions, type QueueEntryRow } from '../db/schema/index.js';
 import { newId } from '../platform/crypto.js';
 
-/** Today's date (YYYY-MM-DD) in the organization's time zone; queue numbers restart each local day. */
-export function localDay(timeZone: string | undefined, now = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: timeZone || 'UTC' }).format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
-}
-
 /** The next queue number of a clinic for a day, from 1; atomic under concurrent check-ins. */
 export async function nextQueueNumber(tx: Tx, organizationId: string, clinicId: string, day: string): Promise<number> {
   const [row] = await tx

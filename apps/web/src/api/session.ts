@@ -1,4 +1,6 @@
-import type { ClinicDto, Feature, OrganizationDto, OrganizationUserDto, UserDto } from '@clinic/domain';
+import type { OrganizationUserDto, UserDto } from '@clinic/domain/contracts/auth';
+import type { ClinicDto, OrganizationDto } from '@clinic/domain/contracts/organizations';
+import type { Feature } from '@clinic/domain/rules/plans';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, tenantStorage } from './client';
 

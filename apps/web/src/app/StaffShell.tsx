@@ -1,4 +1,4 @@
-import type { Permission, Role } from '@clinic/domain';
+import type { Permission, Role } from '@clinic/domain/rules/access';
 import { Anchor, Box, Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useMatches, useNavigate } from 'react-router';

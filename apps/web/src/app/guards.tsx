@@ -1,4 +1,4 @@
-import { checkAccess, type Permission, type Role } from '@clinic/domain';
+import { checkAccess, type Permission, type Role } from '@clinic/domain/rules/access';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../api/session';

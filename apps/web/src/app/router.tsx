@@ -1,4 +1,4 @@
-import type { Permission, Role } from '@clinic/domain';
+import type { Permission, Role } from '@clinic/domain/rules/access';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 

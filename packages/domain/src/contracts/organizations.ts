@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PERMISSIONS, ROLES } from '../rules/access.js';
+import { DEFAULT_TIME_ZONE } from '../rules/clinic-time.js';
 import { PLAN_IDS } from '../rules/plans.js';
 import { LONG_TEXT, idSchema, optionalEmail, optionalText, requiredText } from './common.js';
 
@@ -10,7 +11,7 @@ export const SETUP_ORGANIZATION_TYPES = ['hospital', 'clinic', 'medical_center']
 
 /** Organization settings kept with the organization. */
 export const organizationSettings = z.object({
-  timezone: z.string().max(64).default('America/Los_Angeles'),
+  timezone: z.string().max(64).default(DEFAULT_TIME_ZONE),
   language: z.enum(['en', 'es', 'fr', 'de']).default('en'),
   currency: z.string().max(8).default('USD'),
   dateFormat: z.string().max(20).default('MM/DD/YYYY'),

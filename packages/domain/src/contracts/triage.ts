@@ -263,7 +263,7 @@ export const news2Dto = z.object({
   singleParameterThree: z.boolean(),
 });
 
-/** A risk factor. */
+/** A risk factor: one reason the score is what it is (spec: Queue patient riskFactors). */
 export const riskFactorDto = z.object({
   id: z.string(),
   factor: z.string(),
@@ -271,10 +271,13 @@ export const riskFactorDto = z.object({
   category: z.enum(RISK_FACTOR_CATEGORIES),
   description: z.string(),
   mitigation: z.string(),
+  /** Points this factor added to the score. */
   points: z.number(),
 });
+/** A risk factor. */
+export type RiskFactor = z.infer<typeof riskFactorDto>;
 
-/** A clinical decision support recommendation. */
+/** A clinical decision support recommendation (spec: Queue patient recommendations). */
 export const recommendationDto = z.object({
   id: z.string(),
   type: z.enum(['escalation', 'diagnostic', 'treatment', 'monitoring', 'routine']),
@@ -284,8 +287,11 @@ export const recommendationDto = z.object({
   evidenceLevel: z.enum(['A', 'B', 'C']),
   source: z.string(),
   applicable: z.boolean(),
+  /** The finding that triggered it. */
   rationale: z.string(),
 });
+/** A clinical decision support recommendation. */
+export type Recommendation = z.infer<typeof recommendationDto>;
 
 const score = z.number().min(0).max(100);
 

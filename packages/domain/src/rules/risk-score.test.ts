@@ -1,9 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
+  AGE_RISK_TABLE,
   CRITICAL_SYMPTOM_KEYWORDS,
   MILD_SYMPTOM_KEYWORDS,
   SERIOUS_CONDITION_KEYWORDS,
   SEVERE_SYMPTOM_KEYWORDS,
+  VITAL_RISK_KEYS,
+  VITAL_RISK_TABLES,
   ageRiskPoints,
   assessRisk,
   assessmentBand,
@@ -21,11 +24,15 @@ import {
   riskBreakdown,
   riskFactorSeverity,
   riskFactors,
+  riskBand,
   riskRecommendations,
   symptomRiskPoints,
   systolicRiskPoints,
   temperatureRiskPoints,
   urgencyForScore,
+  type RiskTable,
+  type RiskTableSide,
+  type VitalRiskTable,
 } from './risk-score.js';
 
 describe('risk score bands, both sides of every edge', () => {
@@ -60,6 +67,39 @@ describe('risk score bands, both sides of every edge', () => {
   it.each([
     [3, 50], [8, 50], [9, 35], [12, 35], [13, 20], [14, 20], [15, 0],
   ])('GCS %d gives %d', (gcs, points) => expect(glasgowComaScaleRiskPoints(gcs)).toBe(points));
+});
+
+describe('threshold tables', () => {
+  const tables: Record<string, RiskTable> = { age: AGE_RISK_TABLE, ...VITAL_RISK_TABLES };
+  const limits = (side?: RiskTableSide) => side?.bands.map((b) => b.limit) ?? [];
+
+  it.each(Object.entries(tables))('%s lists its bands from the most extreme inward, and its sides do not overlap', (_, table) => {
+    const above = limits(table.above);
+    const below = limits(table.below);
+    expect(above).toEqual([...above].sort((a, b) => b - a));
+    expect(below).toEqual([...below].sort((a, b) => a - b));
+    if (above.length && below.length) expect(Math.min(...above)).toBeGreaterThanOrEqual(Math.max(...below));
+  });
+
+  it.each(VITAL_RISK_KEYS)('the %s factor is named after the side of the band that gave its points', (key) => {
+    const table: VitalRiskTable = VITAL_RISK_TABLES[key];
+    for (const side of ['above', 'below'] as const) {
+      for (const limit of limits(table[side])) {
+        const value = side === 'above' ? limit + 0.1 : limit - 0.1;
+        const vitalSigns = key === 'systolic' ? { bloodPressure: { systolic: value } } : { [key]: value };
+        const [found] = riskFactors({ vitalSigns });
+        expect(found).toMatchObject({ id: table.id, factor: table[side]?.factor, points: riskBand(table, value)?.points });
+        expect(found.points).toBe(riskBreakdown({ vitalSigns })[key]);
+      }
+    }
+  });
+
+  it('a value on a limit is in the band inside it, not the one the limit opens', () => {
+    expect(riskBand(VITAL_RISK_TABLES.heartRate, 100)).toBeNull();
+    expect(riskBand(VITAL_RISK_TABLES.heartRate, 101)).toMatchObject({ side: 'above', limit: 100, points: 15, factor: 'Tachycardia' });
+    expect(riskBand(VITAL_RISK_TABLES.heartRate, 59)).toMatchObject({ side: 'below', limit: 60, points: 15, factor: 'Bradycardia' });
+    expect(riskBand(AGE_RISK_TABLE, 75)).toMatchObject({ limit: 65, factor: 'Age over 65' });
+  });
 });
 
 describe('symptom, history and chief complaint keywords', () => {

@@ -1,18 +1,8 @@
-import { OPEN_QUEUE_STATUSES, organizationSettings } from '@clinic/domain';
+import { OPEN_QUEUE_STATUSES, organizationTimeZone, startOfLocalDay } from '@clinic/domain';
 import { and, count, eq, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { patients, queueEntries } from '../../db/schema/index.js';
-import { localDay } from '../../lib/queue-entries.js';
 import type { TenantContext } from '../../platform/access.js';
-
-/** Midnight of the organization's local day, as an instant. */
-function startOfLocalDay(timeZone: string, now: Date): Date {
-  const day = localDay(timeZone, now);
-  // The offset of the zone at `now`: compare the wall clock there with UTC.
-  const wall = new Date(now.toLocaleString('en-US', { timeZone }));
-  const offsetMs = wall.getTime() - new Date(now.toLocaleString('en-US', { timeZone: 'UTC' })).getTime();
-  return new Date(new Date(`${day}T00:00:00Z`).getTime() - offsetMs);
-}
 
 /**
  * The dashboard's four figures for the request's clinic: patients in the directory, open queue
@@ -21,13 +11,7 @@ function startOfLocalDay(timeZone: string, now: Date): Date {
  */
 export async function dashboardStats(tx: Tx, tenant: TenantContext, now = new Date()) {
   const org = tenant.organizationId;
-  const timeZone = organizationSettings.parse(tenant.organization.settings ?? {}).timezone;
-  let since: Date;
-  try {
-    since = startOfLocalDay(timeZone, now);
-  } catch {
-    since = new Date(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
-  }
+  const since = startOfLocalDay(organizationTimeZone(tenant.organization.settings), now);
   const clinic = tenant.clinicId;
   const inClinic = <T extends typeof patients.clinicId | typeof queueEntries.clinicId>(col: T) => (clinic ? eq(col, clinic) : undefined);
   const [[total], [active], [completed], [wait]] = await Promise.all([

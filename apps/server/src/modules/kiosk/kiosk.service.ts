@@ -1,8 +1,8 @@
-import { KIOSK_DEPARTMENT, KIOSK_URGENCY, organizationSettings, type KioskCaseBody } from '@clinic/domain';
+import { KIOSK_DEPARTMENT, KIOSK_URGENCY, localDate, organizationTimeZone, type KioskCaseBody } from '@clinic/domain';
 import type { AppDb } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import { resolvePublicClinic } from '../../lib/public-clinic.js';
-import { createQueueEntry, linkOrCreatePatient, localDay } from '../../lib/queue-entries.js';
+import { createQueueEntry, linkOrCreatePatient } from '../../lib/queue-entries.js';
 import { recordAudit } from '../../platform/audit.js';
 import { publishEvent } from '../../platform/events.js';
 
@@ -21,11 +21,10 @@ export async function submitKioskCase(
     const { organization, clinicId } = await resolvePublicClinic(tx, target.organizationId, target.clinicId);
     const clinic = { id: clinicId };
     const { patientId, created } = await linkOrCreatePatient(tx, organization.id, clinic.id, input, null);
-    const timeZone = organizationSettings.parse(organization.settings ?? {}).timezone;
     const entry = await createQueueEntry(tx, {
       organizationId: organization.id,
       clinicId: clinic.id,
-      day: localDay(timeZone),
+      day: localDate(organizationTimeZone(organization.settings)),
       patientId,
       source: 'kiosk',
       department: KIOSK_DEPARTMENT,

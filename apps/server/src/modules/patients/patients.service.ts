@@ -1,4 +1,11 @@
-import type { PatientDto, PatientInput, PatientListQuery, PatientStatsDto } from '@clinic/domain';
+import {
+  organizationTimeZone,
+  startOfLocalMonth,
+  type PatientDto,
+  type PatientInput,
+  type PatientListQuery,
+  type PatientStatsDto,
+} from '@clinic/domain';
 import { and, count, eq, gte, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { Tx } from '../../db/client.js';
 import { patientCounts, patients, patientVisits, type NewPatientRow, type PatientRow } from '../../db/schema/index.js';
@@ -257,25 +264,12 @@ export async function archivePatient(tx: Tx, tenant: TenantContext, actor: Actor
   return toPatientDto(row, before.lastVisit);
 }
 
-/** A timezone PostgreSQL and the browser both know, else UTC. */
-function timezoneOf(tenant: TenantContext): string {
-  const tz = (tenant.organization.settings as { timezone?: unknown } | null)?.timezone;
-  if (typeof tz !== 'string' || !/^[A-Za-z0-9_+\-/]{1,64}$/.test(tz)) return 'UTC';
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return tz;
-  } catch {
-    return 'UTC';
-  }
-}
-
 /**
  * Directory counts: total and by status from the kept counts, and patients added since the start of
  * this month in the organization's timezone (a range of the creation-date index).
  */
 export async function patientStats(tx: Tx, tenant: TenantContext): Promise<PatientStatsDto> {
-  const tz = timezoneOf(tenant);
-  const monthStart = sql`(date_trunc('month', now() at time zone ${tz}) at time zone ${tz})`;
+  const monthStart = startOfLocalMonth(organizationTimeZone(tenant.organization.settings));
   const byStatus = await tx
     .select({ status: patientCounts.status, n: patientCounts.n })
     .from(patientCounts)

@@ -77,7 +77,7 @@ async function startedSince(tx: Tx, organizationId: string, clinicId: string | n
   return tx.select().from(queueEntries).where(and(...where));
 }
 
-const startOfDay = (now: Date) => new Date(now.getTime() - 24 * 3600_000);
+const dayBefore = (now: Date) => new Date(now.getTime() - 24 * 3600_000);
 
 /** What the stats read of an entry: its derived fields with status and start of care. */
 type StatsEntry = Parameters<typeof computeQueueStats>[0][number];
@@ -102,7 +102,7 @@ export async function queueStats(
   const rows = open?.rows ?? (await openEntries(tx, organizationId, clinicId));
   const derived = open?.derived ?? rows.map((r) => statsEntry(r, now));
   const openIds = new Set(rows.map((r) => r.id));
-  const recent = (await startedSince(tx, organizationId, clinicId, startOfDay(now))).filter((r) => !openIds.has(r.id));
+  const recent = (await startedSince(tx, organizationId, clinicId, dayBefore(now))).filter((r) => !openIds.has(r.id));
   return computeQueueStats([...derived, ...recent.map((r) => statsEntry(r, now))], {
     doctorsAvailable: await doctorsAvailable(tx, organizationId, rows),
   });

@@ -1,4 +1,4 @@
-import { SETUP_ORGANIZATION_TYPES, type AvailableOrganizationDto } from '@clinic/domain';
+import { SETUP_ORGANIZATION_TYPES, type AvailableOrganizationDto } from '@clinic/domain/contracts/organizations';
 import { Alert, Badge, Button, Group, Loader, Paper, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';

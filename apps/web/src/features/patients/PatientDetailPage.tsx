@@ -1,4 +1,5 @@
-import { ageLabel, type PatientDto, type VisitSummaryDto } from '@clinic/domain';
+import type { PatientDto, VisitSummaryDto } from '@clinic/domain/contracts/patients';
+import { ageLabel } from '@clinic/domain/rules/patient-age';
 import { Alert, Anchor, Badge, Button, Card, Center, Group, List, Loader, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';

@@ -1,4 +1,5 @@
-import { BLOOD_TYPES, PATIENT_GENDERS, localIsoDate } from '@clinic/domain';
+import { BLOOD_TYPES, PATIENT_GENDERS } from '@clinic/domain/contracts/patients';
+import { localIsoDate } from '@clinic/domain/rules/patient-age';
 import { Alert, Anchor, Button, Fieldset, Group, Loader, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';

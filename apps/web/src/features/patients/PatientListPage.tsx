@@ -1,4 +1,4 @@
-import { PATIENT_SORTS, PATIENT_STATUS_FILTERS, type PatientDto, type PatientSort } from '@clinic/domain';
+import { PATIENT_SORTS, PATIENT_STATUS_FILTERS, type PatientDto, type PatientSort } from '@clinic/domain/contracts/patients';
 import { Alert, Anchor, Button, Center, Group, Loader, NativeSelect, Pagination, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';

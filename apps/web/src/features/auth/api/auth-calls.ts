@@ -1,4 +1,5 @@
-import { authMessage, type AvailableOrganizationDto, type ClinicDto, type OrganizationDto } from '@clinic/domain';
+import { authMessage } from '@clinic/domain/contracts/auth';
+import type { AvailableOrganizationDto, ClinicDto, OrganizationDto } from '@clinic/domain/contracts/organizations';
 import { ApiError, api } from '../../../api/client';
 
 /** The catalogue message for a failed sign-in or sign-up. */

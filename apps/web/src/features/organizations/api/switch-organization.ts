@@ -1,4 +1,4 @@
-import type { AvailableOrganizationDto } from '@clinic/domain';
+import type { AvailableOrganizationDto } from '@clinic/domain/contracts/organizations';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useRefreshSession } from '../../../api/session';

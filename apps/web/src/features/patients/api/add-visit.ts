@@ -1,4 +1,4 @@
-import type { VisitDto, VisitInput } from '@clinic/domain';
+import type { VisitDto, VisitInput } from '@clinic/domain/contracts/patients';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { patientKeys } from './keys';

@@ -1,4 +1,4 @@
-import type { VisitDto, VisitSummaryDto } from '@clinic/domain';
+import type { VisitDto, VisitSummaryDto } from '@clinic/domain/contracts/patients';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { patientKeys } from './keys';

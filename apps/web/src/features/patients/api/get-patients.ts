@@ -1,4 +1,4 @@
-import type { PatientListQuery, PatientListResponse } from '@clinic/domain';
+import type { PatientListQuery, PatientListResponse } from '@clinic/domain/contracts/patients';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { patientKeys } from './keys';

@@ -1,4 +1,4 @@
-import type { PatientListQuery } from '@clinic/domain';
+import type { PatientListQuery } from '@clinic/domain/contracts/patients';
 
 /** Query keys of the patients feature; every key starts with 'patients' so one invalidation refreshes all. */
 export const patientKeys = {

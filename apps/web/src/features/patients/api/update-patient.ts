@@ -1,4 +1,4 @@
-import type { PatientDto, PatientInput } from '@clinic/domain';
+import type { PatientDto, PatientInput } from '@clinic/domain/contracts/patients';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { patientKeys } from './keys';

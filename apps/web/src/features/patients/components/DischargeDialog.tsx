@@ -1,4 +1,4 @@
-import type { PatientDto } from '@clinic/domain';
+import type { PatientDto } from '@clinic/domain/contracts/patients';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useDischargePatient } from '../api/discharge-patient';

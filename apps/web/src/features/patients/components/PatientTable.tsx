@@ -1,4 +1,5 @@
-import { ageLabel, type PatientDto } from '@clinic/domain';
+import type { PatientDto } from '@clinic/domain/contracts/patients';
+import { ageLabel } from '@clinic/domain/rules/patient-age';
 import { Anchor, Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { STATUS_COLORS, STATUS_LABELS, formatDay, fullName } from '../lib/format';

@@ -1,4 +1,4 @@
-import type { VisitDto } from '@clinic/domain';
+import type { VisitDto } from '@clinic/domain/contracts/patients';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { PRIORITY_COLORS, formatDateTime } from '../lib/format';
 import { VISIT_PRIORITY_LABELS, VISIT_STATUS_LABELS, VISIT_TYPE_LABELS } from '../lib/visit-form';

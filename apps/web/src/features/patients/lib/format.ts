@@ -1,4 +1,4 @@
-import type { PatientGender, PatientStatus, VisitPriority } from '@clinic/domain';
+import type { PatientGender, PatientStatus, VisitPriority } from '@clinic/domain/contracts/patients';
 
 /** Labels and colours the patient screens share. */
 export const STATUS_LABELS: Record<PatientStatus, string> = { active: 'Active', inactive: 'Inactive', discharged: 'Discharged' };

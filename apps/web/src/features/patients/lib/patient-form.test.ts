@@ -1,4 +1,4 @@
-import type { PatientDto } from '@clinic/domain';
+import type { PatientDto } from '@clinic/domain/contracts/patients';
 import { describe, expect, it } from 'vitest';
 import { emptyPatientForm, errorsFromIssues, patientToForm, validatePatientForm } from './patient-form';
 import { emptyVisitForm, validateVisitForm } from './visit-form';

@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY, patientFields, type BloodType, type PatientDto, type PatientGender, type PatientInput } from '@clinic/domain';
+import { DEFAULT_COUNTRY, patientFields, type BloodType, type PatientDto, type PatientGender, type PatientInput } from '@clinic/domain/contracts/patients';
 
 /** What the patient form holds: every field as typed, the address flattened. */
 export interface PatientFormValues {

@@ -1,4 +1,4 @@
-import { VISIT_PRIORITIES, VISIT_STATUSES, VISIT_TYPES, visitBody, type VisitInput, type VisitPriority, type VisitStatus, type VisitType } from '@clinic/domain';
+import { VISIT_PRIORITIES, VISIT_STATUSES, VISIT_TYPES, visitBody, type VisitInput, type VisitPriority, type VisitStatus, type VisitType } from '@clinic/domain/contracts/patients';
 
 /** What the visit form holds. `date` is the browser's local `YYYY-MM-DDTHH:mm`. */
 export interface VisitFormValues {
