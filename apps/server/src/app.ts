@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { fastifyTrustProxy, type TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
@@ -26,7 +27,8 @@ export interface AppDeps {
   /** Folder of the built web app to serve, if any. */
   webDist?: string;
   secureCookies?: boolean;
-  trustProxy?: boolean;
+  /** Proxies whose X-Forwarded-For entries are believed: none, a hop count or their addresses. */
+  trustProxy?: TrustProxy;
   logger?: boolean | { level: string };
 }
 
@@ -40,7 +42,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: deps.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(deps.trustProxy),
     routerOptions: { maxParamLength: 200 },
     // The router's own refusals (a malformed URL, a path id over maxParamLength) would otherwise
     // bypass the error handler and its body shape.

@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../app.js';
+import { buildApp, type AppDeps } from '../app.js';
 import { connectPostgres, wrapPglite, type Database } from '../db/client.js';
 import { seedDemo } from '../db/seed/demo.js';
 
@@ -71,11 +71,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Builds the app on a fresh database, optionally with the demo seed. */
-export async function createTestApp(options: { seed?: boolean } = {}): Promise<TestApp> {
+/** Builds the app on a fresh database, optionally with the demo seed and other app options. */
+export async function createTestApp(options: { seed?: boolean } & Partial<Omit<AppDeps, 'database'>> = {}): Promise<TestApp> {
+  const { seed, ...deps } = options;
   const test = await createTestDatabase();
-  if (options.seed !== false) await seedDemo(test.database.db, DEMO_PASSWORD);
-  const app = await buildApp({ database: test.database, webDist: '/nonexistent' });
+  if (seed !== false) await seedDemo(test.database.db, DEMO_PASSWORD);
+  const app = await buildApp({ database: test.database, webDist: '/nonexistent', ...deps });
   await app.ready();
   return {
     app,
