@@ -19,6 +19,7 @@ import { accessPlugin } from './platform/access.js';
 import { NOT_FOUND_BODY, registerErrorHandler } from './platform/errors.js';
 import { EventHub } from './platform/events.js';
 import { openapiPlugin } from './platform/openapi.js';
+import { securityHeadersPlugin } from './platform/security-headers.js';
 
 /** What the app is built from; tests pass their own database. */
 export interface AppDeps {
@@ -26,6 +27,7 @@ export interface AppDeps {
   publicUrl?: string;
   /** Folder of the built web app to serve, if any. */
   webDist?: string;
+  /** Session cookies are Secure on every request (production); otherwise only over https. */
   secureCookies?: boolean;
   /** Proxies whose X-Forwarded-For entries are believed: none, a hop count or their addresses. */
   trustProxy?: TrustProxy;
@@ -57,12 +59,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => hub.close());
 
   registerErrorHandler(app);
+  await app.register(securityHeadersPlugin, { publicUrl: deps.publicUrl });
   await app.register(cookie);
   await app.register(accessPlugin, { db, publicUrl: deps.publicUrl });
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes, { db });
-  await app.register(authRoutes, { db, secureCookies: deps.secureCookies ?? false });
+  await app.register(authRoutes, { db, secureCookies: deps.secureCookies ?? false, publicUrl: deps.publicUrl });
   await app.register(organizationRoutes, { db });
   await app.register(memberRoutes, { db, publicUrl: deps.publicUrl });
   await app.register(eventRoutes, { db, hub });

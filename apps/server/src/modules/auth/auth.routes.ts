@@ -5,6 +5,7 @@ import { userOf } from '../../platform/access.js';
 import { toUserDto } from '../../platform/dto.js';
 import { selectCurrentOrganization } from '../../platform/membership.js';
 import { parse } from '../../platform/parse.js';
+import { isHttpsRequest } from '../../platform/security-headers.js';
 import { clearSessionCookie, createSession, endSession, setSessionCookie } from '../../platform/sessions.js';
 import { recordSignOut, sessionContext, signIn, signUp } from './auth.service.js';
 
@@ -17,14 +18,16 @@ function tokenForApiClients(request: FastifyRequest, token: string): { token?: s
 }
 
 /** Sign-up, sign-in, sign-out, the session and the current organization choice. */
-export async function authRoutes(app: FastifyInstance, opts: { db: AppDb; secureCookies: boolean }) {
+export async function authRoutes(app: FastifyInstance, opts: { db: AppDb; secureCookies: boolean; publicUrl?: string }) {
   const { db } = opts;
+  // Secure whenever the browser reached us over https, so the cookie never travels in clear text.
+  const secure = (request: FastifyRequest) => opts.secureCookies || isHttpsRequest(request, opts.publicUrl);
 
   app.post('/api/auth/sign-up', { config: { access: { public: true }, contract: { summary: 'Create an account and sign in', body: signUpBody } } }, async (request, reply) => {
     const body = parse(signUpBody, request.body);
     const user = await signUp(db, body, request.ip);
     const token = await createSession(db, user.id, request);
-    setSessionCookie(reply, token, opts.secureCookies);
+    setSessionCookie(reply, token, secure(request));
     return reply.status(201).send({ success: true, user: toUserDto(user), ...tokenForApiClients(request, token) });
   });
 
@@ -32,7 +35,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: AppDb; secure
     const body = parse(signInBody, request.body);
     const user = await signIn(db, body, request.ip);
     const token = await createSession(db, user.id, request);
-    setSessionCookie(reply, token, opts.secureCookies);
+    setSessionCookie(reply, token, secure(request));
     return { success: true, user: toUserDto(user), ...tokenForApiClients(request, token) };
   });
 
