@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PERMISSIONS, ROLES } from '../rules/access.js';
-import { emailAddress, idSchema } from './common.js';
+import { emailAddress, idSchema, personName } from './common.js';
 
 /** Shortest password accepted at sign-up. */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -38,8 +38,8 @@ export const signInBody = z.object({
 });
 /** Sign-up body (the password rule, `rules/password.ts`, is checked separately to answer its own codes). */
 export const signUpBody = signInBody.extend({
-  firstName: z.string().trim().max(100).optional(),
-  lastName: z.string().trim().max(100).optional(),
+  firstName: personName(z.string().trim().max(100).optional(), 'First name'),
+  lastName: personName(z.string().trim().max(100).optional(), 'Last name'),
 });
 /** Sign-in body type. */
 export type SignInBody = z.infer<typeof signInBody>;
