@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { submitSignIn as signIn } from './support';
+import { expect, submitSignIn as signIn, test } from './support';
 
 test('a new account creates its organization and lands on the dashboard showing its e-mail', async ({ page }) => {
   const email = `new-${Date.now()}@example.org`;

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { expect, signIn, test } from './support';
 
 test('the Queue Manager tab lists waiting patients in Emergency, Urgent and Routine columns from the live queue', async ({ page }) => {
   const last = `Column${Date.now()}`;

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from './support';
 
 /** Presses Tab until `target` has focus (keyboard only, as a kiosk user without a mouse would). */
 async function tabTo(page: Page, target: Locator, max = 40) {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './support';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './support';
 
 /** Signs in through the /login form as the demo Doctor (who holds canManagePatients). */
 const signInAsDoctor = (page: Page) => signIn(page, 'doctor@demo.clinic');

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn } from './support';
+import type { Browser, Page } from '@playwright/test';
+import { expect, signIn, test } from './support';
 
 /** A name no other test uses, so assertions cannot match another entry. */
 function uniqueName(first: string) {

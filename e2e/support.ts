@@ -1,7 +1,56 @@
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test';
 
 /** The demo accounts' password (the e2e server's DEMO_PASSWORD). */
 export const DEMO_PASSWORD = 'demo-password';
+
+/**
+ * Collects every Content Security Policy violation of a context's pages: Chromium's console
+ * report ("Refused to ...") and the page's `securitypolicyviolation` event, which also catches
+ * what the console might word differently.
+ */
+async function watchContentSecurityPolicy(context: BrowserContext, violations: string[]) {
+  context.on('console', (message) => {
+    if (/Refused to|Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  await context.exposeBinding('__reportCspViolation', (_source, text: string) => {
+    violations.push(text);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation;
+      report(`CSP ${e.effectiveDirective} blocked ${e.blockedURI || 'an inline resource'} (${e.sourceFile}:${e.lineNumber})`);
+    });
+  });
+}
+
+/**
+ * Playwright's `test` with an automatic guard: a test fails when any page it opened, in its own
+ * context or in one it made with `browser.newContext()`, hit a CSP violation. Every spec imports
+ * `test` and `expect` from here. A test may read (and clear) `cspViolations` to check the guard.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ browser, context }, use) => {
+      const violations: string[] = [];
+      await watchContentSecurityPolicy(context, violations);
+      const newContext = browser.newContext;
+      browser.newContext = async (...args) => {
+        const created = await newContext.apply(browser, args);
+        await watchContentSecurityPolicy(created, violations);
+        return created;
+      };
+      try {
+        await use(violations);
+      } finally {
+        browser.newContext = newContext;
+      }
+      expect(violations, 'Content Security Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
 
 /** Fills and submits the /login form, as a person would; does not wait for the outcome. */
 export async function submitSignIn(page: Page, email: string, password = DEMO_PASSWORD) {

@@ -1,6 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { expect, signIn, test } from './support';
 
 test('chest pain gives a critical assessment with an immediate wait, listed in Recent Assessments, and Accept is recorded', async ({ page }) => {
   await signIn(page, 'nurse@demo.clinic');

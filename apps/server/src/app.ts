@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { fastifyTrustProxy, type TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
@@ -20,6 +21,7 @@ import { EventHub } from './platform/events.js';
 import type { LinkConfig } from './platform/links.js';
 import { noMailer, type Mailer } from './platform/mail.js';
 import { openapiPlugin } from './platform/openapi.js';
+import { securityHeadersPlugin } from './platform/security-headers.js';
 
 /** What the app is built from; tests pass their own database. */
 export interface AppDeps {
@@ -31,8 +33,10 @@ export interface AppDeps {
   mailer?: Mailer;
   /** Folder of the built web app to serve, if any. */
   webDist?: string;
+  /** Session cookies are Secure on every request (production); otherwise only over https. */
   secureCookies?: boolean;
-  trustProxy?: boolean;
+  /** Proxies whose X-Forwarded-For entries are believed: none, a hop count or their addresses. */
+  trustProxy?: TrustProxy;
   logger?: boolean | { level: string };
 }
 
@@ -46,7 +50,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: deps.trustProxy ?? false,
+    trustProxy: fastifyTrustProxy(deps.trustProxy),
     routerOptions: { maxParamLength: 200 },
     // The router's own refusals (a malformed URL, a path id over maxParamLength) would otherwise
     // bypass the error handler and its body shape.
@@ -63,12 +67,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => hub.close());
 
   registerErrorHandler(app);
+  await app.register(securityHeadersPlugin, { publicUrl: deps.publicUrl });
   await app.register(cookie);
   await app.register(accessPlugin, { db, publicUrl: deps.publicUrl });
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes, { db });
-  await app.register(authRoutes, { db, secureCookies: deps.secureCookies ?? false, links, mailer });
+  await app.register(authRoutes, { db, secureCookies: deps.secureCookies ?? false, publicUrl: deps.publicUrl, links, mailer });
   await app.register(organizationRoutes, { db });
   await app.register(memberRoutes, { db, links });
   await app.register(eventRoutes, { db, hub });

@@ -1,4 +1,47 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
+
+const TRUST_PROXY_HELP =
+  'Write the number of proxies in front of the server (TRUST_PROXY=1 for one load balancer: the address it ' +
+  'appended to X-Forwarded-For is the client) or their addresses and ranges (TRUST_PROXY=10.0.0.5,10.0.1.0/24).';
+/** Names proxy-addr (Fastify's trustProxy) accepts for well-known ranges. */
+const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128));
+}
+
+/**
+ * Which proxies' X-Forwarded-For entries are believed: none (`false`), a hop count, or a list of
+ * proxy addresses and CIDR ranges. `true` would believe every hop, so the left-most entry, which
+ * the client writes, would become its address and rotating it would escape every per-address limit.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): TrustProxy => {
+    const value = (raw ?? '').trim();
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (value.toLowerCase() === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY=true trusts every hop, so a client could choose its own address by writing X-Forwarded-For. ${TRUST_PROXY_HELP}`,
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((e) => e.trim());
+    const wrong = entries.find((e) => !isProxyAddress(e));
+    if (wrong !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `TRUST_PROXY: "${wrong}" is not a hop count, an IP address or a CIDR range. ${TRUST_PROXY_HELP}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -17,10 +60,7 @@ const schema = z.object({
   DEMO_PASSWORD: z.string().min(6).default('demo-password'),
   PUBLIC_URL: z.string().optional(),
   WEB_DIST: z.string().optional(),
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+  TRUST_PROXY: trustProxy,
   /** Outgoing mail server, e.g. `smtp://user:pass@mail.example.org:587`; unset sends no mail. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('ClinicFlow <no-reply@localhost>'),
@@ -28,12 +68,30 @@ const schema = z.object({
   LOG_LEVEL: z.string().default('info'),
 });
 
+/** The TRUST_PROXY setting: no proxy, a hop count, or proxy addresses and ranges. */
+export type TrustProxy = false | number | string[];
+
+/**
+ * Fastify's `trustProxy` option for a setting. Fastify refuses a bare hop count (it would trust
+ * nothing), so the count becomes a function: the socket's peer and the next `hops - 1` entries are
+ * proxies, and the entry the last of them appended is the client.
+ */
+export function fastifyTrustProxy(setting: TrustProxy = false): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting !== 'number') return setting;
+  return (_address, hop) => hop < setting;
+}
+
 /** Typed configuration read once from the environment. */
 export type Config = z.infer<typeof schema>;
 
-/** Reads and validates the environment. */
+/** Reads and validates the environment; a wrong value throws an error naming each variable and what to write. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const config = schema.parse(env);
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => (i.code === 'custom' ? i.message : `${i.path.join('.')}: ${i.message}`));
+    throw new Error(`Invalid environment:\n${lines.map((l) => `  ${l}`).join('\n')}`);
+  }
+  const config = result.data;
   if (config.MIGRATION_DATABASE_URL && !config.DATABASE_URL) {
     throw new Error('MIGRATION_DATABASE_URL is set but DATABASE_URL is not: set both, or neither for the embedded database.');
   }

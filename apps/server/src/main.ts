@@ -1,11 +1,18 @@
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfig, type Config } from './config.js';
 import { openDatabase } from './db/open.js';
 import { noMailer, smtpMailer } from './platform/mail.js';
 import { checkPoolRole } from './db/roles.js';
 import { demoSignInLines, isEmpty, seedDemo } from './db/seed/demo.js';
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (error) {
+  // A wrong setting is the operator's to fix: say what is wrong, without a stack trace.
+  console.error((error as Error).message);
+  process.exit(1);
+}
 // Migrations (and the demo seed) run as the owner; the app's pool as the login role.
 const database = await openDatabase(config, async (owner) => {
   // The embedded database is the out-of-the-box demo: fill it on first start. A real PostgreSQL

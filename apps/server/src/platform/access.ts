@@ -106,6 +106,19 @@ function refusalMessage(refusal: NonNullable<ReturnType<typeof checkAccess>>): s
     : `You don't have permission to access this feature. Required permission: ${refusal.required}`;
 }
 
+/**
+ * Whether a request is for the API, judged on the path as routed: an absolute-form request line
+ * (`POST http://host/api/...`) reaches the same route while its raw URL does not start with `/api/`.
+ */
+export function isApiRequest(request: FastifyRequest): boolean {
+  if (request.routeOptions.url) return request.routeOptions.url.startsWith('/api/');
+  try {
+    return new URL(request.url, 'http://x').pathname.startsWith('/api/');
+  } catch {
+    return true; // an unreadable URL gets the checks rather than skipping them
+  }
+}
+
 function sameOrigin(request: FastifyRequest, publicUrl?: string): boolean {
   const origin = request.headers.origin;
   if (!origin) return true;
@@ -132,7 +145,7 @@ export const accessPlugin = fp(
     });
 
     app.addHook('onRequest', async (request) => {
-      if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+      if (!STATE_CHANGING.has(request.method) || !isApiRequest(request)) return;
       if (!sameOrigin(request, opts.publicUrl)) throw new AppError('request/origin', 'Cross-origin request refused.');
       const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
       const type = String(request.headers['content-type'] ?? '');

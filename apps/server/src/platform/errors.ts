@@ -26,6 +26,8 @@ const STATUS_BY_CODE: Record<string, number> = {
   'auth/wrong-password': 401,
   'auth/invalid-email': 400,
   'auth/weak-password': 400,
+  'auth/blank-password': 400,
+  'auth/common-password': 400,
   'auth/user-disabled': 403,
   'auth/email-already-in-use': 409,
   'auth/too-many-requests': 429,

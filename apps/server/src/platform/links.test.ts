@@ -7,8 +7,8 @@ describe('links handed out by the server', () => {
   let configured: TestApp;
   let unconfigured: TestApp;
   beforeAll(async () => {
-    configured = await createTestApp({ deps: { publicUrl: 'https://clinic.example.org/app', production: true } });
-    unconfigured = await createTestApp({ deps: { production: true } });
+    configured = await createTestApp({ publicUrl: 'https://clinic.example.org/app', production: true });
+    unconfigured = await createTestApp({ production: true });
   });
   afterAll(async () => {
     await configured.close();

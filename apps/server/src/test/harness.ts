@@ -131,13 +131,12 @@ export interface TestApp {
 }
 
 /** Builds the app on a fresh database, optionally with the demo seed and other app options. */
-export async function createTestApp(
-  options: { seed?: boolean; deps?: Partial<Omit<AppDeps, 'database'>> } = {},
-): Promise<TestApp> {
+export async function createTestApp(options: { seed?: boolean } & Partial<Omit<AppDeps, 'database'>> = {}): Promise<TestApp> {
+  const { seed, ...deps } = options;
   const test = await createTestDatabase();
-  if (options.seed !== false) await seedDemo(test.database.db, DEMO_PASSWORD);
+  if (seed !== false) await seedDemo(test.database.db, DEMO_PASSWORD);
   const mailer = new MemoryMailer();
-  const app = await buildApp({ database: test.appDatabase, webDist: '/nonexistent', mailer, ...options.deps });
+  const app = await buildApp({ database: test.appDatabase, webDist: '/nonexistent', mailer, ...deps });
   await app.ready();
   return {
     app,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PERMISSIONS, ROLES } from '../rules/access.js';
-import { emailAddress, idSchema } from './common.js';
+import { emailAddress, idSchema, personName } from './common.js';
 
 /** Shortest password accepted at sign-up. */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -16,6 +16,8 @@ export const AUTH_MESSAGES = {
   'auth/too-many-requests': 'Too many failed attempts. Please try again later.',
   'auth/email-already-in-use': 'An account with this email already exists.',
   'auth/weak-password': 'Password should be at least 6 characters.',
+  'auth/blank-password': 'Password cannot be only spaces.',
+  'auth/common-password': 'This password is too common. Please choose a less common one.',
   'auth/network-request-failed': 'Network error. Please check your connection.',
 } as const;
 /** A sign-in error code. */
@@ -34,10 +36,10 @@ export const signInBody = z.object({
   email: z.string().max(254),
   password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
 });
-/** Sign-up body (the password rule is checked separately to answer auth/weak-password). */
+/** Sign-up body (the password rule, `rules/password.ts`, is checked separately to answer its own codes). */
 export const signUpBody = signInBody.extend({
-  firstName: z.string().trim().max(100).optional(),
-  lastName: z.string().trim().max(100).optional(),
+  firstName: personName(z.string().trim().max(100).optional(), 'First name'),
+  lastName: personName(z.string().trim().max(100).optional(), 'Last name'),
 });
 /** Sign-in body type. */
 export type SignInBody = z.infer<typeof signInBody>;

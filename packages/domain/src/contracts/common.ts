@@ -17,6 +17,24 @@ export const optionalText = (max = SHORT_TEXT) =>
     .nullable()
     .transform((v) => (v ? v : undefined));
 
+/**
+ * Unicode's bidirectional embedding, override and isolate controls (U+202A to U+202E, U+2066 to
+ * U+2069). Inside a name they make it display as other text (the letters after U+202E show
+ * reversed), so a list, a badge or an audit line would show someone else's name.
+ */
+export const BIDI_CONTROL_CHARACTERS = /[\u202A-\u202E\u2066-\u2069]/;
+
+/**
+ * A person's name field: `field` (the contract's own text field, required or optional, with its
+ * own length and messages) that also refuses bidirectional controls. Every field holding a
+ * person's name goes through here. Right-to-left scripts themselves are names like any other.
+ */
+export function personName<T extends z.ZodType<string | null | undefined>>(field: T, label = 'A name'): T {
+  return field.refine((value) => typeof value !== 'string' || !BIDI_CONTROL_CHARACTERS.test(value), {
+    message: `${label} cannot contain text-direction control characters`,
+  });
+}
+
 /** An e-mail address, trimmed and lower-cased. */
 export const emailAddress = z.string().trim().max(254).pipe(z.email()).transform((v) => v.toLowerCase());
 

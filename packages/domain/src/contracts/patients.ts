@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../rules/patient-age.js';
-import { LONG_TEXT, SHORT_TEXT, pagination } from './common.js';
+import { LONG_TEXT, SHORT_TEXT, pagination, personName } from './common.js';
 
 /**
  * Patient directory and visits (clinical-workflows sections 3 and 5): the bodies the server
@@ -170,14 +170,14 @@ export const patientAddressInput = z.object(
  * and phone; blood type, insurance and the three lists are optional.
  */
 export const patientFields = z.object({
-  firstName: requiredText('First name', 100),
-  lastName: requiredText('Last name', 100),
+  firstName: personName(requiredText('First name', 100), 'First name'),
+  lastName: personName(requiredText('Last name', 100), 'Last name'),
   dateOfBirth: requiredText('Date of birth', 10, (v) => dateOfBirthProblem(v)),
   gender: choice('Gender', PATIENT_GENDERS),
   phone: phone('Phone number'),
   email,
   address: patientAddressInput,
-  emergencyContactName: requiredText('Emergency contact name', 200),
+  emergencyContactName: personName(requiredText('Emergency contact name', 200), 'Emergency contact name'),
   emergencyContactRelationship: requiredText('Emergency contact relationship', 100),
   emergencyContactPhone: phone('Emergency contact phone'),
   bloodType: z.preprocess((v) => (v === '' || v === null ? undefined : v), choice('Blood type', BLOOD_TYPES).optional()),
@@ -312,7 +312,7 @@ export const visitBody = z.object({
   date: requiredText('Visit date', 40, (v) => visitDateProblem(v)).transform((v) => new Date(v).toISOString()),
   type: choice('Visit type', VISIT_TYPES).default('routine'),
   priority: choice('Priority', VISIT_PRIORITIES).default('low'),
-  doctor: requiredText('Doctor', 200),
+  doctor: personName(requiredText('Doctor', 200), 'Doctor'),
   waitTime: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     z

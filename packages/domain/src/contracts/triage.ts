@@ -13,7 +13,7 @@ import {
   clinicalList,
 } from '../rules/risk-score.js';
 import { TRIAGE_SEVERITIES } from '../rules/triage.js';
-import { LONG_TEXT, SHORT_TEXT, idSchema, optionalEmail, optionalText, tenantSelector } from './common.js';
+import { LONG_TEXT, SHORT_TEXT, idSchema, optionalEmail, optionalText, personName, tenantSelector } from './common.js';
 
 /** Alert when the symptom text is empty (clinical-workflows section 5). */
 export const TRIAGE_EMPTY_MESSAGE = 'Please describe your symptoms.';
@@ -140,10 +140,10 @@ export type TriageAssessmentDto = z.infer<typeof triageAssessmentDto>;
 export const triageAssessmentActionBody = z.object({ action: z.enum(['accept', 'second-opinion']) });
 
 const kioskFields = z.object({
-  firstName: optionalText(100),
-  lastName: optionalText(100),
-  patientName: optionalText(SHORT_TEXT),
-  name: optionalText(SHORT_TEXT),
+  firstName: personName(optionalText(100), 'First name'),
+  lastName: personName(optionalText(100), 'Last name'),
+  patientName: personName(optionalText(SHORT_TEXT), 'Patient name'),
+  name: personName(optionalText(SHORT_TEXT), 'Name'),
   age: optionalWhole(0, 130),
   patientAge: optionalWhole(0, 130),
   gender,
@@ -151,7 +151,7 @@ const kioskFields = z.object({
   dateOfBirth: z.preprocess(blankToUndefined, z.iso.date().optional()),
   phoneNumber: optionalText(40),
   email: optionalEmail,
-  emergencyContact: optionalText(SHORT_TEXT),
+  emergencyContact: personName(optionalText(SHORT_TEXT), 'Emergency contact'),
   emergencyPhone: optionalText(40),
   chiefComplaint: optionalText(CHIEF_COMPLAINT_MAX),
   symptoms: clinicalListField,
@@ -214,7 +214,7 @@ export const kioskCaseResponse = z.object({
 
 /** `POST /api/triage/waiting-room/{id}/assign`: a clinician by id or by name. */
 export const assignClinicianBody = z
-  .object({ clinicianId: idSchema.optional(), clinicianName: optionalText(SHORT_TEXT) })
+  .object({ clinicianId: idSchema.optional(), clinicianName: personName(optionalText(SHORT_TEXT), 'Clinician name') })
   .refine((v) => v.clinicianId || v.clinicianName, {
     message: 'Name the clinician by id or by name',
     path: ['clinicianId'],
@@ -232,7 +232,7 @@ export const queueActionBody = z.object({ note: optionalText(1000) });
 export const queueStatusUpdateBody = z.object({
   status: z.enum(QUEUE_STATUSES),
   startedAt: z.iso.datetime({ offset: true }).optional(),
-  startedBy: optionalText(SHORT_TEXT),
+  startedBy: personName(optionalText(SHORT_TEXT), 'Started by'),
 });
 /** Status-update input. */
 export type QueueStatusUpdateBody = z.infer<typeof queueStatusUpdateBody>;

@@ -8,6 +8,7 @@ import { appOrigin, type LinkConfig } from '../../platform/links.js';
 import { sendIfConfigured, type Mailer } from '../../platform/mail.js';
 import { selectCurrentOrganization } from '../../platform/membership.js';
 import { parse } from '../../platform/parse.js';
+import { isHttpsRequest } from '../../platform/security-headers.js';
 import { clearSessionCookie, createSession, endSession, setSessionCookie } from '../../platform/sessions.js';
 import { recordSignOut, sessionContext, signIn, signUp } from './auth.service.js';
 import { createVerification, verifyEmail } from './email-verification.service.js';
@@ -21,8 +22,13 @@ function tokenForApiClients(request: FastifyRequest, token: string): { token?: s
 }
 
 /** Sign-up, sign-in, sign-out, the session and the current organization choice. */
-export async function authRoutes(app: FastifyInstance, opts: { db: AppDb; secureCookies: boolean; links: LinkConfig; mailer: Mailer }) {
+export async function authRoutes(
+  app: FastifyInstance,
+  opts: { db: AppDb; secureCookies: boolean; publicUrl?: string; links: LinkConfig; mailer: Mailer },
+) {
   const { db, mailer } = opts;
+  // Secure whenever the browser reached us over https, so the cookie never travels in clear text.
+  const secure = (request: FastifyRequest) => opts.secureCookies || isHttpsRequest(request, opts.publicUrl);
 
   app.post('/api/auth/sign-up', { config: { access: { public: true }, contract: { summary: 'Create an account and sign in; a verification link is mailed when mail is configured', body: signUpBody } } }, async (request, reply) => {
     const body = parse(signUpBody, request.body);
@@ -30,7 +36,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: AppDb; secure
     const user = await signUp(db, body, request.ip);
     const token = await createSession(db, user.id, request);
     const verificationSent = origin !== null && (await sendIfConfigured(mailer, await createVerification(db, user, origin), request.log));
-    setSessionCookie(reply, token, opts.secureCookies);
+    setSessionCookie(reply, token, secure(request));
     return reply.status(201).send({ success: true, user: toUserDto(user), verificationSent, ...tokenForApiClients(request, token) });
   });
 
@@ -57,7 +63,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: AppDb; secure
     const body = parse(signInBody, request.body);
     const user = await signIn(db, body, request.ip);
     const token = await createSession(db, user.id, request);
-    setSessionCookie(reply, token, opts.secureCookies);
+    setSessionCookie(reply, token, secure(request));
     return { success: true, user: toUserDto(user), ...tokenForApiClients(request, token) };
   });
 

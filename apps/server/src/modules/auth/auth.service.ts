@@ -1,4 +1,5 @@
-import { MIN_PASSWORD_LENGTH, featuresFor, parseEmail, type SignInBody } from '@clinic/domain';
+import { AUTH_MESSAGES, featuresFor, parseEmail, type SignInBody } from '@clinic/domain';
+import { newPasswordProblem } from '@clinic/domain/rules/password';
 import { hash, verify } from '@node-rs/argon2';
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.js';
@@ -31,9 +32,8 @@ export async function signUp(
   ip: string,
 ): Promise<UserRow> {
   const email = requireEmail(input.email);
-  if (input.password.length < MIN_PASSWORD_LENGTH) {
-    throw new AppError('auth/weak-password', 'Password should be at least 6 characters.');
-  }
+  const problem = newPasswordProblem(input.password);
+  if (problem) throw new AppError(problem, AUTH_MESSAGES[problem]);
   const passwordHash = await hashPassword(input.password);
   const [user] = await db
     .insert(users)

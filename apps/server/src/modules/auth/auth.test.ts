@@ -73,9 +73,23 @@ describe('sign-up', () => {
   });
 
   it('refuses a 5-character password with 400 auth/weak-password and writes no user', async () => {
-    expectFailure(await signUp({ email: 'weak@example.org', password: '12345' }), 400, 'auth/weak-password');
+    expectFailure(await signUp({ email: 'weak@example.org', password: 'k7#qZ' }), 400, 'auth/weak-password');
     expect(await userCount('weak@example.org')).toBe(0);
-    expect((await signUp({ email: 'weak@example.org', password: '123456' })).statusCode).toBe(201);
+    expect((await signUp({ email: 'weak@example.org', password: 'k7#qZ2' })).statusCode).toBe(201);
+  });
+
+  it.each([
+    ['six spaces', 'auth/blank-password', '      '],
+    ['only tabs and no-break spaces', 'auth/blank-password', '\t\t\u00a0\u00a0\t\t'],
+    ['"123456", the most common password,', 'auth/common-password', '123456'],
+    ['"Password1", a common password in other letter case,', 'auth/common-password', 'Password1'],
+    ['"iloveyou"', 'auth/common-password', 'iloveyou'],
+  ] as const)('refuses %s with 400 %s and writes nothing', async (_name, code, password) => {
+    const email = `refused-${code.slice(5)}-${password.length}-${password.charCodeAt(0)}@example.org`;
+    const audits = (await auditEventsOf(t.database.db, 'auth.sign-up')).length;
+    expectFailure(await signUp({ email, password }), 400, code);
+    expect(await userCount(email)).toBe(0);
+    expect(await auditEventsOf(t.database.db, 'auth.sign-up')).toHaveLength(audits);
   });
 
   it.each([['not-an-email'], ['a@'], ['@b.org'], ['two@@example.org'], [''], ["' OR 1=1 --"]])(

@@ -126,7 +126,7 @@ describe('e-mail verification', () => {
 describe('without mail configured', () => {
   let bare: TestApp;
   beforeAll(async () => {
-    bare = await createTestApp({ deps: { mailer: noMailer } });
+    bare = await createTestApp({ mailer: noMailer });
   });
   afterAll(() => bare.close());
 

@@ -149,6 +149,9 @@ describe('validation', () => {
     ['an overlong list entry', { currentMedications: ['x'.repeat(201)] }, 'currentMedications.0'],
     ['too many conditions', { medicalHistory: Array.from({ length: 51 }, (_, i) => `c${i}`) }, 'medicalHistory'],
     ['overlong first name', { firstName: 'x'.repeat(101) }, 'firstName'],
+    ['a right-to-left override (U+202E) in the first name', { firstName: 'Grace\u202Eecarg' }, 'firstName'],
+    ['a left-to-right isolate (U+2066) in the last name', { lastName: '\u2066Hopper\u2069' }, 'lastName'],
+    ['an embedding (U+202B) in the emergency contact name', { emergencyContactName: 'Vincent \u202BHopper' }, 'emergencyContactName'],
     ['overlong insurance provider', { insuranceProvider: 'x'.repeat(201) }, 'insuranceProvider'],
     ['overlong insurance number', { insuranceNumber: 'x'.repeat(101) }, 'insuranceNumber'],
   ];

@@ -1,0 +1,50 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.js';
+
+const trustProxy = (value?: string) => loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).TRUST_PROXY;
+
+describe('TRUST_PROXY', () => {
+  it('trusts no proxy when unset, empty, false or 0', () => {
+    expect([trustProxy(), trustProxy(''), trustProxy('false'), trustProxy('0')]).toEqual([false, false, false, false]);
+  });
+
+  it('takes a hop count: 1 is the address the nearest proxy appended', () => {
+    expect(trustProxy('1')).toBe(1);
+    expect(trustProxy(' 2 ')).toBe(2);
+  });
+
+  it('takes a comma-separated list of proxy addresses and CIDR ranges', () => {
+    expect(trustProxy('10.0.0.5, 10.1.0.0/16,fd00::/8 , loopback')).toEqual(['10.0.0.5', '10.1.0.0/16', 'fd00::/8', 'loopback']);
+  });
+
+  it('refuses true, which would let a client choose its own address, and says what to write instead', () => {
+    expect(() => trustProxy('true')).toThrow(/TRUST_PROXY=true trusts every hop.*TRUST_PROXY=1.*TRUST_PROXY=10\.0\.0\.5/s);
+    expect(() => trustProxy('TRUE')).toThrow(/TRUST_PROXY=1/);
+  });
+
+  it.each(['yes', '-1', '1.5', '10.0.0.0/33', '::1/129', '10.0.0.300', '10.0.0.5,,10.0.0.6', 'proxy.example'])(
+    'refuses "%s" naming the variable',
+    (value) => {
+      expect(() => trustProxy(value)).toThrow(/TRUST_PROXY/);
+    },
+  );
+
+  it('stops the server at start-up with the message, before it opens a database or a port', () => {
+    const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+    const dataDir = join(tmpdir(), `never-created-${crypto.randomUUID()}`);
+    const run = spawnSync(process.execPath, ['--import', 'tsx', main], {
+      env: { ...process.env, TRUST_PROXY: 'true', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', DATA_DIR: dataDir },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('TRUST_PROXY=true trusts every hop');
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(existsSync(dataDir)).toBe(false);
+  });
+});

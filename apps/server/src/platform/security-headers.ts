@@ -1,0 +1,58 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { isApiRequest } from './access.js';
+
+/** HSTS for a year, subdomains included (what the preload lists ask for). */
+export const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * The policy of every response. The built app loads only its own scripts, styles and images, and
+ * talks only to its own API. Styles need 'unsafe-inline': Mantine writes `<style>` elements (its
+ * CSS variables, responsive props) and `style` attributes at run time; scripts never do, and
+ * inline event handlers are refused outright. `upgrade-insecure-requests` is left out: every
+ * source is the page's own origin, which already has the page's scheme.
+ */
+const CONTENT_SECURITY_POLICY = {
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  scriptSrcAttr: ["'none'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  imgSrc: ["'self'", 'data:'],
+  fontSrc: ["'self'"],
+  connectSrc: ["'self'"],
+  objectSrc: ["'none'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+};
+
+/**
+ * True when the browser reached the site over https: the public URL is https, or the request came
+ * over TLS (`request.protocol`, which believes X-Forwarded-Proto only from a trusted proxy).
+ */
+export function isHttpsRequest(request: FastifyRequest, publicUrl?: string): boolean {
+  return /^https:\/\//i.test(publicUrl ?? '') || request.protocol === 'https';
+}
+
+/**
+ * Browser protections on every response (pages, assets, API, errors): the CSP, no framing,
+ * nosniff, a referrer policy that keeps paths (patient ids) inside the site, HSTS over https,
+ * and `Cache-Control: no-store` on the API so patient data never lands in a cache.
+ */
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance, opts: { publicUrl?: string }) => {
+    await app.register(helmet, {
+      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+      // Sent below, and only over https: over plain http a browser ignores it anyway.
+      strictTransportSecurity: false,
+      frameguard: { action: 'deny' },
+      referrerPolicy: { policy: 'same-origin' },
+    });
+    app.addHook('onRequest', async (request, reply) => {
+      if (isHttpsRequest(request, opts.publicUrl)) reply.header('strict-transport-security', HSTS);
+      if (isApiRequest(request)) reply.header('cache-control', 'no-store');
+    });
+  },
+  { name: 'security-headers' },
+);
