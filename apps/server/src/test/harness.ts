@@ -102,9 +102,12 @@ export async function signInAs(app: FastifyInstance, email: string, password = D
   return { authorization: `Bearer ${res.json().token}` };
 }
 
-/** Creates an account and returns its Bearer headers. */
+/**
+ * Creates an account and returns its Bearer headers. Each sign-up comes from its own address, so
+ * the per-address sign-up limit of the app never decides a test that is not about it.
+ */
 export async function signUpAs(app: FastifyInstance, email: string, password = 'secret-pass'): Promise<Record<string, string>> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { email, password } });
+  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { email, password }, remoteAddress: freshAddress() });
   if (res.statusCode !== 201) throw new Error(`sign-up of ${email} failed: ${res.statusCode} ${res.body}`);
   return { authorization: `Bearer ${res.json().token}` };
 }
@@ -120,6 +123,7 @@ export async function createOtherOrganization(app: FastifyInstance, email = 'own
     url: '/api/organizations',
     headers,
     payload: { name: 'Other Health', type: 'clinic' },
+    remoteAddress: freshAddress(),
   });
   if (res.statusCode !== 201) throw new Error(`organization creation failed: ${res.body}`);
   const body = res.json();

@@ -7,6 +7,7 @@ import { recordAudit } from '../../platform/audit.js';
 import { newId } from '../../platform/crypto.js';
 import { toClinicDto, toOrganizationDto, toOrganizationUserDto, toUserDto } from '../../platform/dto.js';
 import { AppError } from '../../platform/errors.js';
+import { takeHit, type SharedLimit } from '../../platform/shared-limit.js';
 
 /** Failed sign-ins allowed per e-mail in the window before further tries are refused. */
 export const MAX_FAILURES_PER_EMAIL = 5;
@@ -14,6 +15,21 @@ export const MAX_FAILURES_PER_EMAIL = 5;
 export const MAX_FAILURES_PER_IP = 30;
 /** The rate-limit window. */
 export const FAILURE_WINDOW_MS = 15 * 60_000;
+
+/** Accounts one address may create per hour. */
+export const SIGN_UPS_PER_ADDRESS_PER_HOUR = 20;
+/**
+ * Accounts created per hour by everyone together. Real sign-ups come in tens a day (new customers
+ * and invited staff); 500 is far above that and above any onboarding burst, yet bounds a flood from
+ * many addresses to 12,000 accounts a day, and needs 25 addresses at the per-address limit to reach.
+ */
+export const SIGN_UPS_PER_HOUR_OVERALL = 500;
+const SIGN_UP_LIMIT: SharedLimit = {
+  scope: 'sign-up',
+  perKey: SIGN_UPS_PER_ADDRESS_PER_HOUR,
+  overall: SIGN_UPS_PER_HOUR_OVERALL,
+  windowMs: 60 * 60_000,
+};
 
 /** Hashes a password with argon2id (the library's default: m=19456, t=2, p=1). */
 export const hashPassword = (password: string) => hash(password);
@@ -34,6 +50,8 @@ export async function signUp(
   if (input.password.length < MIN_PASSWORD_LENGTH) {
     throw new AppError('auth/weak-password', 'Password should be at least 6 characters.');
   }
+  // Counted before the argon2 hash, the expensive part, and before the e-mail is looked up.
+  await takeHit(db, SIGN_UP_LIMIT, ip, 'Too many accounts were created from your network. Please try again later.');
   const passwordHash = await hashPassword(input.password);
   const [user] = await db
     .insert(users)

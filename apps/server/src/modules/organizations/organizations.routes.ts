@@ -7,6 +7,7 @@ import { withTenant } from '../../db/tenant.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { selectCurrentOrganization } from '../../platform/membership.js';
 import { parse } from '../../platform/parse.js';
+import { countOrganizationCreation } from './organization-limit.js';
 import {
   availableOrganizations,
   createClinic,
@@ -39,6 +40,7 @@ export async function organizationRoutes(app: FastifyInstance, opts: { db: AppDb
 
   app.post('/api/organizations', { config: { access: { signedIn: true }, contract: { summary: 'Create an organization with its main clinic', body: createOrganizationBody } } }, async (request, reply) => {
     const body = parse(createOrganizationBody, request.body);
+    await countOrganizationCreation(db, request.ip);
     const created = await createOrganization(db, userOf(request), body, request.ip);
     return reply.status(201).send({ success: true, ...created, message: 'Organization and default clinic created successfully!' });
   });
