@@ -71,6 +71,8 @@ export interface TestApp {
   url?: string;
   /** What the app mailed (verification links, notices). */
   mailer: MemoryMailer;
+  /** The waits sign-in tries were given (recorded, not waited, so tests stay fast). */
+  signInDelays: number[];
   close(): Promise<void>;
 }
 
@@ -81,13 +83,18 @@ export async function createTestApp(
   const test = await createTestDatabase();
   if (options.seed !== false) await seedDemo(test.database.db, DEMO_PASSWORD);
   const mailer = new MemoryMailer();
-  const app = await buildApp({ database: test.database, webDist: '/nonexistent', mailer, ...options.deps });
+  const signInDelays: number[] = [];
+  const signInWait = async (ms: number) => {
+    signInDelays.push(ms);
+  };
+  const app = await buildApp({ database: test.database, webDist: '/nonexistent', mailer, signInWait, ...options.deps });
   await app.ready();
   return {
     app,
     database: test.database,
     url: test.url,
     mailer,
+    signInDelays,
     async close() {
       await app.close();
       await test.drop();

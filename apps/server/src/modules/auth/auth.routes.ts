@@ -3,12 +3,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDb } from '../../db/client.js';
 import { userOf } from '../../platform/access.js';
 import { toUserDto } from '../../platform/dto.js';
-import type { LinkConfig } from '../../platform/links.js';
+import { appOrigin, type LinkConfig } from '../../platform/links.js';
 import type { Mailer } from '../../platform/mail.js';
 import { selectCurrentOrganization } from '../../platform/membership.js';
 import { parse } from '../../platform/parse.js';
 import { clearSessionCookie, createSession, endSession, setSessionCookie } from '../../platform/sessions.js';
-import { recordSignOut, sessionContext, signIn, signUp } from './auth.service.js';
+import { recordSignOut, sessionContext, signIn, signUp, type SignInHooks } from './auth.service.js';
+import { noticeLockedAccount } from './sign-in-locks.js';
 
 /**
  * API clients (no Origin header) get the token in the body to send as a Bearer token; browsers
@@ -18,9 +19,25 @@ function tokenForApiClients(request: FastifyRequest, token: string): { token?: s
   return request.headers.origin ? {} : { token };
 }
 
+/** The sign-in page, for the notice mail; none when links cannot be built (production without PUBLIC_URL). */
+function signInUrl(links: LinkConfig, request: FastifyRequest): string | undefined {
+  try {
+    return `${appOrigin(links, request)}/login`;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Sign-up, sign-in, sign-out, the session and the current organization choice. */
-export async function authRoutes(app: FastifyInstance, opts: { db: AppDb; secureCookies: boolean; links: LinkConfig; mailer: Mailer }) {
+export async function authRoutes(
+  app: FastifyInstance,
+  opts: { db: AppDb; secureCookies: boolean; links: LinkConfig; mailer: Mailer; signInWait?: (ms: number) => Promise<void> },
+) {
   const { db } = opts;
+  const signInHooks = (request: FastifyRequest): SignInHooks => ({
+    wait: opts.signInWait,
+    onEmailLocked: (user) => noticeLockedAccount(db, opts.mailer, request.log, user, signInUrl(opts.links, request)),
+  });
 
   app.post('/api/auth/sign-up', { config: { access: { public: true }, contract: { summary: 'Create an account and sign in', body: signUpBody } } }, async (request, reply) => {
     const body = parse(signUpBody, request.body);
@@ -32,7 +49,7 @@ export async function authRoutes(app: FastifyInstance, opts: { db: AppDb; secure
 
   app.post('/api/auth/sign-in', { config: { access: { public: true }, contract: { summary: 'Sign in', body: signInBody } } }, async (request, reply) => {
     const body = parse(signInBody, request.body);
-    const user = await signIn(db, body, request.ip);
+    const user = await signIn(db, body, request.ip, signInHooks(request));
     const token = await createSession(db, user.id, request);
     setSessionCookie(reply, token, opts.secureCookies);
     return { success: true, user: toUserDto(user), ...tokenForApiClients(request, token) };
