@@ -16,16 +16,21 @@ export class RateLimiter {
 
   /** Counts one hit for `key`; throws 429 when the window's limit is passed. */
   hit(key: string, now = Date.now()): void {
+    if (!this.allows(key, now)) {
+      throw new AppError('request/rate-limited', 'Too many requests. Please wait a moment and try again.');
+    }
+  }
+
+  /** Counts one hit for `key`; false when the window's limit is passed. */
+  allows(key: string, now = Date.now()): boolean {
     const w = this.windows.get(key);
     if (!w || now - w.start >= this.windowMs) {
       this.windows.set(key, { start: now, count: 1 });
       if (this.windows.size > 10_000) this.sweep(now);
-      return;
+      return true;
     }
     w.count += 1;
-    if (w.count > this.limit) {
-      throw new AppError('request/rate-limited', 'Too many requests. Please wait a moment and try again.');
-    }
+    return w.count <= this.limit;
   }
 
   /** Counts a hit for the request's address. */

@@ -1,12 +1,13 @@
 import { profileBody, signInBody, signUpBody } from '@clinic/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDb } from '../../db/client.js';
-import { userOf } from '../../platform/access.js';
+import { auditingRefusals, userOf } from '../../platform/access.js';
 import { toUserDto } from '../../platform/dto.js';
 import { appOrigin, type LinkConfig } from '../../platform/links.js';
 import type { Mailer } from '../../platform/mail.js';
 import { selectCurrentOrganization } from '../../platform/membership.js';
 import { parse } from '../../platform/parse.js';
+import { RateLimiter } from '../../platform/rate-limit.js';
 import { clearSessionCookie, createSession, endSession, setSessionCookie } from '../../platform/sessions.js';
 import { recordSignOut, sessionContext, signIn, signUp, type SignInHooks } from './auth.service.js';
 import { noticeLockedAccount } from './sign-in-locks.js';
@@ -34,8 +35,11 @@ export async function authRoutes(
   opts: { db: AppDb; secureCookies: boolean; links: LinkConfig; mailer: Mailer; signInWait?: (ms: number) => Promise<void> },
 ) {
   const { db } = opts;
+  // One audit row a minute per locked e-mail or address (per instance), however many tries are refused.
+  const throttledAudits = new RateLimiter(1, 60_000);
   const signInHooks = (request: FastifyRequest): SignInHooks => ({
     wait: opts.signInWait,
+    auditThrottled: (key) => throttledAudits.allows(key),
     onEmailLocked: (user) => noticeLockedAccount(db, opts.mailer, request.log, user, signInUrl(opts.links, request)),
   });
 
@@ -68,7 +72,9 @@ export async function authRoutes(
 
   app.put('/api/auth/profile', { config: { access: { signedIn: true }, contract: { summary: 'Choose the current organization and clinic', body: profileBody } } }, async (request) => {
     const body = parse(profileBody, request.body);
-    const selection = await selectCurrentOrganization(db, userOf(request), body, request.ip);
+    const selection = await auditingRefusals(db, request, userOf(request), body, () =>
+      selectCurrentOrganization(db, userOf(request), body, request.ip),
+    );
     return { success: true, ...selection };
   });
 }

@@ -5,6 +5,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.js';
 import { clinics, organizationMembers, organizations, signInAttempts, users, type UserRow } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
+import { withTenant } from '../../db/tenant.js';
 import { newId } from '../../platform/crypto.js';
 import { toClinicDto, toOrganizationDto, toOrganizationUserDto, toUserDto } from '../../platform/dto.js';
 import { AppError } from '../../platform/errors.js';
@@ -79,6 +80,27 @@ export interface SignInHooks {
   wait?: (ms: number) => Promise<void>;
   /** Called when a failure brings an account's e-mail to its lock: sends the "was this you?" notice. */
   onEmailLocked?: (user: UserRow) => Promise<void>;
+  /**
+   * Whether a refused (429) try is audited, by `email:<e-mail>` or `address:<ip>`: the routes allow
+   * one a minute for each, so a flood cannot fill the append-only log. Without it, every one is.
+   */
+  auditThrottled?: (key: string) => boolean;
+}
+
+/** Audits a refused try, in the account's current organization when the e-mail has an account. */
+async function recordThrottled(db: AppDb, email: string, ip: string, limit: 'email' | 'address') {
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  const entry = {
+    organizationId: user?.currentOrganizationId ?? null,
+    actorUserId: user?.id ?? null,
+    action: 'auth.sign-in-throttled',
+    entityType: 'user',
+    entityId: user?.id,
+    ip,
+    details: { email, limit },
+  };
+  if (entry.organizationId) await withTenant(db, entry.organizationId, (tx) => recordAudit(tx, entry));
+  else await recordAudit(db, entry);
 }
 
 /**
@@ -95,6 +117,10 @@ export async function signIn(db: AppDb, input: SignInBody, ip: string, hooks: Si
   if (byEmail > MAX_FAILURES_PER_EMAIL || byIp > MAX_FAILURES_PER_IP) {
     // A refused try is not a failure of its own: the window ends 15 minutes after the last real one.
     await db.delete(signInAttempts).where(eq(signInAttempts.id, attempt.id));
+    const limit = byEmail > MAX_FAILURES_PER_EMAIL ? 'email' : 'address';
+    if (hooks.auditThrottled?.(limit === 'email' ? `email:${email}` : `address:${ip}`) ?? true) {
+      await recordThrottled(db, email, ip, limit);
+    }
     throw new AppError('auth/too-many-requests', 'Too many failed attempts. Please try again later.');
   }
   // The counts include this try: the failures before it are one fewer. The wait comes before the

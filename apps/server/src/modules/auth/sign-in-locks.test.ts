@@ -137,3 +137,40 @@ describe('an Admin sees and clears sign-in locks of their own members', () => {
     }
   });
 });
+
+describe('audit of refused (429) sign-ins', () => {
+  it("a 429 for an account's e-mail is audited as auth.sign-in-throttled in the account's current organization", async () => {
+    const owner = await createOtherOrganization(t.app, 'throttled@other.org');
+    await fail('throttled@other.org', 5);
+    const address = freshAddress();
+    expect((await signIn('throttled@other.org', 'secret-pass', address)).statusCode).toBe(429);
+    const audits = (await auditEventsOf(t.database.db, 'auth.sign-in-throttled')).filter((a) => a.details?.email === 'throttled@other.org');
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ organization_id: owner.organizationId, entity_type: 'user', ip: address });
+    expect(audits[0].actor_user_id).toBeTruthy();
+    expect(audits[0].details).toMatchObject({ email: 'throttled@other.org', limit: 'email' });
+  });
+
+  it('a 429 for an e-mail with no account is audited with no organization and no actor', async () => {
+    await fail('ghost@example.org', 5);
+    expect((await signIn('ghost@example.org', 'x')).statusCode).toBe(429);
+    const [audit] = (await auditEventsOf(t.database.db, 'auth.sign-in-throttled')).filter((a) => a.details?.email === 'ghost@example.org');
+    expect(audit).toMatchObject({ organization_id: null, actor_user_id: null });
+  });
+
+  it('a locked address is audited with the address as the limit', async () => {
+    const address = freshAddress();
+    for (let i = 0; i < 30; i++) await signIn(`sprayed-${i}@example.org`, 'x', address);
+    expect((await signIn('owner@demo.clinic', DEMO_PASSWORD, address)).statusCode).toBe(429);
+    const [audit] = (await auditEventsOf(t.database.db, 'auth.sign-in-throttled')).filter((a) => a.ip === address);
+    expect(audit).toMatchObject({ organization_id: 'default-clinic' });
+    expect(audit.details).toMatchObject({ email: 'owner@demo.clinic', limit: 'address' });
+  });
+
+  it('a flood of refused tries on one locked e-mail writes one audit row a minute, not one per try', async () => {
+    await fail('flooded@example.org', 5);
+    for (let i = 0; i < 10; i++) expect((await signIn('flooded@example.org', 'x')).statusCode).toBe(429);
+    const audits = (await auditEventsOf(t.database.db, 'auth.sign-in-throttled')).filter((a) => a.details?.email === 'flooded@example.org');
+    expect(audits).toHaveLength(1);
+  });
+});
