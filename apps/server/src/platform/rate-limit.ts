@@ -42,3 +42,31 @@ export class RateLimiter {
     for (const [key, w] of this.windows) if (now - w.start >= this.windowMs) this.windows.delete(key);
   }
 }
+
+/**
+ * How many of something one key holds open at once on this instance (event streams): a slot is
+ * taken before the thing opens and given back when it closes.
+ */
+export class ConcurrencyLimit {
+  private readonly open = new Map<string, number>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly message: string,
+  ) {}
+
+  /** Takes a slot of `key`, or throws 429 when all are taken; returns the release (safe to call twice). */
+  take(key: string): () => void {
+    const held = this.open.get(key) ?? 0;
+    if (held >= this.limit) throw new AppError('request/rate-limited', this.message);
+    this.open.set(key, held + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.open.get(key) ?? 1) - 1;
+      if (left > 0) this.open.set(key, left);
+      else this.open.delete(key);
+    };
+  }
+}

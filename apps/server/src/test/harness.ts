@@ -193,6 +193,8 @@ export interface EventStream {
   received: ReceivedEvent[];
   /** Resolves with the first event (already received or still to come) that matches. */
   next(match: (e: ReceivedEvent) => boolean, timeoutMs?: number): Promise<ReceivedEvent>;
+  /** Settles when the stream is over: ended by the server, or closed here. */
+  done: Promise<void>;
   close(): void;
 }
 
@@ -223,10 +225,11 @@ export async function openEventStream(baseUrl: string, headers: Record<string, s
         if (!check()) waiters.add(check as () => void);
       });
     },
+    done: Promise.resolve(),
     close: () => controller.abort(),
   };
   if (res.body && res.ok) {
-    void (async () => {
+    stream.done = (async () => {
       const decoder = new TextDecoder();
       let buffer = '';
       try {
