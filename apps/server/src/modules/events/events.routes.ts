@@ -1,6 +1,6 @@
 import { publicBoardQuery, type Permissions } from '@clinic/domain';
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDb } from '../../db/client.js';
 import { tenantOf } from '../../platform/access.js';
 import { eventPermission, type AppEvent, type EventHub } from '../../platform/events.js';
@@ -32,7 +32,7 @@ interface StreamOptions {
 }
 
 /** Opens an SSE stream for one organization, writing what `shape` keeps of each event. */
-function stream(request: FastifyRequest, reply: FastifyReply, open: Set<ServerResponse>, hub: EventHub, o: StreamOptions) {
+function stream(reply: FastifyReply, open: Set<ServerResponse>, hub: EventHub, o: StreamOptions) {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -59,6 +59,7 @@ function stream(request: FastifyRequest, reply: FastifyReply, open: Set<ServerRe
     if (data) res.write(`event: ${event.type}\ndata: ${JSON.stringify(data)}\n\n`);
   });
   const keepAlive = setInterval(() => {
+    if (res.writableEnded) return;
     res.write(': keep-alive\n\n');
     void recheck();
   }, KEEP_ALIVE_MS);
@@ -71,7 +72,7 @@ function stream(request: FastifyRequest, reply: FastifyReply, open: Set<ServerRe
   };
   res.on('close', cleanup);
   // The client may have left while the stream was being set up; 'close' would then never come.
-  if (res.destroyed || request.raw.destroyed) cleanup();
+  if (res.destroyed || !res.socket || res.socket.destroyed) cleanup();
 }
 
 /**
@@ -100,7 +101,7 @@ export async function eventRoutes(app: FastifyInstance, opts: { db: AppDb; hub: 
     // The flags are read when the stream opens, then again at each keep-alive and whenever the
     // subscriber's own membership changes; a disabled member or an ended session ends the stream.
     let permissions: Permissions = tenant.member.permissions;
-    stream(request, reply, open, opts.hub, {
+    stream(reply, open, opts.hub, {
       organizationId: tenant.organizationId,
       ready: { organizationId: tenant.organizationId },
       shape: (event) => {
@@ -123,7 +124,7 @@ export async function eventRoutes(app: FastifyInstance, opts: { db: AppDb; hub: 
     const query = parse(publicBoardQuery, request.query);
     const target = await withTenant(opts.db, query.organizationId, (tx) => resolvePublicClinic(tx, query.organizationId, query.clinicId));
     const release = publicOpen.take(request.ip);
-    stream(request, reply, open, opts.hub, {
+    stream(reply, open, opts.hub, {
       organizationId: target.organization.id,
       ready: { clinicId: target.clinicId },
       shape: (event) =>
