@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { fastifyTrustProxy, type TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { signInLockRoutes } from './modules/auth/sign-in-locks.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { eventRoutes } from './modules/events/events.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
@@ -31,6 +32,8 @@ export interface AppDeps {
   production?: boolean;
   /** Outgoing mail (verification links, sign-in notices); none when SMTP is not configured. */
   mailer?: Mailer;
+  /** Waits before a sign-in try that follows failures is judged; tests record the wait instead. */
+  signInWait?: (ms: number) => Promise<void>;
   /** Folder of the built web app to serve, if any. */
   webDist?: string;
   /** Session cookies are Secure on every request (production); otherwise only over https. */
@@ -73,7 +76,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes, { db });
-  await app.register(authRoutes, { db, secureCookies: deps.secureCookies ?? false, publicUrl: deps.publicUrl, links, mailer });
+  await app.register(authRoutes, { db, secureCookies: deps.secureCookies ?? false, publicUrl: deps.publicUrl, links, mailer, signInWait: deps.signInWait });
+  await app.register(signInLockRoutes, { db });
   await app.register(organizationRoutes, { db });
   await app.register(memberRoutes, { db, links });
   await app.register(eventRoutes, { db, hub });

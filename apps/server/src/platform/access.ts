@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import type { AppDb, Tx } from '../db/client.js';
 import { clinics, organizationMembers, organizations, type OrganizationRow, type UserRow } from '../db/schema/index.js';
 import { withTenant } from '../db/tenant.js';
+import { recordAudit, type AuditEntry } from './audit.js';
 import { AppError } from './errors.js';
 import { resolveSession, tokenFrom } from './sessions.js';
 
@@ -163,9 +164,13 @@ export const accessPlugin = fp(
       request.user = session.user;
       request.sessionId = session.sessionId;
       if (!('tenant' in access)) return;
-      const tenant = await resolveTenant(opts.db, session.user, selectedTenant(request));
-      const refusal = checkAccess(tenant.member, access);
-      if (refusal) throw new AppError('access/forbidden', refusalMessage(refusal));
+      const wanted = selectedTenant(request);
+      const tenant = await auditingRefusals(opts.db, request, session.user, wanted, async () => {
+        const resolved = await resolveTenant(opts.db, session.user, wanted);
+        const refusal = checkAccess(resolved.member, access);
+        if (refusal) throw new AppError('access/forbidden', refusalMessage(refusal));
+        return resolved;
+      });
       if (access.feature) {
         const sub = {
           planId: tenant.organization.planId,
@@ -201,4 +206,65 @@ export function userOf(request: FastifyRequest): UserRow {
 export function inTenant<T>(db: AppDb, request: FastifyRequest, fn: (tx: Tx, tenant: TenantContext) => Promise<T>): Promise<T> {
   const tenant = tenantOf(request);
   return withTenant(db, tenant.organizationId, (tx) => fn(tx, tenant));
+}
+
+/** The codes of a refused membership or role: what {@link auditRefusal} records. */
+const AUDITED_REFUSALS = new Set(['access/not-a-member', 'access/forbidden']);
+
+/**
+ * Records a refused tenant access in the actor's current organization, so that its administrators
+ * see it and nothing is ever written into the organization that was targeted:
+ * `access.cross-tenant-refused` when the caller asked for an organization or clinic they are no
+ * member of, `access.refused` when their own role, flags or membership fell short. With no current
+ * organization the row has none. A failure to write is logged; the refusal stands either way.
+ */
+export async function auditRefusal(
+  db: AppDb,
+  request: FastifyRequest,
+  user: UserRow,
+  wanted: { organizationId?: string; clinicId?: string },
+  error: AppError,
+): Promise<void> {
+  if (!AUDITED_REFUSALS.has(error.code)) return;
+  const attemptedOrganizationId = wanted.organizationId ?? user.currentOrganizationId;
+  if (!attemptedOrganizationId) return; // nothing was asked for: a user with no organization at all
+  const entry: AuditEntry = {
+    organizationId: user.currentOrganizationId,
+    actorUserId: user.id,
+    action: error.code === 'access/not-a-member' ? 'access.cross-tenant-refused' : 'access.refused',
+    entityType: 'organization',
+    entityId: attemptedOrganizationId,
+    ip: request.ip,
+    details: {
+      attemptedOrganizationId,
+      attemptedClinicId: wanted.clinicId ?? null,
+      method: request.method,
+      // The query string may carry search terms (patient names): only the path is kept.
+      path: request.url.split('?')[0].slice(0, 500),
+      code: error.code,
+      reason: error.message,
+    },
+  };
+  try {
+    if (entry.organizationId) await withTenant(db, entry.organizationId, (tx) => recordAudit(tx, entry));
+    else await recordAudit(db, entry);
+  } catch (err) {
+    request.log.error({ err: (err as Error).message, action: entry.action }, 'refusal not audited');
+  }
+}
+
+/** Runs `fn`; a membership or role refusal it throws is audited ({@link auditRefusal}) and thrown on. */
+export async function auditingRefusals<T>(
+  db: AppDb,
+  request: FastifyRequest,
+  user: UserRow,
+  wanted: { organizationId?: string; clinicId?: string },
+  fn: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (err instanceof AppError) await auditRefusal(db, request, user, wanted, err);
+    throw err;
+  }
 }

@@ -1,14 +1,42 @@
+import type { Permission } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
 import type { Database, DbHandle } from '../db/client.js';
 
 /** The NOTIFY channel every instance listens on. */
 export const EVENTS_CHANNEL = 'events';
 
+/**
+ * The permission a member needs to hear each event type: the one the routes that cause it
+ * require. Event ids name patients and members, so a Viewer hears none of these. A type missing
+ * here reaches nobody; `publishEvent` accepts only the types listed, so a new event cannot be sent
+ * before someone decides who may hear it.
+ */
+export const EVENT_PERMISSIONS = {
+  // The staff queue routes (canManageQueue); kiosk check-ins feed the same queue.
+  'queue.updated': 'canManageQueue',
+  // The patient directory routes (canManagePatients).
+  'patient.created': 'canManagePatients',
+  'patient.updated': 'canManagePatients',
+  'patient.discharged': 'canManagePatients',
+  'patient.reactivated': 'canManagePatients',
+  'patient.archived': 'canManagePatients',
+  'patient.visit.created': 'canManagePatients',
+  // Member changes (Admins change them; canManageUsers lists them).
+  'member.updated': 'canManageUsers',
+} as const satisfies Record<string, Permission>;
+/** An event type someone may hear. */
+export type EventType = keyof typeof EVENT_PERMISSIONS;
+
+/** The permission that covers `type`, or null when no member may hear it. */
+export function eventPermission(type: string): Permission | null {
+  return Object.hasOwn(EVENT_PERMISSIONS, type) ? EVENT_PERMISSIONS[type as EventType] : null;
+}
+
 /** A change other browsers of the same organization should hear about. */
 export interface AppEvent {
   organizationId: string;
   clinicId?: string | null;
-  /** e.g. "queue.updated", "member.updated". */
+  /** e.g. "queue.updated", "member.updated"; as received it may be any text. */
   type: string;
   entityId?: string;
   at?: string;
@@ -18,7 +46,7 @@ export interface AppEvent {
  * Emits an event inside the caller's transaction: PostgreSQL delivers it to every listening
  * instance only if the transaction commits.
  */
-export async function publishEvent(handle: DbHandle, event: AppEvent): Promise<void> {
+export async function publishEvent(handle: DbHandle, event: AppEvent & { type: EventType }): Promise<void> {
   const payload = JSON.stringify({ ...event, at: event.at ?? new Date().toISOString() });
   await handle.execute(sql`select pg_notify(${EVENTS_CHANNEL}, ${payload})`);
 }

@@ -16,16 +16,21 @@ export class RateLimiter {
 
   /** Counts one hit for `key`; throws 429 when the window's limit is passed. */
   hit(key: string, now = Date.now()): void {
+    if (!this.allows(key, now)) {
+      throw new AppError('request/rate-limited', 'Too many requests. Please wait a moment and try again.');
+    }
+  }
+
+  /** Counts one hit for `key`; false when the window's limit is passed. */
+  allows(key: string, now = Date.now()): boolean {
     const w = this.windows.get(key);
     if (!w || now - w.start >= this.windowMs) {
       this.windows.set(key, { start: now, count: 1 });
       if (this.windows.size > 10_000) this.sweep(now);
-      return;
+      return true;
     }
     w.count += 1;
-    if (w.count > this.limit) {
-      throw new AppError('request/rate-limited', 'Too many requests. Please wait a moment and try again.');
-    }
+    return w.count <= this.limit;
   }
 
   /** Counts a hit for the request's address. */
@@ -35,5 +40,33 @@ export class RateLimiter {
 
   private sweep(now: number) {
     for (const [key, w] of this.windows) if (now - w.start >= this.windowMs) this.windows.delete(key);
+  }
+}
+
+/**
+ * How many of something one key holds open at once on this instance (event streams): a slot is
+ * taken before the thing opens and given back when it closes.
+ */
+export class ConcurrencyLimit {
+  private readonly open = new Map<string, number>();
+
+  constructor(
+    private readonly limit: number,
+    private readonly message: string,
+  ) {}
+
+  /** Takes a slot of `key`, or throws 429 when all are taken; returns the release (safe to call twice). */
+  take(key: string): () => void {
+    const held = this.open.get(key) ?? 0;
+    if (held >= this.limit) throw new AppError('request/rate-limited', this.message);
+    this.open.set(key, held + 1);
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      const left = (this.open.get(key) ?? 1) - 1;
+      if (left > 0) this.open.set(key, left);
+      else this.open.delete(key);
+    };
   }
 }

@@ -127,6 +127,8 @@ export interface TestApp {
   url?: string;
   /** What the app mailed (verification links, notices). */
   mailer: MemoryMailer;
+  /** The waits sign-in tries were given (recorded, not waited, so tests stay fast). */
+  signInDelays: number[];
   close(): Promise<void>;
 }
 
@@ -136,7 +138,11 @@ export async function createTestApp(options: { seed?: boolean } & Partial<Omit<A
   const test = await createTestDatabase();
   if (seed !== false) await seedDemo(test.database.db, DEMO_PASSWORD);
   const mailer = new MemoryMailer();
-  const app = await buildApp({ database: test.appDatabase, webDist: '/nonexistent', mailer, ...deps });
+  const signInDelays: number[] = [];
+  const signInWait = async (ms: number) => {
+    signInDelays.push(ms);
+  };
+  const app = await buildApp({ database: test.appDatabase, webDist: '/nonexistent', mailer, signInWait, ...deps });
   await app.ready();
   return {
     app,
@@ -144,6 +150,7 @@ export async function createTestApp(options: { seed?: boolean } & Partial<Omit<A
     appDatabase: test.appDatabase,
     url: test.url,
     mailer,
+    signInDelays,
     async close() {
       await app.close();
       await test.drop();
@@ -158,9 +165,12 @@ export async function signInAs(app: FastifyInstance, email: string, password = D
   return { authorization: `Bearer ${res.json().token}` };
 }
 
-/** Creates an account and returns its Bearer headers. */
+/**
+ * Creates an account and returns its Bearer headers. Each sign-up comes from its own address, so
+ * the per-address sign-up limit of the app never decides a test that is not about it.
+ */
 export async function signUpAs(app: FastifyInstance, email: string, password = 'secret-pass'): Promise<Record<string, string>> {
-  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { email, password } });
+  const res = await app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { email, password }, remoteAddress: freshAddress() });
   if (res.statusCode !== 201) throw new Error(`sign-up of ${email} failed: ${res.statusCode} ${res.body}`);
   return { authorization: `Bearer ${res.json().token}` };
 }
@@ -176,6 +186,7 @@ export async function createOtherOrganization(app: FastifyInstance, email = 'own
     url: '/api/organizations',
     headers,
     payload: { name: 'Other Health', type: 'clinic' },
+    remoteAddress: freshAddress(),
   });
   if (res.statusCode !== 201) throw new Error(`organization creation failed: ${res.body}`);
   const body = res.json();
@@ -256,6 +267,8 @@ export interface EventStream {
   received: ReceivedEvent[];
   /** Resolves with the first event (already received or still to come) that matches. */
   next(match: (e: ReceivedEvent) => boolean, timeoutMs?: number): Promise<ReceivedEvent>;
+  /** Settles when the stream is over: ended by the server, or closed here. */
+  done: Promise<void>;
   close(): void;
 }
 
@@ -286,10 +299,11 @@ export async function openEventStream(baseUrl: string, headers: Record<string, s
         if (!check()) waiters.add(check as () => void);
       });
     },
+    done: Promise.resolve(),
     close: () => controller.abort(),
   };
   if (res.body && res.ok) {
-    void (async () => {
+    stream.done = (async () => {
       const decoder = new TextDecoder();
       let buffer = '';
       try {

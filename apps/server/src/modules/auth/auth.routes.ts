@@ -1,17 +1,19 @@
 import { profileBody, signInBody, signUpBody, verifyEmailBody } from '@clinic/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDb } from '../../db/client.js';
-import { userOf } from '../../platform/access.js';
+import { auditingRefusals, userOf } from '../../platform/access.js';
 import { toUserDto } from '../../platform/dto.js';
 import { AppError } from '../../platform/errors.js';
 import { appOrigin, type LinkConfig } from '../../platform/links.js';
 import { sendIfConfigured, type Mailer } from '../../platform/mail.js';
 import { selectCurrentOrganization } from '../../platform/membership.js';
 import { parse } from '../../platform/parse.js';
+import { RateLimiter } from '../../platform/rate-limit.js';
 import { isHttpsRequest } from '../../platform/security-headers.js';
 import { clearSessionCookie, createSession, endSession, setSessionCookie } from '../../platform/sessions.js';
-import { recordSignOut, sessionContext, signIn, signUp } from './auth.service.js';
+import { recordSignOut, sessionContext, signIn, signUp, type SignInHooks } from './auth.service.js';
 import { createVerification, verifyEmail } from './email-verification.service.js';
+import { noticeLockedAccount } from './sign-in-locks.js';
 
 /**
  * API clients (no Origin header) get the token in the body to send as a Bearer token; browsers
@@ -21,14 +23,37 @@ function tokenForApiClients(request: FastifyRequest, token: string): { token?: s
   return request.headers.origin ? {} : { token };
 }
 
+/** The sign-in page, for the notice mail; none when links cannot be built (production without PUBLIC_URL). */
+function signInUrl(links: LinkConfig, request: FastifyRequest): string | undefined {
+  try {
+    return `${appOrigin(links, request)}/login`;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Sign-up, sign-in, sign-out, the session and the current organization choice. */
 export async function authRoutes(
   app: FastifyInstance,
-  opts: { db: AppDb; secureCookies: boolean; publicUrl?: string; links: LinkConfig; mailer: Mailer },
+  opts: {
+    db: AppDb;
+    secureCookies: boolean;
+    publicUrl?: string;
+    links: LinkConfig;
+    mailer: Mailer;
+    signInWait?: (ms: number) => Promise<void>;
+  },
 ) {
   const { db, mailer } = opts;
   // Secure whenever the browser reached us over https, so the cookie never travels in clear text.
   const secure = (request: FastifyRequest) => opts.secureCookies || isHttpsRequest(request, opts.publicUrl);
+  // One audit row a minute per locked e-mail or address (per instance), however many tries are refused.
+  const throttledAudits = new RateLimiter(1, 60_000);
+  const signInHooks = (request: FastifyRequest): SignInHooks => ({
+    wait: opts.signInWait,
+    auditThrottled: (key) => throttledAudits.allows(key),
+    onEmailLocked: (user) => noticeLockedAccount(db, mailer, request.log, user, signInUrl(opts.links, request)),
+  });
 
   app.post('/api/auth/sign-up', { config: { access: { public: true }, contract: { summary: 'Create an account and sign in; a verification link is mailed when mail is configured', body: signUpBody } } }, async (request, reply) => {
     const body = parse(signUpBody, request.body);
@@ -61,7 +86,7 @@ export async function authRoutes(
 
   app.post('/api/auth/sign-in', { config: { access: { public: true }, contract: { summary: 'Sign in', body: signInBody } } }, async (request, reply) => {
     const body = parse(signInBody, request.body);
-    const user = await signIn(db, body, request.ip);
+    const user = await signIn(db, body, request.ip, signInHooks(request));
     const token = await createSession(db, user.id, request);
     setSessionCookie(reply, token, secure(request));
     return { success: true, user: toUserDto(user), ...tokenForApiClients(request, token) };
@@ -80,7 +105,9 @@ export async function authRoutes(
 
   app.put('/api/auth/profile', { config: { access: { signedIn: true }, contract: { summary: 'Choose the current organization and clinic', body: profileBody } } }, async (request) => {
     const body = parse(profileBody, request.body);
-    const selection = await selectCurrentOrganization(db, userOf(request), body, request.ip);
+    const selection = await auditingRefusals(db, request, userOf(request), body, () =>
+      selectCurrentOrganization(db, userOf(request), body, request.ip),
+    );
     return { success: true, ...selection };
   });
 }

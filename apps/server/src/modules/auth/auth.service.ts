@@ -1,20 +1,34 @@
-import { AUTH_MESSAGES, featuresFor, parseEmail, type SignInBody } from '@clinic/domain';
+import { AUTH_MESSAGES, featuresFor, parseEmail, signInTryDelayMs, type SignInBody } from '@clinic/domain';
 import { newPasswordProblem } from '@clinic/domain/rules/password';
 import { hash, verify } from '@node-rs/argon2';
-import { and, asc, count, eq, gt } from 'drizzle-orm';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { and, asc, eq } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.js';
 import { clinics, organizationMembers, organizations, signInAttempts, users, type UserRow } from '../../db/schema/index.js';
+import { withTenant } from '../../db/tenant.js';
 import { recordAudit } from '../../platform/audit.js';
 import { newId } from '../../platform/crypto.js';
 import { toClinicDto, toOrganizationDto, toOrganizationUserDto, toUserDto } from '../../platform/dto.js';
 import { AppError } from '../../platform/errors.js';
+import { takeHit, type SharedLimit } from '../../platform/shared-limit.js';
+import { MAX_FAILURES_PER_EMAIL, MAX_FAILURES_PER_IP, addressFailures, emailFailures } from './sign-in-locks.js';
 
-/** Failed sign-ins allowed per e-mail in the window before further tries are refused. */
-export const MAX_FAILURES_PER_EMAIL = 5;
-/** Failed sign-ins allowed per address in the window. */
-export const MAX_FAILURES_PER_IP = 30;
-/** The rate-limit window. */
-export const FAILURE_WINDOW_MS = 15 * 60_000;
+export { FAILURE_WINDOW_MS, MAX_FAILURES_PER_EMAIL, MAX_FAILURES_PER_IP } from './sign-in-locks.js';
+
+/** Accounts one address may create per hour. */
+export const SIGN_UPS_PER_ADDRESS_PER_HOUR = 20;
+/**
+ * Accounts created per hour by everyone together. Real sign-ups come in tens a day (new customers
+ * and invited staff); 500 is far above that and above any onboarding burst, yet bounds a flood from
+ * many addresses to 12,000 accounts a day, and needs 25 addresses at the per-address limit to reach.
+ */
+export const SIGN_UPS_PER_HOUR_OVERALL = 500;
+const SIGN_UP_LIMIT: SharedLimit = {
+  scope: 'sign-up',
+  perKey: SIGN_UPS_PER_ADDRESS_PER_HOUR,
+  overall: SIGN_UPS_PER_HOUR_OVERALL,
+  windowMs: 60 * 60_000,
+};
 
 /** Hashes a password with argon2id (the library's default: m=19456, t=2, p=1). */
 export const hashPassword = (password: string) => hash(password);
@@ -34,6 +48,8 @@ export async function signUp(
   const email = requireEmail(input.email);
   const problem = newPasswordProblem(input.password);
   if (problem) throw new AppError(problem, AUTH_MESSAGES[problem]);
+  // Counted before the argon2 hash, the expensive part, and before the e-mail is looked up.
+  await takeHit(db, SIGN_UP_LIMIT, ip, 'Too many accounts were created from your network. Please try again later.');
   const passwordHash = await hashPassword(input.password);
   const [user] = await db
     .insert(users)
@@ -43,15 +59,6 @@ export async function signUp(
   if (!user) throw new AppError('auth/email-already-in-use', 'An account with this email already exists.');
   await recordAudit(db, { organizationId: null, actorUserId: user.id, action: 'auth.sign-up', entityType: 'user', entityId: user.id, ip });
   return user;
-}
-
-async function recentFailures(db: AppDb, column: typeof signInAttempts.email | typeof signInAttempts.ip, value: string) {
-  const since = new Date(Date.now() - FAILURE_WINDOW_MS);
-  const [row] = await db
-    .select({ n: count() })
-    .from(signInAttempts)
-    .where(and(eq(column, value), eq(signInAttempts.succeeded, false), gt(signInAttempts.at, since)));
-  return row?.n ?? 0;
 }
 
 async function fail(db: AppDb, email: string, ip: string, user: UserRow | undefined, code: string, message: string): Promise<never> {
@@ -67,30 +74,67 @@ async function fail(db: AppDb, email: string, ip: string, user: UserRow | undefi
   throw new AppError(code, message);
 }
 
+/** What a sign-in needs from outside the database. */
+export interface SignInHooks {
+  /** Waits before a try that follows failures is judged; a real timer unless a test records it. */
+  wait?: (ms: number) => Promise<void>;
+  /** Called when a failure brings an account's e-mail to its lock: sends the "was this you?" notice. */
+  onEmailLocked?: (user: UserRow) => Promise<void>;
+  /**
+   * Whether a refused (429) try is audited, by `email:<e-mail>` or `address:<ip>`: the routes allow
+   * one a minute for each, so a flood cannot fill the append-only log. Without it, every one is.
+   */
+  auditThrottled?: (key: string) => boolean;
+}
+
+/** Audits a refused try, in the account's current organization when the e-mail has an account. */
+async function recordThrottled(db: AppDb, email: string, ip: string, limit: 'email' | 'address') {
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  const entry = {
+    organizationId: user?.currentOrganizationId ?? null,
+    actorUserId: user?.id ?? null,
+    action: 'auth.sign-in-throttled',
+    entityType: 'user',
+    entityId: user?.id,
+    ip,
+    details: { email, limit },
+  };
+  if (entry.organizationId) await withTenant(db, entry.organizationId, (tx) => recordAudit(tx, entry));
+  else await recordAudit(db, entry);
+}
+
 /**
- * Checks the credentials. After too many failures for the e-mail or the address, every try is
+ * Checks the credentials. A try that follows recent failures first waits (longer after each one,
+ * see `signInDelayMs`). After too many failures for the e-mail or the address, every try is
  * refused until the window passes, even with the right password.
  */
-export async function signIn(db: AppDb, input: SignInBody, ip: string): Promise<UserRow> {
+export async function signIn(db: AppDb, input: SignInBody, ip: string, hooks: SignInHooks = {}): Promise<UserRow> {
   const email = requireEmail(input.email);
   // The try is recorded as a failure before it is judged, so simultaneous tries count one another:
   // of many parallel guesses only those within the limit get their password checked.
   const [attempt] = await db.insert(signInAttempts).values({ email, ip, succeeded: false }).returning({ id: signInAttempts.id });
-  const [byEmail, byIp] = await Promise.all([
-    recentFailures(db, signInAttempts.email, email),
-    recentFailures(db, signInAttempts.ip, ip),
-  ]);
+  const [byEmail, byIp] = await Promise.all([emailFailures(db, email), addressFailures(db, ip)]);
   if (byEmail > MAX_FAILURES_PER_EMAIL || byIp > MAX_FAILURES_PER_IP) {
     // A refused try is not a failure of its own: the window ends 15 minutes after the last real one.
     await db.delete(signInAttempts).where(eq(signInAttempts.id, attempt.id));
+    const limit = byEmail > MAX_FAILURES_PER_EMAIL ? 'email' : 'address';
+    if (hooks.auditThrottled?.(limit === 'email' ? `email:${email}` : `address:${ip}`) ?? true) {
+      await recordThrottled(db, email, ip, limit);
+    }
     throw new AppError('auth/too-many-requests', 'Too many failed attempts. Please try again later.');
   }
+  // The counts include this try: the failures before it are one fewer. The wait comes before the
+  // password is checked, so a client that stops waiting learns nothing.
+  const delay = signInTryDelayMs({ email: byEmail - 1, address: byIp - 1 });
+  if (delay > 0) await (hooks.wait ?? sleep)(delay);
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
   if (!user) return fail(db, email, ip, undefined, 'auth/user-not-found', 'No user found with this email address.');
-  if (!(await verify(user.passwordHash, input.password))) {
-    return fail(db, email, ip, user, 'auth/wrong-password', 'Incorrect password. Please try again.');
-  }
-  if (user.status !== 'active') return fail(db, email, ip, user, 'auth/user-disabled', 'This account has been disabled.');
+  const failed = async (code: string, message: string) => {
+    if (byEmail >= MAX_FAILURES_PER_EMAIL) await hooks.onEmailLocked?.(user);
+    return fail(db, email, ip, user, code, message);
+  };
+  if (!(await verify(user.passwordHash, input.password))) return failed('auth/wrong-password', 'Incorrect password. Please try again.');
+  if (user.status !== 'active') return failed('auth/user-disabled', 'This account has been disabled.');
   await db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attempt.id));
   const now = new Date();
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));

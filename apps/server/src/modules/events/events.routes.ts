@@ -1,29 +1,38 @@
-import { publicBoardQuery } from '@clinic/domain';
+import { publicBoardQuery, type Permissions } from '@clinic/domain';
 import type { ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppDb } from '../../db/client.js';
 import { tenantOf } from '../../platform/access.js';
-import type { AppEvent, EventHub } from '../../platform/events.js';
+import { eventPermission, type AppEvent, type EventHub } from '../../platform/events.js';
 import { withTenant } from '../../db/tenant.js';
 import { resolvePublicClinic } from '../../lib/public-clinic.js';
 import { parse } from '../../platform/parse.js';
-import { RateLimiter } from '../../platform/rate-limit.js';
+import { ConcurrencyLimit, RateLimiter } from '../../platform/rate-limit.js';
+import { currentEntitlement } from './events.service.js';
 
 /** Seconds between keep-alive comments, so proxies keep the stream open. */
 const KEEP_ALIVE_MS = 25_000;
 /** Public streams one address may open per minute (a board reconnects rarely). */
 const PUBLIC_STREAMS_PER_MINUTE = 60;
+/** Streams one session may hold open at once on an instance: a browser tab holds one. */
+export const STREAMS_PER_SESSION = 10;
+/** Public streams one address may hold open at once on an instance: a clinic's boards share its address. */
+export const PUBLIC_STREAMS_PER_ADDRESS = 20;
+
+interface StreamOptions {
+  organizationId: string;
+  ready: Record<string, unknown>;
+  /** What the subscriber gets of an event, or null for nothing. */
+  shape: (event: AppEvent) => Record<string, unknown> | null;
+  /** Asked at each keep-alive and after `recheckOn` events; false (or an error) ends the stream. */
+  stillAllowed?: () => Promise<boolean>;
+  recheckOn?: (event: AppEvent) => boolean;
+  /** Gives back the stream's slot of the open-stream caps. */
+  release: () => void;
+}
 
 /** Opens an SSE stream for one organization, writing what `shape` keeps of each event. */
-function stream(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  open: Set<ServerResponse>,
-  hub: EventHub,
-  organizationId: string,
-  ready: Record<string, unknown>,
-  shape: (event: AppEvent) => Record<string, unknown> | null,
-) {
+function stream(reply: FastifyReply, open: Set<ServerResponse>, hub: EventHub, o: StreamOptions) {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -32,30 +41,54 @@ function stream(
     connection: 'keep-alive',
     'x-accel-buffering': 'no',
   });
-  res.write(`event: ready\ndata: ${JSON.stringify(ready)}\n\n`);
-  const unsubscribe = hub.subscribe(organizationId, (event) => {
-    const data = shape(event);
+  res.write(`event: ready\ndata: ${JSON.stringify(o.ready)}\n\n`);
+  let checking = false;
+  // Fails closed: a stream whose subscriber cannot be checked ends, and the browser reconnects
+  // through the full access checks.
+  const recheck = async () => {
+    if (!o.stillAllowed || checking || res.writableEnded) return;
+    checking = true;
+    const allowed = await o.stillAllowed().catch(() => false);
+    checking = false;
+    if (!allowed) res.end();
+  };
+  const unsubscribe = hub.subscribe(o.organizationId, (event) => {
+    if (res.writableEnded) return;
+    if (o.recheckOn?.(event)) void recheck();
+    const data = o.shape(event);
     if (data) res.write(`event: ${event.type}\ndata: ${JSON.stringify(data)}\n\n`);
   });
-  const keepAlive = setInterval(() => res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
+  const keepAlive = setInterval(() => {
+    if (res.writableEnded) return;
+    res.write(': keep-alive\n\n');
+    void recheck();
+  }, KEEP_ALIVE_MS);
   open.add(res);
-  request.raw.on('close', () => {
+  const cleanup = () => {
     clearInterval(keepAlive);
     unsubscribe();
     open.delete(res);
-  });
+    o.release();
+  };
+  res.on('close', cleanup);
+  // The client may have left while the stream was being set up; 'close' would then never come.
+  if (res.destroyed || !res.socket || res.socket.destroyed) cleanup();
 }
 
 /**
  * Server-Sent Events of the caller's organization: every instance forwards what PostgreSQL
- * notifies, so browsers on any instance hear changes made through any other.
+ * notifies, so browsers on any instance hear changes made through any other. Each subscriber
+ * hears only the event types its membership's flags cover (`EVENT_PERMISSIONS`).
  */
 export async function eventRoutes(app: FastifyInstance, opts: { db: AppDb; hub: EventHub }) {
   // A stream never ends by itself, and the server waits for open responses before it closes:
   // end them first, or shutting down would hang while any browser is listening.
   const open = new Set<ServerResponse>();
-  // Anyone may open the board's stream: bound how often one address can open one.
+  // Anyone may open the board's stream: bound how often one address can open one, and how many
+  // it holds open at once.
   const publicStreams = new RateLimiter(PUBLIC_STREAMS_PER_MINUTE, 60_000);
+  const publicOpen = new ConcurrencyLimit(PUBLIC_STREAMS_PER_ADDRESS, 'Too many open board streams from your network. Close one and try again.');
+  const sessionOpen = new ConcurrencyLimit(STREAMS_PER_SESSION, 'Too many open event streams for this session. Close a tab and try again.');
   app.addHook('preClose', (done) => {
     open.forEach((res) => res.end());
     done();
@@ -63,7 +96,26 @@ export async function eventRoutes(app: FastifyInstance, opts: { db: AppDb; hub: 
 
   app.get('/api/events', { config: { access: { tenant: true }, contract: { summary: 'Server-Sent Events of your organization' } } }, (request, reply) => {
     const tenant = tenantOf(request);
-    stream(request, reply, open, opts.hub, tenant.organizationId, { organizationId: tenant.organizationId }, (event) => ({ ...event }));
+    const subscriber = { organizationId: tenant.organizationId, memberId: tenant.member.id, sessionId: request.sessionId! };
+    const release = sessionOpen.take(subscriber.sessionId);
+    // The flags are read when the stream opens, then again at each keep-alive and whenever the
+    // subscriber's own membership changes; a disabled member or an ended session ends the stream.
+    let permissions: Permissions = tenant.member.permissions;
+    stream(reply, open, opts.hub, {
+      organizationId: tenant.organizationId,
+      ready: { organizationId: tenant.organizationId },
+      shape: (event) => {
+        const needed = eventPermission(event.type);
+        return needed && permissions[needed] ? { ...event } : null;
+      },
+      stillAllowed: async () => {
+        const now = await currentEntitlement(opts.db, subscriber);
+        if (now) permissions = now;
+        return now !== null;
+      },
+      recheckOn: (event) => event.type === 'member.updated' && event.entityId === subscriber.memberId,
+      release,
+    });
   });
 
   // The anonymous waiting-room board hears only that its clinic's queue changed: no ids, no data.
@@ -71,8 +123,13 @@ export async function eventRoutes(app: FastifyInstance, opts: { db: AppDb; hub: 
     publicStreams.hitRequest(request, 'public-events');
     const query = parse(publicBoardQuery, request.query);
     const target = await withTenant(opts.db, query.organizationId, (tx) => resolvePublicClinic(tx, query.organizationId, query.clinicId));
-    stream(request, reply, open, opts.hub, target.organization.id, { clinicId: target.clinicId }, (event) =>
-      event.type === 'queue.updated' && (!event.clinicId || event.clinicId === target.clinicId) ? { type: event.type, at: event.at } : null,
-    );
+    const release = publicOpen.take(request.ip);
+    stream(reply, open, opts.hub, {
+      organizationId: target.organization.id,
+      ready: { clinicId: target.clinicId },
+      shape: (event) =>
+        event.type === 'queue.updated' && (!event.clinicId || event.clinicId === target.clinicId) ? { type: event.type, at: event.at } : null,
+      release,
+    });
   });
 }

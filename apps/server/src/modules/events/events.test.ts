@@ -67,9 +67,9 @@ describe('GET /api/events on one instance', () => {
     expect(ready.data).toEqual({ organizationId: 'default-clinic' });
   });
 
-  it('a member change reaches a subscriber of the same organization', async () => {
+  it('a member change reaches a subscriber of the same organization who manages users', async () => {
     const owner = await signInAs(t.app, 'owner@demo.clinic');
-    const stream = await open(await signInAs(t.app, 'nurse@demo.clinic'));
+    const stream = await open(await signInAs(t.app, 'manager@demo.clinic'));
     await stream.next(isReady);
     const doctorId = await memberIdOf(t.database.db, 'default-clinic', 'doctor@demo.clinic');
     await patchMember(baseUrl, owner, doctorId, 'Head of Emergency');
@@ -175,12 +175,12 @@ describe.skipIf(!process.env.DATABASE_URL)('GET /api/events across two instances
     expect(url1).not.toBe(url2);
     // Sessions live in the database: a token from instance 1 works on instance 2.
     const owner = await signInAs(app1, 'owner@demo.clinic');
-    const viewer = await signInAs(app2, 'viewer@demo.clinic');
+    const manager = await signInAs(app2, 'manager@demo.clinic');
     const other = await createOtherOrganization(app1, 'owner@elsewhere.org');
     const otherOwnerId = await memberIdOf(test.database.db, other.organizationId, 'owner@elsewhere.org');
     const doctorId = await memberIdOf(test.database.db, 'default-clinic', 'doctor@demo.clinic');
 
-    const demoOn2 = await openEventStream(url2, viewer);
+    const demoOn2 = await openEventStream(url2, manager);
     const otherOn2 = await openEventStream(url2, other.headers);
     const demoOn1 = await openEventStream(url1, owner);
     streams.push(demoOn2, otherOn2, demoOn1);

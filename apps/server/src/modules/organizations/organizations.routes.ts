@@ -2,11 +2,12 @@ import { createClinicBody, createOrganizationBody, idSchema, switchOrganizationB
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppDb } from '../../db/client.js';
-import { inTenant, resolveTenant, selectedTenant, userOf } from '../../platform/access.js';
+import { auditRefusal, auditingRefusals, inTenant, resolveTenant, selectedTenant, userOf } from '../../platform/access.js';
 import { withTenant } from '../../db/tenant.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { selectCurrentOrganization } from '../../platform/membership.js';
 import { parse } from '../../platform/parse.js';
+import { countOrganizationCreation } from './organization-limit.js';
 import {
   availableOrganizations,
   createClinic,
@@ -33,12 +34,14 @@ export async function organizationRoutes(app: FastifyInstance, opts: { db: AppDb
       return { success: true, organization };
     } catch (err) {
       if (!chosen && err instanceof AppError && err.code.startsWith('access/')) return { success: true, organization: null };
+      if (err instanceof AppError) await auditRefusal(db, request, user, wanted, err);
       throw err;
     }
   });
 
   app.post('/api/organizations', { config: { access: { signedIn: true }, contract: { summary: 'Create an organization with its main clinic', body: createOrganizationBody } } }, async (request, reply) => {
     const body = parse(createOrganizationBody, request.body);
+    await countOrganizationCreation(db, request.ip);
     const created = await createOrganization(db, userOf(request), body, request.ip);
     return reply.status(201).send({ success: true, ...created, message: 'Organization and default clinic created successfully!' });
   });
@@ -63,7 +66,9 @@ export async function organizationRoutes(app: FastifyInstance, opts: { db: AppDb
   // The id in the path selects among the caller's memberships; another tenant's id is a 404.
   app.get('/api/clinics/organization/:id', { config: { access: { signedIn: true }, contract: { summary: 'Clinics of one of your organizations' } } }, async (request) => {
     const { id } = parse(z.object({ id: idSchema }), request.params);
-    const tenant = await resolveTenant(db, userOf(request), { organizationId: id }).catch((err) => {
+    const tenant = await auditingRefusals(db, request, userOf(request), { organizationId: id }, () =>
+      resolveTenant(db, userOf(request), { organizationId: id }),
+    ).catch((err) => {
       if (err instanceof AppError && err.code.startsWith('access/')) throw notFound('Organization');
       throw err;
     });
@@ -83,7 +88,9 @@ export async function organizationRoutes(app: FastifyInstance, opts: { db: AppDb
 
   app.post('/api/org/switch', { config: { access: { signedIn: true }, contract: { summary: 'Switch the current organization', body: switchOrganizationBody } } }, async (request) => {
     const body = parse(switchOrganizationBody, request.body);
-    const selection = await selectCurrentOrganization(db, userOf(request), body, request.ip);
+    const selection = await auditingRefusals(db, request, userOf(request), body, () =>
+      selectCurrentOrganization(db, userOf(request), body, request.ip),
+    );
     return { success: true, ...selection, message: 'Organization switched successfully!' };
   });
 }

@@ -13,7 +13,7 @@ import type { TenantContext } from '../../platform/access.js';
 import { recordAudit } from '../../platform/audit.js';
 import { newId } from '../../platform/crypto.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { publishEvent } from '../../platform/events.js';
+import { publishEvent, type EventType } from '../../platform/events.js';
 import { orderFor, searchCondition } from './patient-search.js';
 import { toPatientDto } from './patients.dto.js';
 
@@ -53,7 +53,7 @@ async function audit(tx: Tx, tenant: TenantContext, actor: Actor, action: string
   });
 }
 
-async function changed(tx: Tx, tenant: TenantContext, type: string, patientId: string) {
+async function changed(tx: Tx, tenant: TenantContext, type: EventType, patientId: string) {
   await publishEvent(tx, { organizationId: tenant.organizationId, clinicId: tenant.clinicId, type, entityId: patientId });
 }
 

@@ -24,7 +24,7 @@ export async function triageRoutes(app: FastifyInstance, opts: { db: AppDb }) {
   });
 
   app.get('/api/triage/history', { config: { access: triageAccess, contract: { summary: 'Your latest 10 assessments' } } }, async (request) => {
-    const assessments = await inTenant(db, request, (tx, t) => history(tx, t, userOf(request).id));
+    const assessments = await inTenant(db, request, (tx, t) => history(tx, t, userOf(request).id, request.ip));
     return { success: true, assessments };
   });
 

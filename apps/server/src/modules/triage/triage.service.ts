@@ -50,14 +50,22 @@ export async function assess(tx: Tx, tenant: TenantContext, userId: string, symp
   return toDto(row);
 }
 
-/** The user's latest assessments, newest first (10 are kept). */
-export async function history(tx: Tx, tenant: TenantContext, userId: string) {
+/** The user's latest assessments, newest first (10 are kept). Symptoms are health data: the read is audited. */
+export async function history(tx: Tx, tenant: TenantContext, userId: string, ip: string) {
   const rows = await tx
     .select()
     .from(triageAssessments)
     .where(and(eq(triageAssessments.organizationId, tenant.organizationId), eq(triageAssessments.userId, userId)))
     .orderBy(desc(triageAssessments.createdAt))
     .limit(TRIAGE_HISTORY_KEPT);
+  await recordAudit(tx, {
+    organizationId: tenant.organizationId,
+    actorUserId: userId,
+    action: 'triage.history-read',
+    entityType: 'triage_assessment',
+    ip,
+    details: { count: rows.length },
+  });
   return rows.map(toDto);
 }
 

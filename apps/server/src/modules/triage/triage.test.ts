@@ -51,6 +51,17 @@ describe('AI triage', () => {
     expect(list.every((a: { symptoms: string }) => a.symptoms.startsWith('headache'))).toBe(true);
   });
 
+  it('reading the history is audited like a patient read: actor, organization and how many were shown', async () => {
+    const before = (await auditEventsOf(t.database.db, 'triage.history-read')).length;
+    const res = await t.app.inject({ method: 'GET', url: '/api/triage/history', headers: doctor, remoteAddress: '10.9.8.7' });
+    expect(res.statusCode).toBe(200);
+    const audits = await auditEventsOf(t.database.db, 'triage.history-read');
+    expect(audits).toHaveLength(before + 1);
+    const [{ id: doctorId }] = await rows<{ id: string }>(t.database.db, sql`select id from users where email = 'doctor@demo.clinic'`);
+    expect(audits.at(-1)).toMatchObject({ organization_id: 'default-clinic', actor_user_id: doctorId, ip: '10.9.8.7' });
+    expect(audits.at(-1)!.details).toMatchObject({ count: res.json().assessments.length });
+  });
+
   it('records Accept Recommendation and Get Second Opinion on your own assessment only', async () => {
     const id = (await assess('fever')).json().assessment.id;
     const accepted = await t.app.inject({ method: 'POST', url: `/api/triage/assessments/${id}/action`, headers: doctor, payload: { action: 'accept' } });

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, freshAddress, rows, signUpAs, type TestApp } from '../../test/harness.js';
+import { ORGANIZATIONS_PER_ADDRESS_PER_HOUR, ORGANIZATIONS_PER_HOUR_OVERALL } from './organization-limit.js';
+
+let t: TestApp;
+let founder: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp({ seed: false });
+  founder = await signUpAs(t.app, 'serial-founder@flood.test');
+});
+afterAll(() => t.close());
+
+const create = (name: string, remoteAddress: string, headers = founder) =>
+  t.app.inject({ method: 'POST', url: '/api/organizations', headers, payload: { name, type: 'clinic' }, remoteAddress });
+
+async function organizationCount(pattern: string) {
+  const [row] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from organizations where name like ${pattern}`);
+  return row.n;
+}
+
+describe('organization creation abuse limits', () => {
+  it('allows 20 organizations per address per hour, then answers 429 request/rate-limited and creates nothing; another address still creates one', async () => {
+    expect(ORGANIZATIONS_PER_ADDRESS_PER_HOUR).toBe(20);
+    const address = freshAddress();
+    for (let i = 0; i < 20; i++) expect((await create(`Serial ${i}`, address)).statusCode).toBe(201);
+    const refused = await create('Serial 20', address);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ success: false, code: 'request/rate-limited' });
+    expect(await organizationCount('Serial %')).toBe(20);
+    expect((await create('Serial 20', freshAddress())).statusCode).toBe(201);
+  });
+
+  it('25 simultaneous creations from one address: exactly 20 organizations are created', async () => {
+    const address = freshAddress();
+    const results = await Promise.all(Array.from({ length: 25 }, (_, i) => create(`Parallel ${i}`, address)));
+    expect(results.filter((r) => r.statusCode === 201)).toHaveLength(20);
+    expect(results.filter((r) => r.statusCode === 429)).toHaveLength(5);
+    expect(await organizationCount('Parallel %')).toBe(20);
+  });
+
+  it(`refuses every address once ${ORGANIZATIONS_PER_HOUR_OVERALL} organizations were counted in the last hour overall`, async () => {
+    const [{ n }] = await rows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from rate_limit_hits where scope = 'organization' and at > now() - interval '1 hour'`,
+    );
+    await t.database.db.execute(
+      sql`insert into rate_limit_hits (scope, key, at)
+          select 'organization', '192.0.2.' || (g % 250), now() from generate_series(1, ${ORGANIZATIONS_PER_HOUR_OVERALL - n}) g`,
+    );
+    const res = await create('Too Late', freshAddress());
+    expect(res.statusCode).toBe(429);
+    expect(await organizationCount('Too Late')).toBe(0);
+  });
+});
