@@ -1,4 +1,4 @@
-import { authMessage, type AvailableOrganizationDto, type ClinicDto, type OrganizationDto } from '@clinic/domain';
+import { authMessage, type ClinicDto, type OrganizationDto } from '@clinic/domain';
 import { ApiError, api } from '../../../api/client';
 
 /** The catalogue message for a failed sign-in or sign-up. */
@@ -29,10 +29,6 @@ export const acceptInvitation = (token: string) =>
     method: 'POST',
     noTenant: true,
   });
-
-/** Organizations the user belongs to or is invited to. */
-export const fetchAvailableOrganizations = () =>
-  api<{ organizations: AvailableOrganizationDto[] }>('/api/org/available', { noTenant: true }).then((r) => r.organizations);
 
 /** Creates an organization (and its default clinic) owned by the caller. */
 export const createOrganization = (input: { name: string; type: string; address: string; phone: string; email: string }) =>
