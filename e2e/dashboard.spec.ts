@@ -35,3 +35,41 @@ test('the Patients tab shows the directory counts; a role without patient access
   await page.getByRole('tab', { name: 'Patients' }).click();
   await expect(page.getByText('Your role does not include patient records (permission canManagePatients).')).toBeVisible();
 });
+
+test('a kiosk check-in and a Start Care in other browsers reach the dashboard Queue Manager tab through the event stream, without waiting for the 30 s poll', async ({ browser, page }) => {
+  const last = `Live${Date.now()}`;
+  const name = `Rosa ${last}`;
+  // Well under the 30 s poll: only the event stream can bring the change in time.
+  const live = { timeout: 2_000 };
+
+  // The signed-in shell opens the organization's stream; once its headers arrive the server is subscribed.
+  const stream = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
+  await signIn(page, 'nurse@demo.clinic');
+  await stream;
+  await page.getByRole('tab', { name: 'Queue Manager' }).click();
+  const routine = page.locator('.mantine-Card-root', { has: page.getByRole('heading', { name: /^Routine \(\d+\)$/ }) });
+  await expect(routine).toBeVisible();
+  await expect(page.getByText(name)).toHaveCount(0);
+
+  const kioskContext = await browser.newContext();
+  const kiosk = await kioskContext.newPage();
+  await kiosk.goto('/kiosk');
+  await kiosk.getByRole('button', { name: 'Start Check-in' }).click();
+  await kiosk.getByLabel('First Name').fill('Rosa');
+  await kiosk.getByLabel('Last Name').fill(last);
+  await kiosk.getByRole('button', { name: 'Next' }).click();
+  await kiosk.getByLabel('Chief Complaint').fill('Mild cough');
+  await kiosk.getByRole('button', { name: 'Submit' }).click();
+  await expect(kiosk.getByRole('heading', { name: 'Check-in Complete!' })).toBeVisible();
+  await expect(routine).toContainText(name, live);
+
+  const doctorContext = await browser.newContext();
+  const doctor = await doctorContext.newPage();
+  await signIn(doctor, 'doctor@demo.clinic');
+  await doctor.goto('/queue');
+  await doctor.getByRole('article', { name }).getByRole('button', { name: 'Start Care' }).click();
+  await expect(doctor.getByText(/Patient moved to care$/)).toBeVisible();
+  await expect(page.getByText(name)).toHaveCount(0, live);
+
+  await Promise.all([kioskContext.close(), doctorContext.close()]);
+});

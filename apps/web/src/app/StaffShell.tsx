@@ -3,11 +3,15 @@ import { Anchor, Box, Button, Group, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useMatches, useNavigate } from 'react-router';
 import { api, tenantStorage } from '../api/client';
+import { useLiveUpdates } from '../api/events';
 import { useSession } from '../api/session';
 import { OrganizationSwitcher } from '../features/organizations';
-import { RequireAccess, RequireAuth } from './guards';
+import { RequireAccess, RequireAuth } from './RouteGuards';
 
-/** The signed-in frame: header with organization switcher and sign-out, then the page in <main>. */
+/**
+ * The signed-in frame: header with organization switcher and sign-out, then the page in <main>.
+ * It holds the organization's event stream, so every staff page hears changes made elsewhere.
+ */
 export function StaffShell() {
   return (
     <RequireAuth>
@@ -22,6 +26,8 @@ function StaffFrame() {
   const navigate = useNavigate();
   const matches = useMatches();
   const access = (matches.at(-1)?.handle as { access?: { role?: Role; permission?: Permission } } | undefined)?.access ?? {};
+  // Every staff page stays live: server events refresh whatever shared data it shows.
+  useLiveUpdates('staff', {}, Boolean(session.data?.organization));
 
   const signOut = async () => {
     try {

@@ -1,5 +1,6 @@
 import type { UrgencyLevel } from '@clinic/domain/rules/risk-score';
-import { Badge, type BadgeProps } from '@mantine/core';
+import type { BadgeProps } from '@mantine/core';
+import { StatusChip, type Tone } from './StatusChip';
 
 /**
  * The colour of each urgency level, most urgent red, with the text colour that keeps WCAG AA
@@ -11,27 +12,18 @@ export const URGENCY_COLORS = {
   high: { color: 'yellow.5', text: 'black' },
   medium: { color: 'blue.8', text: 'white' },
   low: { color: 'teal.9', text: 'white' },
-} as const satisfies Record<UrgencyLevel, { color: string; text: 'white' | 'black' }>;
+} as const satisfies Record<UrgencyLevel, Tone>;
 
 /** "emergency" -> "Emergency". */
 export function urgencyLabel(level: string): string {
   return level.charAt(0).toUpperCase() + level.slice(1);
 }
 
-/** A filled badge in one of the urgency colours with readable text. */
-export function ToneBadge({ tone, children, ...props }: { tone: { color: string; text: string } } & Omit<BadgeProps, 'color'>) {
-  return (
-    <Badge color={tone.color} c={tone.text} {...props}>
-      {children}
-    </Badge>
-  );
-}
-
-/** The urgency of a queue entry as a coloured badge. */
+/** The urgency of a queue entry as a coloured chip. */
 export function UrgencyBadge({ level, ...props }: { level: UrgencyLevel } & Omit<BadgeProps, 'color' | 'children'>) {
   return (
-    <ToneBadge tone={URGENCY_COLORS[level]} {...props}>
+    <StatusChip status={level} tone={URGENCY_COLORS[level]} {...props}>
       {urgencyLabel(level)}
-    </ToneBadge>
+    </StatusChip>
   );
 }

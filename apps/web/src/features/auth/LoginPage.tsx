@@ -1,9 +1,12 @@
-import { Alert, Anchor, Button, Center, Paper, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Center, Paper, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { signInBody } from '@clinic/domain/contracts/auth';
 import { findPlan } from '@clinic/domain/rules/plans';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { sessionQueryKey, useSession } from '../../api/session';
+import { Banner } from '../../ui/Banner';
+import { useZodForm } from '../../ui/use-zod-form';
 import { acceptInvitation, authErrorMessage, signIn, signUp } from './api/auth-calls';
 import { OrganizationSetup } from './OrganizationSetup';
 
@@ -18,10 +21,9 @@ export function LoginPage() {
   const client = useQueryClient();
   const invite = params.get('invite');
   const [mode, setMode] = useState<Mode>(invite ? 'signUp' : 'signIn');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useZodForm({ schema: signInBody, initialValues: { email: '', password: '' } });
   const [error, setError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const submitting = form.submitting;
   const [step, setStep] = useState<'credentials' | 'setup'>('credentials');
   const from = (location.state as { from?: string } | null)?.from;
   // A plan chosen on /pricing (`?plan=`) carries on to billing once signed in.
@@ -34,10 +36,8 @@ export function LoginPage() {
 
   if (step === 'credentials' && session.data && !submitting) return <Navigate to={destination} replace />;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit(async ({ email, password }) => {
     setError(null);
-    setSubmitting(true);
     try {
       if (mode === 'signIn') await signIn(email, password);
       else await signUp(email, password);
@@ -47,10 +47,8 @@ export function LoginPage() {
       else navigate(destination, { replace: true });
     } catch (err) {
       setError(authErrorMessage(err));
-    } finally {
-      setSubmitting(false);
     }
-  };
+  });
 
   if (step === 'setup') {
     return (
@@ -91,8 +89,7 @@ export function LoginPage() {
                 type="email"
                 required
                 autoComplete="email"
-                value={email}
-                onChange={(e) => setEmail(e.currentTarget.value)}
+                {...form.getInputProps('email')}
                 disabled={submitting}
               />
               <PasswordInput
@@ -100,16 +97,11 @@ export function LoginPage() {
                 required
                 minLength={6}
                 autoComplete={mode === 'signIn' ? 'current-password' : 'new-password'}
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
+                {...form.getInputProps('password')}
                 disabled={submitting}
                 visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the characters typed' }}
               />
-              {error && (
-                <Alert color="red" role="alert">
-                  {error}
-                </Alert>
-              )}
+              {error && <Banner>{error}</Banner>}
               <Button type="submit" loading={submitting} fullWidth>
                 {mode === 'signIn' ? 'Sign In' : 'Create Account'}
               </Button>

@@ -1,10 +1,13 @@
-import { SETUP_ORGANIZATION_TYPES, type AvailableOrganizationDto } from '@clinic/domain/contracts/organizations';
+import { SETUP_ORGANIZATION_TYPES, createOrganizationBody, type AvailableOrganizationDto } from '@clinic/domain/contracts/organizations';
 import { Alert, Badge, Button, Group, Loader, Paper, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ApiError } from '../../api/client';
+import { useAvailableOrganizations } from '../../api/organizations';
 import { sessionQueryKey, useSession } from '../../api/session';
-import { createOrganization, fetchAvailableOrganizations, resendVerification, setProfile } from './api/auth-calls';
+import { Banner } from '../../ui/Banner';
+import { useZodForm } from '../../ui/use-zod-form';
+import { createOrganization, resendVerification, setProfile } from './api/auth-calls';
 
 const TYPE_LABELS: Record<(typeof SETUP_ORGANIZATION_TYPES)[number], string> = {
   hospital: 'Hospital',
@@ -28,7 +31,7 @@ export function OrganizationSetup({ onDone }: { onDone: () => void }) {
 
 function SelectOrganization({ onCreate, onDone }: { onCreate: () => void; onDone: () => void }) {
   const client = useQueryClient();
-  const available = useQuery({ queryKey: ['org', 'available'], queryFn: fetchAvailableOrganizations });
+  const available = useAvailableOrganizations();
   const [organizationId, setOrganizationId] = useState<string | null>(null);
   const [clinicId, setClinicId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -63,11 +66,7 @@ function SelectOrganization({ onCreate, onDone }: { onCreate: () => void; onDone
         Choose the organization and clinic you work in, or create a new organization.
       </Text>
       {available.isPending && <Loader aria-label="Loading organizations" />}
-      {available.isError && (
-        <Alert color="red" role="alert">
-          Failed to load organizations
-        </Alert>
-      )}
+      {available.isError && <Banner>Failed to load organizations</Banner>}
       {available.data && available.data.length === 0 && (
         <Text>You are not a member of any organization yet. Create one to get started.</Text>
       )}
@@ -113,11 +112,7 @@ function SelectOrganization({ onCreate, onDone }: { onCreate: () => void; onDone
           onChange={setClinicId}
         />
       )}
-      {error && (
-        <Alert color="red" role="alert">
-          {error}
-        </Alert>
-      )}
+      {error && <Banner>{error}</Banner>}
       <Group justify="space-between">
         <Button variant="default" onClick={onCreate}>
           Create New Organization
@@ -179,26 +174,23 @@ function UnverifiedNotice() {
 
 function CreateOrganization({ onBack, onDone }: { onBack: () => void; onDone: () => void }) {
   const client = useQueryClient();
-  const [form, setForm] = useState({ name: '', type: 'hospital', address: '', phone: '', email: '' });
+  const form = useZodForm({
+    schema: createOrganizationBody,
+    initialValues: { name: '', type: 'hospital', address: '', phone: '', email: '' },
+  });
   const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const loading = form.submitting;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.name.trim()) return;
-    setLoading(true);
+  const submit = form.onSubmit(async () => {
     setError(null);
     try {
-      await createOrganization(form);
+      await createOrganization(form.getValues());
       await client.invalidateQueries({ queryKey: sessionQueryKey });
       onDone();
     } catch (err) {
       setError(err instanceof ApiError && err.message ? err.message : 'Failed to create organization');
-    } finally {
-      setLoading(false);
     }
-  };
+  });
 
   return (
     <form onSubmit={submit}>
@@ -206,27 +198,23 @@ function CreateOrganization({ onBack, onDone }: { onBack: () => void; onDone: ()
         <Title order={1} fz="h2">
           Create Organization
         </Title>
-        <TextInput label="Organization Name" required value={form.name} onChange={(e) => set('name')(e.currentTarget.value)} maxLength={200} />
+        <TextInput label="Organization Name" required maxLength={200} {...form.getInputProps('name')} />
         <Select
           label="Organization Type"
           data={SETUP_ORGANIZATION_TYPES.map((t) => ({ value: t, label: TYPE_LABELS[t] }))}
-          value={form.type}
-          onChange={(v) => set('type')(v ?? 'hospital')}
+          {...form.getInputProps('type')}
+          onChange={(v) => form.setFieldValue('type', v ?? 'hospital')}
           allowDeselect={false}
         />
-        <TextInput label="Address" value={form.address} onChange={(e) => set('address')(e.currentTarget.value)} maxLength={500} />
-        <TextInput label="Phone" type="tel" value={form.phone} onChange={(e) => set('phone')(e.currentTarget.value)} maxLength={40} />
-        <TextInput label="Email" type="email" value={form.email} onChange={(e) => set('email')(e.currentTarget.value)} maxLength={254} />
-        {error && (
-          <Alert color="red" role="alert">
-            {error}
-          </Alert>
-        )}
+        <TextInput label="Address" maxLength={500} {...form.getInputProps('address')} />
+        <TextInput label="Phone" type="tel" maxLength={40} {...form.getInputProps('phone')} />
+        <TextInput label="Email" type="email" maxLength={254} {...form.getInputProps('email')} />
+        {error && <Banner>{error}</Banner>}
         <Group justify="space-between">
           <Button variant="default" onClick={onBack} disabled={loading}>
             Back
           </Button>
-          <Button type="submit" disabled={!form.name.trim() || loading} loading={loading}>
+          <Button type="submit" disabled={!form.values.name.trim() || loading} loading={loading}>
             Create Organization
           </Button>
         </Group>

@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { Banner } from '../../ui/Banner';
 import { verifyEmail } from './api/auth-calls';
 
 /**
@@ -46,11 +47,7 @@ export function VerifyEmailPage() {
                 {verify.data.email} is verified. Invitations sent to it now appear when you choose an organization.
               </Alert>
             )}
-            {failure && (
-              <Alert color="red" role="alert">
-                {failure}
-              </Alert>
-            )}
+            {failure && <Banner>{failure}</Banner>}
             <Anchor component={Link} to="/dashboard">
               Continue to ClinicFlow
             </Anchor>

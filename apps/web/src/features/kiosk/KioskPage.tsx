@@ -1,11 +1,12 @@
 import { KIOSK_FAILURE_MESSAGE, KIOSK_REQUIRED_MESSAGE } from '@clinic/domain/contracts/triage';
-import { Alert, Box, Button, Container, Group, NativeSelect, Paper, Progress, SimpleGrid, Slider, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Box, Button, Container, Group, NativeSelect, Paper, Progress, SimpleGrid, Slider, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { usePublicClinic } from '../../api/public-clinic';
-import { publicTenantFromParams } from '../../ui/public-tenant';
+import { publicTenantFromParams, usePublicClinic } from '../../api/public-clinic';
+import { Banner } from '../../ui/Banner';
+import { useZodForm } from '../../ui/use-zod-form';
 import { useSubmitKioskCase } from './api/submit-kiosk-case';
-import { EMPTY_KIOSK_FORM, KIOSK_REQUIRED, kioskBodyProblem, kioskCaseBodyFrom, missingRequired, type KioskForm } from './kiosk-form';
+import { EMPTY_KIOSK_FORM, KIOSK_REQUIRED, kioskCaseBodyFrom, kioskFormSpec, kioskProblem, missingRequired, type KioskForm } from './kiosk-form';
 
 type Step = 'welcome' | 'patient' | 'medical' | 'complete';
 const STEPS: Step[] = ['welcome', 'patient', 'medical', 'complete'];
@@ -30,8 +31,7 @@ export function KioskPage() {
   const tenant = publicTenantFromParams(params);
   const connected = usePublicClinic(tenant);
   const [step, setStep] = useState<Step>('welcome');
-  const [form, setForm] = useState<KioskForm>(EMPTY_KIOSK_FORM);
-  const [invalid, setInvalid] = useState<Array<keyof KioskForm>>([]);
+  const form = useZodForm({ ...kioskFormSpec(tenant), initialValues: EMPTY_KIOSK_FORM });
   const [message, setMessage] = useState<string | null>(null);
   const [result, setResult] = useState<{ caseId: string; queueNumber: number } | null>(null);
   const submit = useSubmitKioskCase();
@@ -48,20 +48,16 @@ export function KioskPage() {
     heading.current?.focus();
   }, [step]);
 
-  const set = <K extends keyof KioskForm>(key: K, value: KioskForm[K]) => {
-    setForm((f) => ({ ...f, [key]: value }));
-    setInvalid((list) => list.filter((k) => k !== key));
-  };
-
   const go = (next: Step) => {
     setMessage(null);
-    setInvalid([]);
+    form.clearErrors();
     setStep(next);
   };
 
+  /** The kiosk marks the fields and shows one message above the buttons. */
   const requireFields = (fields: ReadonlyArray<keyof KioskForm>) => {
-    const missing = missingRequired(form, fields);
-    setInvalid(missing);
+    const missing = missingRequired(form.getValues(), fields);
+    form.setErrors(Object.fromEntries(missing.map((key) => [key, KIOSK_REQUIRED_MESSAGE])));
     setMessage(missing.length ? KIOSK_REQUIRED_MESSAGE : null);
     return missing.length === 0;
   };
@@ -71,36 +67,34 @@ export function KioskPage() {
     if (requireFields(KIOSK_REQUIRED.patient)) go('medical');
   };
 
-  const onSubmit = async (event: FormEvent) => {
+  const checkIn = form.onSubmit(
+    async () => {
+      try {
+        const answer = await submit.mutateAsync(kioskCaseBodyFrom(form.getValues(), tenant));
+        setResult({ caseId: answer.case.id, queueNumber: answer.queueNumber });
+        go('complete');
+      } catch {
+        setMessage(KIOSK_FAILURE_MESSAGE);
+      }
+    },
+    (errors) => setMessage(kioskProblem(errors)?.message ?? null),
+  );
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!requireFields([...KIOSK_REQUIRED.patient, ...KIOSK_REQUIRED.medical])) return;
-    const body = kioskCaseBodyFrom(form, tenant);
-    const problem = kioskBodyProblem(body);
-    if (problem) {
-      setInvalid(problem.field ? [problem.field] : []);
-      setMessage(problem.message);
-      return;
-    }
-    try {
-      const answer = await submit.mutateAsync(body);
-      setResult({ caseId: answer.case.id, queueNumber: answer.queueNumber });
-      go('complete');
-    } catch {
-      setMessage(KIOSK_FAILURE_MESSAGE);
-    }
+    if (requireFields([...KIOSK_REQUIRED.patient, ...KIOSK_REQUIRED.medical])) checkIn(event);
   };
 
   const startOver = () => {
-    setForm(EMPTY_KIOSK_FORM);
+    form.reset();
     setResult(null);
     submit.reset();
     go('welcome');
   };
 
   const field = (key: keyof KioskForm) => ({
-    value: String(form[key]),
-    onChange: (e: { currentTarget: { value: string } }) => set(key, e.currentTarget.value as never),
-    error: invalid.includes(key) || undefined,
+    ...form.getInputProps(key),
+    error: Boolean(form.errors[key]) || undefined,
     ...TOUCH,
     ...READABLE_HINTS,
   });
@@ -145,11 +139,7 @@ export function KioskPage() {
             {step === 'welcome' && (
               <Stack gap="lg">
                 <Text fz="lg">Check in for your visit in a few simple steps. We will ask for your details and the reason for your visit.</Text>
-                {connected.isError && (
-                  <Alert color="red" role="alert">
-                    This kiosk is not connected to a known clinic. Please ask a member of staff for help.
-                  </Alert>
-                )}
+                {connected.isError && <Banner>This kiosk is not connected to a known clinic. Please ask a member of staff for help.</Banner>}
                 <Button {...TOUCH} onClick={() => go('patient')} disabled={connected.isError}>
                   Start Check-in
                 </Button>
@@ -195,7 +185,7 @@ export function KioskPage() {
                   <TextInput label="Symptoms" description="Separate symptoms with commas, e.g. cough, fever" {...field('symptoms')} />
                   <div>
                     <Text component="label" id="kiosk-pain-label" fw={500} fz="lg">
-                      Pain Level: {form.painLevel} / 10
+                      Pain Level: {form.values.painLevel} / 10
                     </Text>
                     <Slider
                       mt="sm"
@@ -205,8 +195,8 @@ export function KioskPage() {
                       min={0}
                       max={10}
                       step={1}
-                      value={form.painLevel}
-                      onChange={(v) => set('painLevel', v)}
+                      value={form.values.painLevel}
+                      onChange={(v) => form.setFieldValue('painLevel', v)}
                       thumbLabel="Pain level from 0 (no pain) to 10 (worst pain)"
                       marks={[0, 2, 4, 6, 8, 10].map((v) => ({ value: v, label: String(v) }))}
                       label={(v) => `${v}`}
@@ -253,11 +243,7 @@ export function KioskPage() {
 }
 
 function StepMessage({ message }: { message: string | null }) {
-  return message ? (
-    <Alert color="red" role="alert" fz="lg">
-      {message}
-    </Alert>
-  ) : null;
+  return message ? <Banner fz="lg">{message}</Banner> : null;
 }
 
 function StepButtons({ back, disabled, children }: { back: () => void; disabled?: boolean; children: ReactNode }) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_KIOSK_FORM, kioskBodyProblem, kioskCaseBodyFrom, missingRequired, splitOnCommas } from './kiosk-form';
+import { validateForm } from '../../ui/zod-form';
+import { EMPTY_KIOSK_FORM, kioskCaseBodyFrom, kioskFormSpec, kioskProblem, missingRequired, splitOnCommas, type KioskForm } from './kiosk-form';
 
 describe('kiosk form', () => {
   it('splits symptoms on commas, trims them and drops empty entries', () => {
@@ -35,13 +36,14 @@ describe('kiosk form', () => {
 describe('kiosk body check', () => {
   const tenant = { organizationId: 'default-clinic', clinicId: 'default-clinic' };
   const valid = { ...EMPTY_KIOSK_FORM, firstName: 'Ana', lastName: 'Lee', chiefComplaint: 'Cough' };
+  const check = (form: KioskForm) => kioskProblem(validateForm(kioskFormSpec(tenant), form).errors ?? {});
 
   it('accepts a complete form', () => {
-    expect(kioskBodyProblem(kioskCaseBodyFrom(valid, tenant))).toBeNull();
+    expect(check(valid)).toBeNull();
   });
 
   it('names the field of a malformed e-mail', () => {
-    const problem = kioskBodyProblem(kioskCaseBodyFrom({ ...valid, email: 'not-an-email' }, tenant));
+    const problem = check({ ...valid, email: 'not-an-email' });
     expect(problem?.field).toBe('email');
     expect(problem?.message).toMatch(/^Email: /);
   });

@@ -1,4 +1,6 @@
 import { kioskCaseBody, type KioskCaseInput } from '@clinic/domain/contracts/triage';
+import type { ReactNode } from 'react';
+import type { ZodFormSpec } from '../../ui/zod-form';
 
 /** The kiosk's form as typed: every field a string, except the pain slider. */
 export interface KioskForm {
@@ -99,15 +101,24 @@ export const KIOSK_LABELS: Record<keyof KioskForm, string> = {
   painLevel: 'Pain Level',
 };
 
+/** The kiosk field an issue path belongs to, if it is one of the form's. */
+export function kioskField(path: string): keyof KioskForm | null {
+  const key = path.split('.')[0];
+  return key in KIOSK_LABELS ? (key as keyof KioskForm) : null;
+}
+
 /**
- * Checks a body with the server's own contract, so a typing slip (an e-mail without "@", a date in
- * the future's format) is pointed out on the form instead of failing the submission. Null when valid.
+ * The kiosk form is checked with the server's own contract, so a typing slip (an e-mail without
+ * "@", a date in the wrong format) is pointed out on the form instead of failing the submission.
  */
-export function kioskBodyProblem(body: KioskCaseInput): { field: keyof KioskForm | null; message: string } | null {
-  const parsed = kioskCaseBody.safeParse(body);
-  if (parsed.success) return null;
-  const issue = parsed.error.issues[0];
-  const key = issue.path[0];
-  const field = typeof key === 'string' && key in KIOSK_LABELS ? (key as keyof KioskForm) : null;
-  return { field, message: field ? `${KIOSK_LABELS[field]}: ${issue.message}` : issue.message };
+export function kioskFormSpec(tenant: { organizationId: string; clinicId: string }): ZodFormSpec<KioskForm, typeof kioskCaseBody> {
+  return { schema: kioskCaseBody, toInput: (form) => kioskCaseBodyFrom(form, tenant), fieldOf: kioskField };
+}
+
+/** The kiosk shows one message for the first problem: "Email: Invalid email address". */
+export function kioskProblem(errors: Record<string, ReactNode>): { field: keyof KioskForm | null; message: string } | null {
+  const first = Object.entries(errors).find(([, message]) => Boolean(message));
+  if (!first) return null;
+  const field = kioskField(first[0]);
+  return { field, message: field ? `${KIOSK_LABELS[field]}: ${String(first[1])}` : String(first[1]) };
 }

@@ -1,16 +1,18 @@
 import type { PatientDto, VisitSummaryDto } from '@clinic/domain/contracts/patients';
 import { ageLabel } from '@clinic/domain/rules/patient-age';
-import { Alert, Anchor, Badge, Button, Card, Center, Group, List, Loader, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Group, List, Paper, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../api/session';
+import { QueryState } from '../../ui/QueryState';
 import { ErrorState } from '../../ui/StateScreens';
+import { StatusChip } from '../../ui/StatusChip';
 import { usePatient } from './api/get-patient';
 import { VISITS_SHOWN, usePatientVisits } from './api/get-patient-visits';
 import { AddVisitDialog } from './components/AddVisitDialog';
 import { VisitHistory } from './components/VisitHistory';
-import { GENDER_LABELS, STATUS_COLORS, STATUS_LABELS, formatDate, fullName } from './lib/format';
+import { GENDER_LABELS, STATUS_LABELS, formatDate, fullName } from './lib/format';
 
 type Tab = 'overview' | 'medical' | 'visits' | 'emergency';
 
@@ -19,27 +21,21 @@ export function PatientDetailPage() {
   const { id = '' } = useParams();
   const patient = usePatient(id);
 
-  if (patient.isPending) {
+  if (patient.error instanceof ApiError && (patient.error.status === 404 || patient.error.status === 400)) {
     return (
-      <Center py="xl">
-        <Loader aria-label="Loading patient" />
-      </Center>
+      <Stack align="center" py="xl" gap="sm">
+        <Title order={1}>Patient not found</Title>
+        <Button component={Link} to="/patients">
+          Back to Patient List
+        </Button>
+      </Stack>
     );
   }
-  if (patient.isError) {
-    if (patient.error instanceof ApiError && (patient.error.status === 404 || patient.error.status === 400)) {
-      return (
-        <Stack align="center" py="xl" gap="sm">
-          <Title order={1}>Patient not found</Title>
-          <Button component={Link} to="/patients">
-            Back to Patient List
-          </Button>
-        </Stack>
-      );
-    }
-    return <ErrorState message={patient.error.message} onRetry={() => patient.refetch()} />;
-  }
-  return <PatientRecord patient={patient.data} />;
+  return (
+    <QueryState query={patient} loadingLabel="Loading patient">
+      {(record) => <PatientRecord patient={record} />}
+    </QueryState>
+  );
 }
 
 /** One labelled value; an empty value reads "Not recorded". */
@@ -122,9 +118,9 @@ function PatientRecord({ patient }: { patient: PatientDto }) {
         <Stack gap={4}>
           <Group gap="sm">
             <Title order={1}>{fullName(patient)}</Title>
-            <Badge color={STATUS_COLORS[patient.status]} c="dark.8" variant="light" size="lg">
+            <StatusChip status={patient.status} variant="light" size="lg">
               {STATUS_LABELS[patient.status]}
-            </Badge>
+            </StatusChip>
           </Group>
           <Text size="sm" c="dimmed">
             Patient ID: {patient.id}
@@ -231,22 +227,18 @@ function PatientRecord({ patient }: { patient: PatientDto }) {
                 Add New Visit
               </Button>
             </Group>
-            {visits.isPending ? (
-              <Center py="md">
-                <Loader aria-label="Loading visits" />
-              </Center>
-            ) : visits.isError ? (
-              <ErrorState message={visits.error.message} onRetry={() => visits.refetch()} />
-            ) : (
-              <>
-                <VisitHistory visits={visits.data.visits} />
-                {visits.data.total > VISITS_SHOWN && (
-                  <Text size="sm" c="dimmed">
-                    Showing the latest {VISITS_SHOWN} of {visits.data.total} visits.
-                  </Text>
-                )}
-              </>
-            )}
+            <QueryState query={visits} loadingLabel="Loading visits">
+              {({ visits: list, total }) => (
+                <>
+                  <VisitHistory visits={list} />
+                  {total > VISITS_SHOWN && (
+                    <Text size="sm" c="dimmed">
+                      Showing the latest {VISITS_SHOWN} of {total} visits.
+                    </Text>
+                  )}
+                </>
+              )}
+            </QueryState>
           </Stack>
         </Tabs.Panel>
 

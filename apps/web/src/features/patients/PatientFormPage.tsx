@@ -1,27 +1,29 @@
 import { BLOOD_TYPES, PATIENT_GENDERS } from '@clinic/domain/contracts/patients';
 import { localIsoDate } from '@clinic/domain/rules/patient-age';
-import { Alert, Anchor, Button, Fieldset, Group, Loader, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Fieldset, Group, Loader, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
+import { Banner } from '../../ui/Banner';
+import { useZodForm } from '../../ui/use-zod-form';
 import { useCreatePatient } from './api/create-patient';
 import { usePatient } from './api/get-patient';
 import { useUpdatePatient } from './api/update-patient';
 import { ListField } from './components/ListField';
 import { GENDER_LABELS } from './lib/format';
 import {
+  NO_PENDING_ENTRIES,
+  PATIENT_FORM,
   PATIENT_FORM_ORDER,
   emptyPatientForm,
-  errorsFromIssues,
   patientToForm,
-  validatePatientForm,
-  type PatientFormErrors,
+  withPendingEntries,
+  type ListKey,
   type PatientFormField,
   type PatientFormValues,
+  type PendingEntries,
 } from './lib/patient-form';
-
-type ListKey = 'allergies' | 'currentMedications' | 'medicalHistory';
 
 /** /patients/new and /patients/{id}/edit: one form for both. */
 export function PatientFormPage() {
@@ -57,58 +59,34 @@ function PatientForm({ id, initial }: { id?: string; initial?: PatientFormValues
   const navigate = useNavigate();
   const create = useCreatePatient();
   const update = useUpdatePatient(id ?? '');
-  const [values, setValues] = useState<PatientFormValues>(initial ?? emptyPatientForm);
-  const [pending, setPending] = useState<Record<ListKey, string>>({ allergies: '', currentMedications: '', medicalHistory: '' });
-  const [errors, setErrors] = useState<PatientFormErrors>({});
+  const [pending, setPending] = useState<PendingEntries>(NO_PENDING_ENTRIES);
+  // Entries typed but not yet added count, as if Add had been pressed.
+  const form = useZodForm({
+    ...PATIENT_FORM,
+    toInput: (values) => PATIENT_FORM.toInput!(withPendingEntries(values, pending)),
+    initialValues: initial ?? emptyPatientForm(),
+  });
   const [saveError, setSaveError] = useState<string | null>(null);
-  const [focusFirstError, setFocusFirstError] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
   const saving = create.isPending || update.isPending;
 
   // After a failed check, move the focus to the first field that needs attention.
-  useEffect(() => {
-    if (!focusFirstError) return;
+  const focusFirstError = (errors: Record<string, unknown>) => {
     const first = PATIENT_FORM_ORDER.find((f) => errors[f]);
     if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
-  }, [focusFirstError]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  const set = <K extends PatientFormField>(field: K, value: PatientFormValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    if (errors[field]) setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
   const text = (field: PatientFormField, label: string, props: Record<string, unknown> = {}) => (
-    <TextInput
-      name={field}
-      label={label}
-      value={values[field] as string}
-      onChange={(e) => set(field, e.currentTarget.value as never)}
-      error={errors[field]}
-      {...props}
-    />
+    <TextInput name={field} label={label} {...form.getInputProps(field)} {...props} />
   );
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = form.onSubmit(async (body) => {
     setSaveError(null);
-    // Entries typed but not yet added are kept, as if Add had been pressed.
-    const withPending: PatientFormValues = { ...values };
-    for (const key of Object.keys(pending) as ListKey[]) {
-      const entry = pending[key].trim();
-      if (entry && !withPending[key].includes(entry)) withPending[key] = [...withPending[key], entry];
-    }
-    const result = validatePatientForm(withPending);
-    if (result.errors) {
-      setErrors(result.errors);
-      setFocusFirstError((n) => n + 1);
-      return;
-    }
-    setValues(withPending);
-    setPending({ allergies: '', currentMedications: '', medicalHistory: '' });
-    setErrors({});
+    form.setValues(withPendingEntries(form.getValues(), pending));
+    setPending(NO_PENDING_ENTRIES);
     try {
-      if (editing) await update.mutateAsync(result.data);
-      else await create.mutateAsync(result.data);
+      if (editing) await update.mutateAsync(body);
+      else await create.mutateAsync(body);
       notifications.show({ color: 'green', message: editing ? 'Patient updated successfully' : 'Patient created successfully' });
       navigate('/patients');
     } catch (err) {
@@ -116,11 +94,10 @@ function PatientForm({ id, initial }: { id?: string; initial?: PatientFormValues
       console.error('Failed to save patient', err);
       setSaveError(err instanceof Error ? err.message : 'Failed to save patient');
       if (err instanceof ApiError && err.issues) {
-        setErrors(errorsFromIssues(err.issues));
-        setFocusFirstError((n) => n + 1);
+        focusFirstError(form.setIssues(err.issues));
       }
     }
-  };
+  }, focusFirstError);
 
   const list = (field: ListKey, label: string, itemLabel: string, placeholder: string) => (
     <ListField
@@ -128,11 +105,11 @@ function PatientForm({ id, initial }: { id?: string; initial?: PatientFormValues
       label={label}
       itemLabel={itemLabel}
       placeholder={placeholder}
-      values={values[field]}
-      onChange={(next) => set(field, next)}
+      values={form.values[field]}
+      onChange={(next) => form.setFieldValue(field, next)}
       pending={pending[field]}
       onPendingChange={(value) => setPending((p) => ({ ...p, [field]: value }))}
-      error={errors[field]}
+      error={form.errors[field]}
     />
   );
 
@@ -142,11 +119,7 @@ function PatientForm({ id, initial }: { id?: string; initial?: PatientFormValues
         {editing ? 'Back to Patient' : 'Back to Patients'}
       </Anchor>
       <Title order={1}>{editing ? 'Edit Patient' : 'Add New Patient'}</Title>
-      {saveError && (
-        <Alert color="red" role="alert" title="The patient could not be saved">
-          {saveError}
-        </Alert>
-      )}
+      {saveError && <Banner title="The patient could not be saved">{saveError}</Banner>}
       <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit Patient' : 'Add New Patient'}>
         <Stack gap="md">
           <Section title="Personal Information">
@@ -158,9 +131,7 @@ function PatientForm({ id, initial }: { id?: string; initial?: PatientFormValues
                 name="gender"
                 label="Gender"
                 withAsterisk
-                value={values.gender}
-                onChange={(e) => set('gender', e.currentTarget.value as PatientFormValues['gender'])}
-                error={errors.gender}
+                {...form.getInputProps('gender')}
                 data={[{ value: '', label: 'Select gender' }, ...PATIENT_GENDERS.map((g) => ({ value: g, label: GENDER_LABELS[g] }))]}
               />
             </SimpleGrid>
@@ -197,9 +168,7 @@ function PatientForm({ id, initial }: { id?: string; initial?: PatientFormValues
                 <NativeSelect
                   name="bloodType"
                   label="Blood Type"
-                  value={values.bloodType}
-                  onChange={(e) => set('bloodType', e.currentTarget.value as PatientFormValues['bloodType'])}
-                  error={errors.bloodType}
+                  {...form.getInputProps('bloodType')}
                   data={[{ value: '', label: 'Unknown' }, ...BLOOD_TYPES.map((b) => ({ value: b, label: b }))]}
                 />
                 {text('insuranceProvider', 'Insurance Provider', { maxLength: 200 })}

@@ -1,9 +1,11 @@
 import { PATIENT_SORTS, PATIENT_STATUS_FILTERS, type PatientDto, type PatientSort } from '@clinic/domain/contracts/patients';
-import { Alert, Anchor, Button, Center, Group, Loader, NativeSelect, Pagination, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, Pagination, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ErrorState } from '../../ui/StateScreens';
+import { Banner } from '../../ui/Banner';
+import { EmptyState } from '../../ui/EmptyState';
+import { QueryState } from '../../ui/QueryState';
 import { usePatient } from './api/get-patient';
 import { usePatients } from './api/get-patients';
 import { DischargeDialog } from './components/DischargeDialog';
@@ -59,7 +61,6 @@ export function PatientListPage() {
   const highlighted = usePatient(fromIntake ? highlightId : null);
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
-  const rows = query.data?.patients ?? [];
 
   return (
     <Stack gap="md">
@@ -76,12 +77,12 @@ export function PatientListPage() {
       </Group>
 
       {fromIntake && highlighted.data && (
-        <Alert color="green" title="Patient added from intake" role="status">
+        <Banner tone="success" title="Patient added from intake">
           {fullName(highlighted.data)} was added to the directory.{' '}
           <Anchor component={Link} to={`/patients/${highlighted.data.id}`}>
             View patient
           </Anchor>
-        </Alert>
+        </Banner>
       )}
 
       <Paper withBorder p="md">
@@ -111,22 +112,14 @@ export function PatientListPage() {
       </Paper>
 
       <Paper withBorder p={0} aria-busy={query.isFetching}>
-        {query.isPending ? (
-          <Center py="xl">
-            <Loader aria-label="Loading patients" />
-          </Center>
-        ) : query.isError ? (
-          <ErrorState message={query.error.message} onRetry={() => query.refetch()} />
-        ) : rows.length === 0 ? (
-          <Stack align="center" gap={4} py="xl" px="md" ta="center">
-            <Text fw={600} size="lg">
-              No patients found
-            </Text>
-            <Text c="dimmed">Try adjusting your search or filter criteria</Text>
-          </Stack>
-        ) : (
-          <PatientTable patients={rows} highlightId={highlightId} onDischarge={setDischarging} />
-        )}
+        <QueryState
+          query={query}
+          loadingLabel="Loading patients"
+          isEmpty={(page) => page.patients.length === 0}
+          empty={<EmptyState title="No patients found" description="Try adjusting your search or filter criteria" />}
+        >
+          {(page) => <PatientTable patients={page.patients} highlightId={highlightId} onDischarge={setDischarging} />}
+        </QueryState>
       </Paper>
 
       {total > 0 && (

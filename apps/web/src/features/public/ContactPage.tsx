@@ -1,6 +1,7 @@
-import { Alert, Button, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { Banner } from '../../ui/Banner';
 import { BUSINESS_HOURS, COMPANY, EMERGENCY_SUPPORT } from './company';
 import {
   CONTACT_ERROR,
@@ -65,16 +66,8 @@ function ContactFormSection() {
     <form onSubmit={submit} noValidate aria-labelledby="contact-form-title">
       <h2 id="contact-form-title">Send us a message</h2>
       <Stack gap="md" mt="md">
-        {status === 'success' && (
-          <Alert color="green" variant="light" role="status">
-            {CONTACT_SUCCESS}
-          </Alert>
-        )}
-        {status === 'error' && (
-          <Alert color="red" variant="light" role="alert">
-            {CONTACT_ERROR}
-          </Alert>
-        )}
+        {status === 'success' && <Banner tone="success">{CONTACT_SUCCESS}</Banner>}
+        {status === 'error' && <Banner>{CONTACT_ERROR}</Banner>}
         <TextInput id={fieldId('name')} label="Name" required autoComplete="name" value={form.name} onChange={set('name')} error={errors.name} disabled={sending} />
         <TextInput
           id={fieldId('email')}

@@ -1,65 +1,64 @@
 import type { QueueEntryDto, QueueStatsDto } from '@clinic/domain/contracts/triage';
 import { URGENCY_LEVELS } from '@clinic/domain/rules/risk-score';
-import { Group, List, Progress, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Group, List, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { EmptyState } from '../../ui/EmptyState';
 import { StatCard } from '../../ui/StatCard';
-import { ToneBadge, URGENCY_COLORS, urgencyLabel } from '../../ui/UrgencyBadge';
-import { allRecommendations, guidelineUse } from './entry-display';
+import { StatusChip } from '../../ui/StatusChip';
+import { URGENCY_COLORS, urgencyLabel } from '../../ui/UrgencyBadge';
+import { allRecommendations, guidelineUse, PRIORITY_RANK } from './entry-display';
 
-/** Recommendation priorities in the urgency palette. */
-const PRIORITY_TONES = {
-  critical: URGENCY_COLORS.emergency,
-  high: URGENCY_COLORS.urgent,
-  medium: URGENCY_COLORS.medium,
-  low: URGENCY_COLORS.low,
-} as const;
+type RecommendationRow = ReturnType<typeof allRecommendations>[number];
+
+/** Columns of the recommendations table; priority and patient sort. */
+const RECOMMENDATION_COLUMNS: DataTableColumn<RecommendationRow>[] = [
+  { key: 'priority', header: 'Priority', cell: (r) => <StatusChip status={r.priority} />, sortValue: (r) => PRIORITY_RANK[r.priority] },
+  {
+    key: 'recommendation',
+    header: 'Recommendation',
+    cell: (r) => (
+      <>
+        <Text size="sm" fw={600}>
+          {r.title}
+        </Text>
+        <Text size="xs">{r.description}</Text>
+      </>
+    ),
+  },
+  { key: 'patient', header: 'Patient', cell: (r) => r.patientName, sortValue: (r) => r.patientName },
+  { key: 'why', header: 'Why', cell: (r) => r.rationale },
+  {
+    key: 'evidence',
+    header: 'Evidence',
+    cell: (r) => (
+      <Text size="xs">
+        Level {r.evidenceLevel} · {r.source}
+      </Text>
+    ),
+  },
+];
 
 /** CDS Recommendations: every recommendation across the open entries, most pressing first. */
 export function CdsRecommendations({ patients }: { patients: QueueEntryDto[] }) {
   const rows = allRecommendations(patients);
-  if (rows.length === 0) return <Text c="gray.7">No recommendations for the current queue</Text>;
+  if (rows.length === 0) return <EmptyState compact title="No recommendations for the current queue" />;
   return (
-    <Table.ScrollContainer minWidth={720}>
-      <Table striped withTableBorder>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>Priority</Table.Th>
-            <Table.Th>Recommendation</Table.Th>
-            <Table.Th>Patient</Table.Th>
-            <Table.Th>Why</Table.Th>
-            <Table.Th>Evidence</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((r) => (
-            <Table.Tr key={`${r.patientId}-${r.id}`}>
-              <Table.Td>
-                <ToneBadge tone={PRIORITY_TONES[r.priority]}>{r.priority}</ToneBadge>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" fw={600}>
-                  {r.title}
-                </Text>
-                <Text size="xs">{r.description}</Text>
-              </Table.Td>
-              <Table.Td>{r.patientName}</Table.Td>
-              <Table.Td>{r.rationale}</Table.Td>
-              <Table.Td>
-                <Text size="xs">
-                  Level {r.evidenceLevel} · {r.source}
-                </Text>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <DataTable
+      label="CDS Recommendations"
+      columns={RECOMMENDATION_COLUMNS}
+      rows={rows}
+      rowKey={(r) => `${r.patientId}-${r.id}`}
+      minWidth={720}
+      striped
+      withTableBorder
+    />
   );
 }
 
 /** Clinical Guidelines: the distinct guidelines behind the current recommendations. */
 export function ClinicalGuidelines({ patients }: { patients: QueueEntryDto[] }) {
   const guidelines = guidelineUse(patients);
-  if (guidelines.length === 0) return <Text c="gray.7">No guidelines apply to the current queue</Text>;
+  if (guidelines.length === 0) return <EmptyState compact title="No guidelines apply to the current queue" />;
   return (
     <List spacing="sm">
       {guidelines.map((g) => (

@@ -1,11 +1,14 @@
 import type { QueueEntryDto } from '@clinic/domain/contracts/triage';
 import { news2Label } from '@clinic/domain/rules/news2';
-import { Alert, Badge, Button, Divider, Group, List, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Divider, Group, List, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
+import type { TenantRef } from '../../api/tenant';
+import { Banner } from '../../ui/Banner';
+import { EmptyState } from '../../ui/EmptyState';
+import { QueryState } from '../../ui/QueryState';
 import { UrgencyBadge } from '../../ui/UrgencyBadge';
 import { useEntryHistory } from './api/get-entry-history';
 import type { QueueEntryAction } from './api/queue-action';
-import type { QueueTenant } from './api/queue-keys';
 import { ageLabel, genderLabel, minutesLabel, statusLabel } from './entry-display';
 import { RecordVitalsForm } from './RecordVitalsForm';
 
@@ -73,7 +76,7 @@ export function PatientDetailsModal({
   actionError,
 }: {
   entry: QueueEntryDto;
-  tenant: QueueTenant;
+  tenant: TenantRef;
   onClose: () => void;
   onStartCare: () => void;
   starting: boolean;
@@ -221,11 +224,7 @@ export function PatientDetailsModal({
           <EntryHistory entryId={entry.id} tenant={tenant} />
         </Section>
 
-        {actionError && (
-          <Alert color="red" role="alert">
-            {actionError}
-          </Alert>
-        )}
+        {actionError && <Banner>{actionError}</Banner>}
         <Group gap="sm">
           {entry.status === 'waiting' && (
             <Button onClick={onStartCare} loading={starting}>
@@ -250,20 +249,27 @@ export function PatientDetailsModal({
   );
 }
 
-function EntryHistory({ entryId, tenant }: { entryId: string; tenant: QueueTenant }) {
+function EntryHistory({ entryId, tenant }: { entryId: string; tenant: TenantRef }) {
   const history = useEntryHistory(entryId, tenant);
-  if (history.isPending) return <Text size="sm">Loading history...</Text>;
-  if (history.isError) return <Text size="sm" c="red.8">Failed to load history: {history.error.message}</Text>;
-  if (history.data.length === 0) return <Text size="sm" c="gray.7">No changes recorded</Text>;
   return (
-    <List size="sm">
-      {history.data.map((t, i) => (
-        <List.Item key={`${t.at}-${i}`}>
-          {new Date(t.at).toLocaleTimeString()}: {t.action}
-          {t.fromStatus && t.fromStatus !== t.toStatus ? ` (${statusLabel(t.fromStatus)} → ${statusLabel(t.toStatus)})` : ''}
-          {t.note ? ` · ${t.note}` : ''}
-        </List.Item>
-      ))}
-    </List>
+    <QueryState
+      query={history}
+      loading={<Text size="sm">Loading history...</Text>}
+      errorMessage={(error) => `Failed to load history: ${error.message}`}
+      isEmpty={(transitions) => transitions.length === 0}
+      empty={<EmptyState compact title="No changes recorded" />}
+    >
+      {(transitions) => (
+        <List size="sm">
+          {transitions.map((t, i) => (
+            <List.Item key={`${t.at}-${i}`}>
+              {new Date(t.at).toLocaleTimeString()}: {t.action}
+              {t.fromStatus && t.fromStatus !== t.toStatus ? ` (${statusLabel(t.fromStatus)} → ${statusLabel(t.toStatus)})` : ''}
+              {t.note ? ` · ${t.note}` : ''}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </QueryState>
   );
 }

@@ -1,17 +1,30 @@
-import { Alert, Group, Stack, Table, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { usePublicClinic } from '../../api/public-clinic';
-import { publicTenantFromParams } from '../../ui/public-tenant';
+import { useLiveUpdates } from '../../api/events';
+import { publicTenantFromParams, usePublicClinic } from '../../api/public-clinic';
+import { Banner } from '../../ui/Banner';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { EmptyState } from '../../ui/EmptyState';
 import { UrgencyBadge } from '../../ui/UrgencyBadge';
-import { usePublicBoard } from './api/get-public-board';
+import { useTimedBanner } from '../../ui/use-timed-banner';
+import { usePublicBoard, type PublicBoard } from './api/get-public-board';
 import { minutesLabel, statusLabel } from './entry-display';
 import { QueueControls } from './QueueControls';
 import { QueueLayout, QueueTitle } from './QueueLayout';
 import { QueueStats, ZERO_QUEUE_STATS } from './QueueStats';
 import { arrivalMessage, arrivalSource } from './queue-tenant';
-import { useQueueLiveUpdates } from './use-queue-live-updates';
-import { useTimedBanner } from './use-timed-banner';
+
+type BoardRow = PublicBoard['patients'][number];
+
+/** The board's columns, in the server's clinical order (no sorting: a wall screen is read, not used). */
+const BOARD_COLUMNS: DataTableColumn<BoardRow>[] = [
+  { key: 'number', header: 'Queue Number', cell: (p) => `#${p.queueNumber}`, cellProps: { fw: 700 } },
+  { key: 'patient', header: 'Patient', cell: (p) => p.initials },
+  { key: 'urgency', header: 'Urgency', cell: (p) => <UrgencyBadge level={p.urgencyLevel} /> },
+  { key: 'wait', header: 'Wait', cell: (p) => minutesLabel(p.waitTime) },
+  { key: 'status', header: 'Status', cell: (p) => statusLabel(p.status) },
+];
 
 /**
  * The queue for anyone not managing it: the de-identified board of the URL's organization and
@@ -24,7 +37,7 @@ export function PublicQueueBoard({ signedIn }: { signedIn: boolean }) {
   const [autoRefresh, setAutoRefresh] = useState(true);
   const board = usePublicBoard(tenant, autoRefresh);
   const connected = usePublicClinic(tenant);
-  const live = useQueueLiveUpdates('public', tenant);
+  const live = useLiveUpdates('public', tenant);
   const source = arrivalSource(params);
   const arrival = useTimedBanner(undefined, source ? arrivalMessage(source) : null);
 
@@ -51,51 +64,18 @@ export function PublicQueueBoard({ signedIn }: { signedIn: boolean }) {
           />
         </Group>
         {arrival.message && (
-          <Alert color="green" variant="light" withCloseButton onClose={arrival.dismiss} role="status" closeButtonLabel="Dismiss">
+          <Banner tone="success" onDismiss={arrival.dismiss}>
             {arrival.message}
-          </Alert>
+          </Banner>
         )}
-        {board.isError && (
-          <Alert color="red" role="alert">
-            Failed to load queue data: {board.error.message}
-          </Alert>
-        )}
+        {board.isError && <Banner>Failed to load queue data: {board.error.message}</Banner>}
         <QueueStats stats={stats} loading={board.isPending} />
         {board.isPending ? (
           <Text>Loading queue...</Text>
         ) : patients.length === 0 ? (
-          !board.isError && (
-            <Text c="gray.7" py="lg" ta="center">
-              No patients in queue
-            </Text>
-          )
+          !board.isError && <EmptyState title="No patients in queue" />
         ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table striped withTableBorder fz="md" aria-label="Waiting room board">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Queue Number</Table.Th>
-                  <Table.Th>Patient</Table.Th>
-                  <Table.Th>Urgency</Table.Th>
-                  <Table.Th>Wait</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {patients.map((p) => (
-                  <Table.Tr key={p.queueNumber}>
-                    <Table.Td fw={700}>#{p.queueNumber}</Table.Td>
-                    <Table.Td>{p.initials}</Table.Td>
-                    <Table.Td>
-                      <UrgencyBadge level={p.urgencyLevel} />
-                    </Table.Td>
-                    <Table.Td>{minutesLabel(p.waitTime)}</Table.Td>
-                    <Table.Td>{statusLabel(p.status)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable label="Waiting room board" columns={BOARD_COLUMNS} rows={patients} rowKey={(p) => p.queueNumber} minWidth={480} striped withTableBorder fz="md" />
         )}
       </Stack>
     </QueueLayout>

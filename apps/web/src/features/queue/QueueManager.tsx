@@ -1,9 +1,13 @@
 import { careStartedMessage } from '@clinic/domain/rules/queue-status';
-import { Alert, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useLiveUpdates } from '../../api/events';
 import { useSession } from '../../api/session';
-import { useWaitingRoom } from './api/get-waiting-room';
+import { useWaitingRoom } from '../../api/waiting-room';
+import { Banner } from '../../ui/Banner';
+import { EmptyState } from '../../ui/EmptyState';
+import { useTimedBanner } from '../../ui/use-timed-banner';
 import { useQueueAction, type QueueEntryAction } from './api/queue-action';
 import { useStartCare } from './api/start-care';
 import { CdsAnalytics, CdsRecommendations, ClinicalGuidelines } from './CdsPanels';
@@ -14,8 +18,6 @@ import { QueueEntryCard } from './QueueEntryCard';
 import { QueueLayout, QueueTitle } from './QueueLayout';
 import { QueueStats, ZERO_QUEUE_STATS } from './QueueStats';
 import { arrivalMessage, arrivalSource, staffTenantFromParams } from './queue-tenant';
-import { useQueueLiveUpdates } from './use-queue-live-updates';
-import { useTimedBanner } from './use-timed-banner';
 
 const ACTION_VERBS: Record<QueueEntryAction, string> = {
   complete: 'complete',
@@ -31,8 +33,8 @@ export function QueueManager() {
   const tenant = useMemo(() => ({ organizationId: named.organizationId, clinicId: named.clinicId }), [named.organizationId, named.clinicId]);
   const session = useSession();
   const [autoRefresh, setAutoRefresh] = useState(true);
-  const queue = useWaitingRoom(tenant, autoRefresh);
-  const live = useQueueLiveUpdates('staff', tenant);
+  const queue = useWaitingRoom(tenant, { autoRefresh });
+  const live = useLiveUpdates('staff', tenant);
   const startCare = useStartCare(tenant);
   const action = useQueueAction(tenant);
   const source = arrivalSource(params);
@@ -90,25 +92,17 @@ export function QueueManager() {
         </Group>
 
         {arrival.message && (
-          <Alert color="green" variant="light" withCloseButton onClose={arrival.dismiss} role="status" closeButtonLabel="Dismiss">
+          <Banner tone="success" onDismiss={arrival.dismiss}>
             {arrival.message}
-          </Alert>
+          </Banner>
         )}
         {started.message && (
-          <Alert color="green" variant="light" role="status" withCloseButton onClose={started.dismiss} closeButtonLabel="Dismiss">
+          <Banner tone="success" onDismiss={started.dismiss}>
             {started.message}
-          </Alert>
+          </Banner>
         )}
-        {queue.isError && (
-          <Alert color="red" role="alert">
-            Failed to load queue data: {queue.error.message}
-          </Alert>
-        )}
-        {failure && !selected && (
-          <Alert color="red" role="alert" withCloseButton onClose={() => setFailure(null)} closeButtonLabel="Dismiss">
-            {failure}
-          </Alert>
-        )}
+        {queue.isError && <Banner>Failed to load queue data: {queue.error.message}</Banner>}
+        {failure && !selected && <Banner onDismiss={() => setFailure(null)}>{failure}</Banner>}
 
         <QueueStats stats={stats} loading={queue.isPending} />
 
@@ -129,11 +123,7 @@ export function QueueManager() {
                 {queue.isPending ? (
                   <Text>Loading queue...</Text>
                 ) : waiting.length === 0 ? (
-                  !queue.isError && (
-                    <Text c="gray.7" py="lg" ta="center">
-                      No patients in queue
-                    </Text>
-                  )
+                  !queue.isError && <EmptyState title="No patients in queue" />
                 ) : (
                   <Stack gap="sm">
                     {waiting.map((entry) => (

@@ -1,10 +1,13 @@
 import { recordVitalsBody, type QueueEntryDto, type QueueVitalSigns } from '@clinic/domain/contracts/triage';
-import { Alert, Button, Checkbox, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { Button, Checkbox, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import type { TenantRef } from '../../api/tenant';
+import { Banner } from '../../ui/Banner';
+import { useZodForm } from '../../ui/use-zod-form';
 import { useRecordVitals } from './api/record-vitals';
-import type { QueueTenant } from './api/queue-keys';
 
 type NumberField = 'heartRate' | 'systolic' | 'diastolic' | 'oxygenSaturation' | 'temperature' | 'respiratoryRate' | 'glasgowComaScale';
+type VitalsForm = Record<NumberField, number | ''> & { supplementalOxygen: boolean };
 
 const FIELDS: Array<{ key: NumberField; label: string; decimals?: number }> = [
   { key: 'heartRate', label: 'Heart Rate (bpm)' },
@@ -16,7 +19,7 @@ const FIELDS: Array<{ key: NumberField; label: string; decimals?: number }> = [
   { key: 'glasgowComaScale', label: 'Glasgow Coma Scale (3-15)' },
 ];
 
-function initialValues(v: QueueVitalSigns | null): Record<NumberField, number | ''> {
+function initialValues(v: QueueVitalSigns | null): VitalsForm {
   const n = (x: number | null | undefined) => (typeof x === 'number' ? x : '');
   return {
     heartRate: n(v?.heartRate),
@@ -26,68 +29,58 @@ function initialValues(v: QueueVitalSigns | null): Record<NumberField, number | 
     temperature: n(v?.temperature),
     respiratoryRate: n(v?.respiratoryRate),
     glasgowComaScale: n(v?.glasgowComaScale),
+    supplementalOxygen: Boolean(v?.supplementalOxygen),
   };
 }
 
+/** The form's values as the contract's body: blanks are null, blood pressure one object. */
+function toBody(values: VitalsForm) {
+  const num = (k: NumberField) => (values[k] === '' ? null : Number(values[k]));
+  return {
+    heartRate: num('heartRate'),
+    bloodPressure: num('systolic') === null && num('diastolic') === null ? null : { systolic: num('systolic'), diastolic: num('diastolic') },
+    oxygenSaturation: num('oxygenSaturation'),
+    temperature: num('temperature'),
+    respiratoryRate: num('respiratoryRate'),
+    glasgowComaScale: num('glasgowComaScale'),
+    supplementalOxygen: values.supplementalOxygen,
+  };
+}
+
+/** `bloodPressure.systolic` -> `systolic`; an issue of the whole body belongs to no field. */
+const fieldOf = (path: string) => (path.startsWith('bloodPressure') ? (path.split('.')[1] ?? 'systolic') : path.split('.')[0] || null);
+
 /** Records vital signs on an entry; the server recomputes its risk score and NEWS2. */
-export function RecordVitalsForm({ entry, tenant }: { entry: QueueEntryDto; tenant: QueueTenant }) {
-  const [values, setValues] = useState(() => initialValues(entry.vitalSigns));
-  const [onOxygen, setOnOxygen] = useState(Boolean(entry.vitalSigns?.supplementalOxygen));
-  const [problem, setProblem] = useState<string | null>(null);
+export function RecordVitalsForm({ entry, tenant }: { entry: QueueEntryDto; tenant: TenantRef }) {
+  const form = useZodForm({ schema: recordVitalsBody, toInput: toBody, fieldOf, initialValues: initialValues(entry.vitalSigns) });
+  const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const record = useRecordVitals(tenant);
 
-  const num = (k: NumberField) => (values[k] === '' ? null : Number(values[k]));
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setSaved(false);
-    const parsed = recordVitalsBody.safeParse({
-      heartRate: num('heartRate'),
-      bloodPressure: num('systolic') === null && num('diastolic') === null ? null : { systolic: num('systolic'), diastolic: num('diastolic') },
-      oxygenSaturation: num('oxygenSaturation'),
-      temperature: num('temperature'),
-      respiratoryRate: num('respiratoryRate'),
-      glasgowComaScale: num('glasgowComaScale'),
-      supplementalOxygen: onOxygen,
-    });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = FIELDS.find((f) => issue.path.includes(f.key) || (f.key === 'systolic' && issue.path.includes('systolic')));
-      setProblem(field && !issue.message.startsWith('Systolic') ? `${field.label}: ${issue.message}` : issue.message);
-      return;
-    }
-    setProblem(null);
-    try {
-      await record.mutateAsync({ id: entry.id, vitals: parsed.data });
-      setSaved(true);
-    } catch (err) {
-      setProblem(`Failed to record vital signs: ${(err as Error).message}`);
-    }
-  };
+  const submit = form.onSubmit(
+    async (vitals) => {
+      setFailure(null);
+      setSaved(false);
+      try {
+        await record.mutateAsync({ id: entry.id, vitals });
+        setSaved(true);
+      } catch (err) {
+        setFailure(`Failed to record vital signs: ${(err as Error).message}`);
+      }
+    },
+    () => setSaved(false),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label="Record Vitals">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           {FIELDS.map((f) => (
-            <NumberInput
-              key={f.key}
-              label={f.label}
-              value={values[f.key]}
-              onChange={(v) => setValues((all) => ({ ...all, [f.key]: v === '' ? '' : Number(v) }))}
-              decimalScale={f.decimals ?? 0}
-              allowNegative={false}
-              hideControls
-            />
+            <NumberInput key={f.key} label={f.label} decimalScale={f.decimals ?? 0} allowNegative={false} hideControls {...form.getInputProps(f.key)} />
           ))}
-          <Checkbox label="On supplemental oxygen" checked={onOxygen} onChange={(e) => setOnOxygen(e.currentTarget.checked)} mt="lg" />
+          <Checkbox label="On supplemental oxygen" mt="lg" {...form.getInputProps('supplementalOxygen', { type: 'checkbox' })} />
         </SimpleGrid>
-        {problem && (
-          <Alert color="red" role="alert">
-            {problem}
-          </Alert>
-        )}
+        {(form.formError || failure) && <Banner>{form.formError ?? failure}</Banner>}
         {saved && !record.isPending && (
           <Text c="green.9" role="status">
             Vital signs recorded. Risk score and NEWS2 updated.

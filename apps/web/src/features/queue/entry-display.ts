@@ -47,12 +47,14 @@ export function splitQueue<T extends { status: string }>(patients: readonly T[])
   };
 }
 
+/** Recommendation priorities, most pressing first. */
+export const PRIORITY_RANK = { critical: 0, high: 1, medium: 2, low: 3 } as const;
+
 /** Every recommendation across the entries, most pressing first, each with its patient. */
 export function allRecommendations(patients: readonly QueueEntryDto[]) {
-  const rank = { critical: 0, high: 1, medium: 2, low: 3 } as const;
   return patients
     .flatMap((p) => p.recommendations.map((r) => ({ ...r, patientId: p.id, patientName: p.patientName, riskScore: p.riskScore })))
-    .sort((a, b) => rank[a.priority] - rank[b.priority] || b.riskScore - a.riskScore);
+    .sort((a, b) => PRIORITY_RANK[a.priority] - PRIORITY_RANK[b.priority] || b.riskScore - a.riskScore);
 }
 
 /** The distinct clinical guidelines of the entries, each with the patients it applies to, most used first. */

@@ -1,10 +1,10 @@
-import type { QueueTenant } from './api/queue-keys';
+import type { TenantRef } from '../../api/tenant';
 
 /**
  * The organization and clinic a signed-in queue names in its URL (organizationId, clinicId), if any;
  * what it leaves out comes from the stored selection.
  */
-export function staffTenantFromParams(params: URLSearchParams): QueueTenant {
+export function staffTenantFromParams(params: URLSearchParams): TenantRef {
   const pick = (...names: string[]) => names.map((n) => params.get(n)?.trim()).find((v) => v) || undefined;
   return { organizationId: pick('organizationId', 'organization', 'org'), clinicId: pick('clinicId', 'clinic') };
 }

@@ -4,27 +4,23 @@ import { Alert, Anchor, Badge, Button, Card, Grid, Group, List, Stack, Text, Tex
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../api/session';
-import { ToneBadge, URGENCY_COLORS } from '../../ui/UrgencyBadge';
+import { Banner } from '../../ui/Banner';
+import { EmptyState } from '../../ui/EmptyState';
+import { QueryState } from '../../ui/QueryState';
+import { StatusChip } from '../../ui/StatusChip';
 import { useAssessSymptoms } from './api/assess-symptoms';
 import { useTriageHistory } from './api/get-triage-history';
 import { useRecordAssessmentAction, type AssessmentAction } from './api/record-assessment-action';
 
-/** Triage severities in the urgency palette (readable text on each). */
-const SEVERITY_TONES = {
-  critical: URGENCY_COLORS.emergency,
-  high: URGENCY_COLORS.urgent,
-  medium: URGENCY_COLORS.high,
-  low: URGENCY_COLORS.low,
-} as const satisfies Record<TriageSeverity, unknown>;
 const severityLabel = (s: TriageSeverity) => s.charAt(0).toUpperCase() + s.slice(1);
 
 const EMERGENCY_SIGNS = ['Chest pain or pressure', 'Difficulty breathing', 'Severe bleeding', 'Loss of consciousness', 'Signs of stroke'];
 
 function SeverityBadge({ severity, size = 'md' }: { severity: TriageSeverity; size?: 'md' | 'lg' }) {
   return (
-    <ToneBadge tone={SEVERITY_TONES[severity]} size={size}>
+    <StatusChip status={severity} size={size}>
       {severityLabel(severity)}
-    </ToneBadge>
+    </StatusChip>
   );
 }
 
@@ -88,7 +84,6 @@ export function TriagePage() {
   };
 
   const analyzing = assess.isPending;
-  const recent = (history.data ?? []).slice(0, TRIAGE_HISTORY_SHOWN);
   const pendingAction = recordAction.isPending ? recordAction.variables?.action : null;
 
   return (
@@ -122,11 +117,7 @@ export function TriagePage() {
                     onChange={(e) => setSymptoms(e.currentTarget.value)}
                     disabled={analyzing}
                   />
-                  {alert && (
-                    <Alert color="red" role="alert" withCloseButton onClose={() => setAlert(null)} closeButtonLabel="Dismiss">
-                      {alert}
-                    </Alert>
-                  )}
+                  {alert && <Banner onDismiss={() => setAlert(null)}>{alert}</Banner>}
                   <Button type="submit" size="md" disabled={symptoms.length === 0 || analyzing} style={{ alignSelf: 'flex-start' }}>
                     {analyzing ? 'Analyzing Symptoms...' : 'Get AI Triage Assessment'}
                   </Button>
@@ -168,11 +159,7 @@ export function TriagePage() {
                     {current.recommendation}
                   </Alert>
                   <RecordedState assessment={current} />
-                  {actionError && (
-                    <Alert color="red" role="alert">
-                      {actionError}
-                    </Alert>
-                  )}
+                  {actionError && <Banner>{actionError}</Banner>}
                   <Group gap="sm">
                     <Button onClick={() => void act('accept')} loading={pendingAction === 'accept'} disabled={current.accepted || Boolean(pendingAction)}>
                       Accept Recommendation
@@ -206,46 +193,44 @@ export function TriagePage() {
               <Title order={2} fz="h4" mb="sm" id="recent-assessments-title">
                 Recent Assessments
               </Title>
-              {history.isPending ? (
-                <Text size="sm">Loading...</Text>
-              ) : history.isError ? (
-                <Text size="sm" c="red.8">
-                  Failed to load recent assessments: {history.error.message}
-                </Text>
-              ) : recent.length === 0 ? (
-                <Text size="sm" c="gray.7">
-                  No assessments yet
-                </Text>
-              ) : (
-                <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                  {recent.map((a) => (
-                    <li key={a.id}>
-                      <UnstyledButton
-                        onClick={() => setCurrent(a)}
-                        w="100%"
-                        p="xs"
-                        style={{ borderRadius: 8, border: '1px solid var(--mantine-color-gray-3)' }}
-                        aria-current={current?.id === a.id || undefined}
-                      >
-                        <Group justify="space-between" wrap="nowrap" gap="xs">
-                          <SeverityBadge severity={a.severity} />
-                          <Text size="xs" c="gray.7">
-                            {new Date(a.timestamp).toLocaleString()}
+              <QueryState
+                query={history}
+                loading={<Text size="sm">Loading...</Text>}
+                errorMessage={(error) => `Failed to load recent assessments: ${error.message}`}
+                isEmpty={(list) => list.length === 0}
+                empty={<EmptyState compact title="No assessments yet" />}
+              >
+                {(list) => (
+                  <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                    {list.slice(0, TRIAGE_HISTORY_SHOWN).map((a) => (
+                      <li key={a.id}>
+                        <UnstyledButton
+                          onClick={() => setCurrent(a)}
+                          w="100%"
+                          p="xs"
+                          style={{ borderRadius: 8, border: '1px solid var(--mantine-color-gray-3)' }}
+                          aria-current={current?.id === a.id || undefined}
+                        >
+                          <Group justify="space-between" wrap="nowrap" gap="xs">
+                            <SeverityBadge severity={a.severity} />
+                            <Text size="xs" c="gray.7">
+                              {new Date(a.timestamp).toLocaleString()}
+                            </Text>
+                          </Group>
+                          <Text size="sm" lineClamp={2} mt={4}>
+                            {a.symptoms}
                           </Text>
-                        </Group>
-                        <Text size="sm" lineClamp={2} mt={4}>
-                          {a.symptoms}
-                        </Text>
-                        <Text size="xs" c="gray.7">
-                          Wait: {triageWaitLabel(a.estimatedWaitTime)}
-                          {a.accepted ? ' · Accepted' : ''}
-                          {a.secondOpinionRequested ? ' · Second opinion requested' : ''}
-                        </Text>
-                      </UnstyledButton>
-                    </li>
-                  ))}
-                </Stack>
-              )}
+                          <Text size="xs" c="gray.7">
+                            Wait: {triageWaitLabel(a.estimatedWaitTime)}
+                            {a.accepted ? ' · Accepted' : ''}
+                            {a.secondOpinionRequested ? ' · Second opinion requested' : ''}
+                          </Text>
+                        </UnstyledButton>
+                      </li>
+                    ))}
+                  </Stack>
+                )}
+              </QueryState>
             </Card>
           </Stack>
         </Grid.Col>

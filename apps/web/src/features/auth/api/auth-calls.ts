@@ -1,5 +1,5 @@
 import { authMessage } from '@clinic/domain/contracts/auth';
-import type { AvailableOrganizationDto, ClinicDto, OrganizationDto } from '@clinic/domain/contracts/organizations';
+import type { ClinicDto, OrganizationDto } from '@clinic/domain/contracts/organizations';
 import { ApiError, api } from '../../../api/client';
 
 /** The catalogue message for a failed sign-in or sign-up. */
@@ -30,10 +30,6 @@ export const acceptInvitation = (token: string) =>
     method: 'POST',
     noTenant: true,
   });
-
-/** Organizations the user belongs to or is invited to. */
-export const fetchAvailableOrganizations = () =>
-  api<{ organizations: AvailableOrganizationDto[] }>('/api/org/available', { noTenant: true }).then((r) => r.organizations);
 
 /** Creates an organization (and its default clinic) owned by the caller. */
 export const createOrganization = (input: { name: string; type: string; address: string; phone: string; email: string }) =>

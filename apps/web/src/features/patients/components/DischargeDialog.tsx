@@ -1,6 +1,7 @@
 import type { PatientDto } from '@clinic/domain/contracts/patients';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { Banner } from '../../../ui/Banner';
 import { useDischargePatient } from '../api/discharge-patient';
 import { fullName } from '../lib/format';
 
@@ -28,11 +29,7 @@ export function DischargeDialog({ patient, onClose }: { patient: PatientDto | nu
           <Text>
             Discharge <strong>{fullName(patient)}</strong>? Their status becomes discharged; the record and visit history are kept.
           </Text>
-          {discharge.error && (
-            <Alert color="red" role="alert">
-              {discharge.error.message}
-            </Alert>
-          )}
+          {discharge.error && <Banner>{discharge.error.message}</Banner>}
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
               Cancel

@@ -1,5 +1,5 @@
 import { Badge, Button, CloseButton, Group, Input, Stack, Text, TextInput } from '@mantine/core';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 /**
  * A list of short entries with add and remove (allergies, medications, conditions). Entries are
@@ -25,7 +25,7 @@ export function ListField({
   onChange: (values: string[]) => void;
   pending: string;
   onPendingChange: (value: string) => void;
-  error?: string;
+  error?: ReactNode;
   placeholder?: string;
 }) {
   const listId = useId();

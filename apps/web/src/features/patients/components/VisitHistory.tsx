@@ -1,6 +1,8 @@
 import type { VisitDto } from '@clinic/domain/contracts/patients';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { PRIORITY_COLORS, formatDateTime } from '../lib/format';
+import { EmptyState } from '../../../ui/EmptyState';
+import { StatusChip } from '../../../ui/StatusChip';
+import { formatDateTime } from '../lib/format';
 import { VISIT_PRIORITY_LABELS, VISIT_STATUS_LABELS, VISIT_TYPE_LABELS } from '../lib/visit-form';
 
 function Detail({ label, value }: { label: string; value: string | null }) {
@@ -18,13 +20,7 @@ function Detail({ label, value }: { label: string; value: string | null }) {
 
 /** The visits of a patient, newest first: date, type, priority, doctor, wait, status and the notes. */
 export function VisitHistory({ visits }: { visits: VisitDto[] }) {
-  if (visits.length === 0) {
-    return (
-      <Text c="dimmed" py="md">
-        No visits recorded yet.
-      </Text>
-    );
-  }
+  if (visits.length === 0) return <EmptyState compact title="No visits recorded yet." />;
   return (
     <Stack gap="sm" component="ol" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Visits">
       {visits.map((v) => (
@@ -37,12 +33,12 @@ export function VisitHistory({ visits }: { visits: VisitDto[] }) {
               <Badge variant="light" c="dark.8">
                 {VISIT_TYPE_LABELS[v.type]}
               </Badge>
-              <Badge variant="light" color={PRIORITY_COLORS[v.priority]} c="dark.8">
+              <StatusChip status={v.priority} variant="light">
                 {VISIT_PRIORITY_LABELS[v.priority]} priority
-              </Badge>
-              <Badge variant="light" c="dark.8" color={v.status === 'completed' ? 'green' : 'gray'}>
+              </StatusChip>
+              <StatusChip status={v.status} variant="light">
                 {VISIT_STATUS_LABELS[v.status]}
-              </Badge>
+              </StatusChip>
             </Group>
           </Group>
           <SimpleGrid cols={{ base: 1, sm: 2 }} component="dl" mt="xs" mb={0} spacing="xs">

@@ -1,10 +1,8 @@
-import type { PatientGender, PatientStatus, VisitPriority } from '@clinic/domain/contracts/patients';
+import type { PatientGender, PatientStatus } from '@clinic/domain/contracts/patients';
 
-/** Labels and colours the patient screens share. */
+/** Labels the patient screens share (their colours are `ui/StatusChip`'s). */
 export const STATUS_LABELS: Record<PatientStatus, string> = { active: 'Active', inactive: 'Inactive', discharged: 'Discharged' };
-export const STATUS_COLORS: Record<PatientStatus, string> = { active: 'green', inactive: 'gray', discharged: 'blue' };
 export const GENDER_LABELS: Record<PatientGender, string> = { male: 'Male', female: 'Female', other: 'Other' };
-export const PRIORITY_COLORS: Record<VisitPriority, string> = { low: 'gray', medium: 'yellow', high: 'orange', critical: 'red' };
 
 /** A calendar date (`YYYY-MM-DD`) as the user's locale writes it, without moving it across timezones. */
 export function formatDate(isoDate: string | null | undefined): string {

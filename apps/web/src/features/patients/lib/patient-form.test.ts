@@ -1,7 +1,11 @@
 import type { PatientDto } from '@clinic/domain/contracts/patients';
 import { describe, expect, it } from 'vitest';
-import { emptyPatientForm, errorsFromIssues, patientToForm, validatePatientForm } from './patient-form';
-import { emptyVisitForm, validateVisitForm } from './visit-form';
+import { fieldErrors, validateForm } from '../../../ui/zod-form';
+import { PATIENT_FORM, emptyPatientForm, fieldOfPath, patientToForm, withPendingEntries } from './patient-form';
+import { VISIT_FORM, emptyVisitForm } from './visit-form';
+
+const validatePatientForm = (values: Parameters<typeof withPendingEntries>[0]) => validateForm(PATIENT_FORM, values);
+const validateVisitForm = (values: ReturnType<typeof emptyVisitForm>) => validateForm(VISIT_FORM, values);
 
 const filled = {
   ...emptyPatientForm(),
@@ -48,11 +52,18 @@ describe('patient form', () => {
   });
 
   it('puts server issues on the flattened fields', () => {
-    expect(errorsFromIssues([{ path: 'address.zipCode', message: 'Bad ZIP' }, { path: 'phoneNumber', message: 'Bad phone' }, { path: 'allergies.2', message: 'Too long' }])).toEqual({
+    expect(fieldErrors([{ path: 'address.zipCode', message: 'Bad ZIP' }, { path: 'phoneNumber', message: 'Bad phone' }, { path: 'allergies.2', message: 'Too long' }], fieldOfPath)).toEqual({
       zipCode: 'Bad ZIP',
       phone: 'Bad phone',
       allergies: 'Too long',
     });
+  });
+
+  it('counts an entry typed but not yet added, once', () => {
+    const pending = { allergies: ' Peanuts ', currentMedications: '', medicalHistory: 'Asthma' };
+    const values = withPendingEntries({ ...filled, medicalHistory: ['Asthma'] }, pending);
+    expect(values.allergies).toEqual(['Peanuts']);
+    expect(values.medicalHistory).toEqual(['Asthma']);
   });
 
   it('round-trips a stored patient through the form', () => {

@@ -1,4 +1,5 @@
-import { DEFAULT_COUNTRY, patientFields, type BloodType, type PatientDto, type PatientGender, type PatientInput } from '@clinic/domain/contracts/patients';
+import { DEFAULT_COUNTRY, patientFields, type BloodType, type PatientDto, type PatientGender } from '@clinic/domain/contracts/patients';
+import type { ZodFormSpec } from '../../../ui/zod-form';
 
 /** What the patient form holds: every field as typed, the address flattened. */
 export interface PatientFormValues {
@@ -26,8 +27,22 @@ export interface PatientFormValues {
 
 /** A field of the form. */
 export type PatientFormField = keyof PatientFormValues;
-/** A message per field. */
-export type PatientFormErrors = Partial<Record<PatientFormField, string>>;
+
+/** The list fields, whose entries are added one by one. */
+export type ListKey = 'allergies' | 'currentMedications' | 'medicalHistory';
+/** Text typed into a list field but not yet added. */
+export type PendingEntries = Record<ListKey, string>;
+export const NO_PENDING_ENTRIES: PendingEntries = { allergies: '', currentMedications: '', medicalHistory: '' };
+
+/** The values with each entry typed but not yet added appended to its list (once). */
+export function withPendingEntries(values: PatientFormValues, pending: PendingEntries): PatientFormValues {
+  const next = { ...values };
+  for (const key of Object.keys(pending) as ListKey[]) {
+    const entry = pending[key].trim();
+    if (entry && !next[key].includes(entry)) next[key] = [...next[key], entry];
+  }
+  return next;
+}
 
 /** The order fields appear in, to focus the first one with an error. */
 export const PATIENT_FORM_ORDER: PatientFormField[] = [
@@ -135,19 +150,5 @@ export function fieldOfPath(path: string): PatientFormField | null {
   return PATIENT_FORM_ORDER.includes(field) ? field : null;
 }
 
-/** Field messages from a list of issues; the first message of a field wins. */
-export function errorsFromIssues(issues: ReadonlyArray<{ path: string; message: string }>): PatientFormErrors {
-  const errors: PatientFormErrors = {};
-  for (const issue of issues) {
-    const field = fieldOfPath(issue.path);
-    if (field && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
-}
-
-/** Validates the form with the same contract as the server: the body to send, or the messages per field. */
-export function validatePatientForm(values: PatientFormValues): { data: PatientInput; errors: null } | { data: null; errors: PatientFormErrors } {
-  const result = patientFields.safeParse(toRaw(values));
-  if (result.success) return { data: result.data, errors: null };
-  return { data: null, errors: errorsFromIssues(result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))) };
-}
+/** The patient form is checked with the contract the server applies (`patientFields`). */
+export const PATIENT_FORM: ZodFormSpec<PatientFormValues, typeof patientFields> = { schema: patientFields, toInput: toRaw, fieldOf: fieldOfPath };

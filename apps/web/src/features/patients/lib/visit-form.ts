@@ -1,4 +1,5 @@
-import { VISIT_PRIORITIES, VISIT_STATUSES, VISIT_TYPES, visitBody, type VisitInput, type VisitPriority, type VisitStatus, type VisitType } from '@clinic/domain/contracts/patients';
+import { VISIT_PRIORITIES, VISIT_STATUSES, VISIT_TYPES, visitBody, type VisitPriority, type VisitStatus, type VisitType } from '@clinic/domain/contracts/patients';
+import type { ZodFormSpec } from '../../../ui/zod-form';
 
 /** What the visit form holds. `date` is the browser's local `YYYY-MM-DDTHH:mm`. */
 export interface VisitFormValues {
@@ -13,9 +14,6 @@ export interface VisitFormValues {
   treatment: string;
   notes: string;
 }
-
-/** A visit form field. */
-export type VisitFormField = keyof VisitFormValues;
 
 /** Labels of the visit choices, in the contract's order. */
 export const VISIT_TYPE_LABELS: Record<VisitType, string> = { routine: 'Routine', urgent: 'Urgent', emergency: 'Emergency', 'follow-up': 'Follow-up' };
@@ -48,15 +46,12 @@ function toInstant(local: string): string {
   return Number.isNaN(at.getTime()) ? local : at.toISOString();
 }
 
-/** Validates the visit form with the contract: the body to send, or messages per field. */
-export function validateVisitForm(values: VisitFormValues): { data: VisitInput; errors: null } | { data: null; errors: Partial<Record<VisitFormField, string>> } {
-  const waitTime = values.waitTime.trim() === '' ? undefined : Number(values.waitTime);
-  const result = visitBody.safeParse({ ...values, date: toInstant(values.date), waitTime });
-  if (result.success) return { data: result.data, errors: null };
-  const errors: Partial<Record<VisitFormField, string>> = {};
-  for (const issue of result.error.issues) {
-    const field = String(issue.path[0]) as VisitFormField;
-    if (!errors[field]) errors[field] = issue.message;
-  }
-  return { data: null, errors };
-}
+/** The visit form is checked with the contract the server applies: local time as an instant, the wait as a number. */
+export const VISIT_FORM: ZodFormSpec<VisitFormValues, typeof visitBody> = {
+  schema: visitBody,
+  toInput: (values) => ({
+    ...values,
+    date: toInstant(values.date),
+    waitTime: values.waitTime.trim() === '' ? undefined : Number(values.waitTime),
+  }),
+};

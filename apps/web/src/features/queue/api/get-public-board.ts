@@ -1,7 +1,7 @@
 import type { PublicBoardEntryDto, QueueStatsDto } from '@clinic/domain/contracts/triage';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { QUEUE_REFRESH_MS, queueKeys, type QueueTenant } from './queue-keys';
+import { QUEUE_REFRESH_MS, waitingRoomKeys } from '../../../api/waiting-room';
 
 /** The de-identified board: queue number, initials, urgency, wait and status only. */
 export interface PublicBoard {
@@ -9,10 +9,16 @@ export interface PublicBoard {
   stats: QueueStatsDto;
 }
 
+/** The organization and clinic a public board shows, both from its URL. */
+export interface BoardTenant {
+  organizationId: string;
+  clinicId: string;
+}
+
 /** `GET /api/triage/cds-queue/public` for the organization and clinic of the URL. */
-export function getPublicBoardQueryOptions(tenant: Required<QueueTenant>, autoRefresh: boolean) {
+export function getPublicBoardQueryOptions(tenant: BoardTenant, autoRefresh: boolean) {
   return queryOptions({
-    queryKey: queueKeys.publicBoard(tenant),
+    queryKey: waitingRoomKeys.publicBoard(tenant),
     queryFn: ({ signal }) =>
       api<PublicBoard & { success: true }>('/api/triage/cds-queue/public', { query: { ...tenant }, noTenant: true, signal }).then(
         ({ patients, stats }): PublicBoard => ({ patients, stats }),
@@ -22,6 +28,6 @@ export function getPublicBoardQueryOptions(tenant: Required<QueueTenant>, autoRe
 }
 
 /** The public board, refreshed every 30 s while auto-refresh is on. */
-export function usePublicBoard(tenant: Required<QueueTenant>, autoRefresh: boolean) {
+export function usePublicBoard(tenant: BoardTenant, autoRefresh: boolean) {
   return useQuery(getPublicBoardQueryOptions(tenant, autoRefresh));
 }

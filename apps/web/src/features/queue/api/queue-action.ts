@@ -1,13 +1,14 @@
 import type { QueueEntryDto } from '@clinic/domain/contracts/triage';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { queueKeys, tenantRequest, type QueueTenant } from './queue-keys';
+import { tenantRequest, type TenantRef } from '../../../api/tenant';
+import { waitingRoomKeys } from '../../../api/waiting-room';
 
 /** Actions on an open entry other than Start Care (which has its own call). */
 export type QueueEntryAction = 'complete' | 'admit' | 'emergency-admit' | 'cancel';
 
 /** `POST /api/triage/waiting-room/{id}/{action}` with an optional note; reloads the queue after. */
-export function useQueueAction(tenant: QueueTenant) {
+export function useQueueAction(tenant: TenantRef) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; action: QueueEntryAction; note?: string }) =>
@@ -15,6 +16,6 @@ export function useQueueAction(tenant: QueueTenant) {
         `/api/triage/waiting-room/${encodeURIComponent(input.id)}/${input.action}`,
         { method: 'POST', ...tenantRequest(tenant), body: input.note ? { note: input.note } : {} },
       ).then((r) => r.patient),
-    onSettled: () => client.invalidateQueries({ queryKey: queueKeys.all }),
+    onSettled: () => client.invalidateQueries({ queryKey: waitingRoomKeys.all }),
   });
 }

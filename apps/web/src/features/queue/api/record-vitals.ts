@@ -1,11 +1,11 @@
 import type { QueueEntryDto, RecordVitalsBody } from '@clinic/domain/contracts/triage';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import type { WaitingRoom } from './get-waiting-room';
-import { queueKeys, tenantRequest, type QueueTenant } from './queue-keys';
+import { tenantRequest, type TenantRef } from '../../../api/tenant';
+import { waitingRoomKeys, type WaitingRoom } from '../../../api/waiting-room';
 
 /** `POST /api/triage/waiting-room/{id}/vitals`: the server recomputes risk and NEWS2. */
-export function useRecordVitals(tenant: QueueTenant) {
+export function useRecordVitals(tenant: TenantRef) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; vitals: RecordVitalsBody }) =>
@@ -15,10 +15,10 @@ export function useRecordVitals(tenant: QueueTenant) {
         body: input.vitals,
       }).then((r) => r.patient),
     onSuccess: async (patient) => {
-      client.setQueryData<WaitingRoom>(queueKeys.waitingRoom(tenant), (room) =>
+      client.setQueryData<WaitingRoom>(waitingRoomKeys.staff(tenant), (room) =>
         room ? { ...room, patients: room.patients.map((p) => (p.id === patient.id ? patient : p)) } : room,
       );
-      await client.invalidateQueries({ queryKey: queueKeys.all });
+      await client.invalidateQueries({ queryKey: waitingRoomKeys.all });
     },
   });
 }

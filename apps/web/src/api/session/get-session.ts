@@ -1,8 +1,9 @@
 import type { OrganizationUserDto, UserDto } from '@clinic/domain/contracts/auth';
 import type { ClinicDto, OrganizationDto } from '@clinic/domain/contracts/organizations';
 import type { Feature } from '@clinic/domain/rules/plans';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, tenantStorage } from './client';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ApiError, api, tenantStorage } from '../client';
+import { USER_SCOPE } from '../tenant';
 
 /** The authenticated context the server returns for the current session. */
 export interface SessionContext {
@@ -15,7 +16,8 @@ export interface SessionContext {
   organizationCount?: number;
 }
 
-export const sessionQueryKey = ['session'] as const;
+/** The session's key: it belongs to the signed-in user, and decides the tenant of everything else. */
+export const sessionQueryKey = ['session', USER_SCOPE] as const;
 
 /** Reads the session; null when signed out. Keeps the stored organization and clinic in step. */
 export async function fetchSession(): Promise<SessionContext | null> {
@@ -32,16 +34,12 @@ export async function fetchSession(): Promise<SessionContext | null> {
   }
 }
 
-/** The session, shared by guards, layouts and pages. */
-export function useSession() {
-  return useQuery({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 60_000, retry: false });
+/** `GET /api/auth/session`, kept for a minute. */
+export function getSessionQueryOptions() {
+  return queryOptions({ queryKey: sessionQueryKey, queryFn: fetchSession, staleTime: 60_000, retry: false });
 }
 
-/** Re-reads the session and everything that depends on the organization. */
-export function useRefreshSession() {
-  const client = useQueryClient();
-  return async () => {
-    await client.resetQueries({ predicate: (q) => q.queryKey[0] !== 'session' });
-    await client.refetchQueries({ queryKey: sessionQueryKey });
-  };
+/** The session, shared by guards, layouts and pages. */
+export function useSession() {
+  return useQuery(getSessionQueryOptions());
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from './client';
+import { api } from '../client';
+import { tenantKey } from '../tenant';
 
 /** The names of the organization and clinic a public screen is connected to. */
 export interface PublicClinic {
@@ -7,14 +8,20 @@ export interface PublicClinic {
   clinic: { id: string; name: string };
 }
 
+/** Query keys of the public clinic look-up. */
+export const publicClinicKeys = {
+  all: ['public-clinic'] as const,
+  tenant: (tenant: { organizationId: string; clinicId: string }) => ['public-clinic', tenantKey(tenant)] as const,
+};
+
 /**
  * Looks up the organization and clinic a kiosk or waiting-room board names in its URL; an error
  * (404) means the screen is not connected to a known clinic.
  */
 export function usePublicClinic(tenant: { organizationId: string; clinicId: string }) {
   return useQuery({
-    queryKey: ['public-clinic', tenant.organizationId, tenant.clinicId],
-    queryFn: () => api<PublicClinic>('/api/public/clinic', { query: tenant, noTenant: true }),
+    queryKey: publicClinicKeys.tenant(tenant),
+    queryFn: ({ signal }) => api<PublicClinic>('/api/public/clinic', { query: tenant, noTenant: true, signal }),
     staleTime: 5 * 60_000,
   });
 }

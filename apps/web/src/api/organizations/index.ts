@@ -1,0 +1,2 @@
+/** The signed-in user's organizations. */
+export { getAvailableOrganizationsQueryOptions, organizationKeys, useAvailableOrganizations } from './get-available-organizations';

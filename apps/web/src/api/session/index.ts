@@ -1,0 +1,3 @@
+/** The signed-in session: who, which organization and clinic, which features. */
+export { fetchSession, getSessionQueryOptions, sessionQueryKey, useSession, type SessionContext } from './get-session';
+export { useRefreshSession } from './refresh-session';
