@@ -20,6 +20,8 @@ for (const d of ['packages/domain/src', 'apps/server/src', 'apps/web/src']) walk
 const IMPORT = /(?:import|export)\s[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 const rel = (p) => relative(root, p).split(sep).join('/');
 const problems = [];
+/** Module-to-module imports, `from>to`, for the cycle check. */
+const moduleEdges = new Set();
 
 for (const file of files) {
   const from = rel(file);
@@ -47,12 +49,37 @@ for (const file of files) {
     if (webFrom && target.startsWith('apps/web/src/app/')) say('features never import the app shell');
     const modFrom = feature(from, 'apps/server/src/modules/');
     const modTo = feature(target, 'apps/server/src/modules/');
-    if (modFrom && modTo && modFrom !== modTo) say('server modules never import each other');
+    if (modFrom && modTo && modFrom !== modTo) {
+      if (target !== `apps/server/src/modules/${modTo}/index` && target !== `apps/server/src/modules/${modTo}/index.js`) {
+        say(`another module only through modules/${modTo}/index.ts`);
+      }
+      moduleEdges.add(`${modFrom}>${modTo}`);
+    }
     if (target.startsWith('apps/server/src/modules/') && !modFrom && !from.startsWith('apps/server/src/app.ts') && !from.includes('/test/')) {
       if (from.startsWith('apps/server/src/platform/') || from.startsWith('apps/server/src/db/')) say('platform and db never import modules');
     }
   }
 }
+
+// A cycle between modules means neither owns the data in between: refuse it.
+const graph = new Map();
+for (const edge of moduleEdges) {
+  const [a, b] = edge.split('>');
+  if (!graph.has(a)) graph.set(a, []);
+  graph.get(a).push(b);
+}
+const state = new Map();
+function visit(node, path) {
+  if (state.get(node) === 'done') return;
+  if (state.get(node) === 'open') {
+    problems.push(`server modules import each other in a cycle: ${[...path.slice(path.indexOf(node)), node].join(' -> ')}`);
+    return;
+  }
+  state.set(node, 'open');
+  for (const next of graph.get(node) ?? []) visit(next, [...path, node]);
+  state.set(node, 'done');
+}
+for (const node of graph.keys()) visit(node, []);
 
 if (problems.length) {
   console.error(`Import direction check failed (${problems.length}):\n${problems.join('\n')}`);

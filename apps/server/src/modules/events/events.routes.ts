@@ -5,7 +5,7 @@ import type { AppDb } from '../../db/client.js';
 import { tenantOf } from '../../platform/access.js';
 import { eventPermission, type AppEvent, type EventHub } from '../../platform/events.js';
 import { withTenant } from '../../db/tenant.js';
-import { resolvePublicClinic } from '../../lib/public-clinic.js';
+import { resolvePublicClinic } from '../../platform/public-clinic.js';
 import { parse } from '../../platform/parse.js';
 import { ConcurrencyLimit, RateLimiter } from '../../platform/rate-limit.js';
 import { currentEntitlement } from './events.service.js';

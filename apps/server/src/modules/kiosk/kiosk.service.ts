@@ -1,10 +1,11 @@
 import { KIOSK_DEPARTMENT, KIOSK_URGENCY, localDate, organizationTimeZone, type KioskCaseBody } from '@clinic/domain';
 import type { AppDb } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
-import { resolvePublicClinic } from '../../lib/public-clinic.js';
-import { createQueueEntry, linkOrCreatePatient } from '../../lib/queue-entries.js';
 import { recordAudit } from '../../platform/audit.js';
 import { publishEvent } from '../../platform/events.js';
+import { resolvePublicClinic } from '../../platform/public-clinic.js';
+import { linkOrCreatePatient } from '../patients/index.js';
+import { createQueueEntry } from '../queue/index.js';
 
 /**
  * A kiosk check-in: finds or creates the directory patient and puts a waiting entry (urgency
@@ -20,7 +21,11 @@ export async function submitKioskCase(
   return withTenant(db, target.organizationId, async (tx) => {
     const { organization, clinicId } = await resolvePublicClinic(tx, target.organizationId, target.clinicId);
     const clinic = { id: clinicId };
-    const { patientId, created } = await linkOrCreatePatient(tx, organization.id, clinic.id, input, null);
+    const { patientId } = await linkOrCreatePatient(tx, { organizationId: organization.id, clinicId: clinic.id }, input, {
+      userId: null,
+      ip,
+      via: 'kiosk',
+    });
     const entry = await createQueueEntry(tx, {
       organizationId: organization.id,
       clinicId: clinic.id,
@@ -32,17 +37,6 @@ export async function submitKioskCase(
       createdBy: null,
       patient: input,
     });
-    if (created) {
-      await recordAudit(tx, {
-        organizationId: organization.id,
-        actorUserId: null,
-        action: 'patient.created',
-        entityType: 'patient',
-        entityId: patientId,
-        ip,
-        details: { via: 'kiosk' },
-      });
-    }
     await recordAudit(tx, {
       organizationId: organization.id,
       actorUserId: null,

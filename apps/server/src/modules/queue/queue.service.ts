@@ -15,9 +15,9 @@ import {
 import { and, asc, count, eq, gte, inArray, isNotNull, notInArray } from 'drizzle-orm';
 import type { AppDb, Tx } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
-import { resolvePublicClinic } from '../../lib/public-clinic.js';
+import { resolvePublicClinic } from '../../platform/public-clinic.js';
 import { organizationMembers, queueEntries, queueTransitions, users, type QueueEntryRow } from '../../db/schema/index.js';
-import { deriveEntry, recordTransition, toQueueEntryDto } from '../../lib/queue-entries.js';
+import { deriveEntry, recordTransition, toQueueEntryDto } from './queue-entries.js';
 import type { TenantContext } from '../../platform/access.js';
 import { recordAudit } from '../../platform/audit.js';
 import { AppError, notFound } from '../../platform/errors.js';

@@ -6,10 +6,10 @@ import {
   type QueueStatus,
   type QueueVitalSigns,
 } from '@clinic/domain';
-import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../db/client.js';
-import { patients, queueCounters, queueEntries, queueTransitions, type QueueEntryRow } from '../db/schema/index.js';
-import { newId } from '../platform/crypto.js';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { queueCounters, queueEntries, queueTransitions, type QueueEntryRow } from '../../db/schema/index.js';
+import { newId } from '../../platform/crypto.js';
 
 /** The next queue number of a clinic for a day, from 1; atomic under concurrent check-ins. */
 export async function nextQueueNumber(tx: Tx, organizationId: string, clinicId: string, day: string): Promise<number> {
@@ -22,60 +22,6 @@ export async function nextQueueNumber(tx: Tx, organizationId: string, clinicId: 
     })
     .returning({ n: queueCounters.lastNumber });
   return row.n;
-}
-
-const digits = (s: string) => s.replace(/\D/g, '');
-
-/**
- * The directory patient a check-in belongs to: an existing chart of the same clinic when last name
- * (ignoring case), date of birth and phone digits all match exactly, else a new active record with
- * what the patient gave. Another clinic's charts are never attached from a kiosk: a wrong link
- * would put one person's visit in another's record, a duplicate only costs staff a merge.
- */
-export async function linkOrCreatePatient(
-  tx: Tx,
-  organizationId: string,
-  clinicId: string,
-  input: Pick<KioskCaseBody, 'firstName' | 'lastName' | 'dateOfBirth' | 'phoneNumber' | 'email' | 'gender' | 'emergencyContact' | 'emergencyPhone' | 'allergies' | 'currentMedications' | 'medicalHistory'>,
-  actorId: string | null,
-): Promise<{ patientId: string; created: boolean }> {
-  if (input.dateOfBirth && input.phoneNumber && digits(input.phoneNumber)) {
-    const [match] = await tx
-      .select({ id: patients.id })
-      .from(patients)
-      .where(
-        and(
-          eq(patients.organizationId, organizationId),
-          eq(patients.clinicId, clinicId),
-          sql`lower(${patients.lastName}) = lower(${input.lastName.trim()})`,
-          eq(patients.dateOfBirth, input.dateOfBirth),
-          eq(patients.phoneDigits, digits(input.phoneNumber)),
-          sql`${patients.archivedAt} is null`,
-        ),
-      )
-      .limit(1);
-    if (match) return { patientId: match.id, created: false };
-  }
-  const id = newId();
-  await tx.insert(patients).values({
-    organizationId,
-    clinicId,
-    id,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    dateOfBirth: input.dateOfBirth ?? null,
-    phone: input.phoneNumber ?? null,
-    email: input.email ?? null,
-    gender: input.gender ?? null,
-    emergencyContactName: input.emergencyContact ?? null,
-    emergencyContactPhone: input.emergencyPhone ?? null,
-    allergies: input.allergies,
-    currentMedications: input.currentMedications,
-    medicalHistory: input.medicalHistory,
-    status: 'active',
-    createdBy: actorId,
-  });
-  return { patientId: id, created: true };
 }
 
 /** What a new queue entry is made from. */

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { clinics, organizations, type OrganizationRow } from '../db/schema/index.js';
-import { notFound } from '../platform/errors.js';
+import { notFound } from './errors.js';
 
 /**
  * The organization and clinic a public screen (kiosk, waiting-room board) names in its URL. The

@@ -1,0 +1,19 @@
+import { and, count, eq, isNull } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { patients } from '../../db/schema/index.js';
+import type { TenantContext } from '../../platform/access.js';
+
+/** Patients in the directory (not archived) of the request's clinic, or of the organization without one. */
+export async function directoryCount(tx: Tx, tenant: TenantContext): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(patients)
+    .where(
+      and(
+        eq(patients.organizationId, tenant.organizationId),
+        tenant.clinicId ? eq(patients.clinicId, tenant.clinicId) : undefined,
+        isNull(patients.archivedAt),
+      ),
+    );
+  return row?.n ?? 0;
+}

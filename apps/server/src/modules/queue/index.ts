@@ -1,0 +1,4 @@
+/** The queue module's public API: what other modules may call (see ../README.md). */
+export { createQueueEntry, deriveEntry, nextQueueNumber, recordTransition, toQueueEntryDto, type NewQueueEntry } from './queue-entries.js';
+export { queueDayFigures } from './queue-figures.js';
+export { queueRoutes } from './queue.routes.js';

@@ -1,0 +1,33 @@
+import { OPEN_QUEUE_STATUSES } from '@clinic/domain';
+import { and, count, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.js';
+import { queueEntries } from '../../db/schema/index.js';
+import type { TenantContext } from '../../platform/access.js';
+
+/**
+ * The queue's figures of a day for the request's clinic (or organization without one): open
+ * entries now, entries completed since `since`, and the average wait (check-in to start of care)
+ * of the entries whose care started since then, in whole minutes.
+ */
+export async function queueDayFigures(tx: Tx, tenant: TenantContext, since: Date) {
+  const scope = and(
+    eq(queueEntries.organizationId, tenant.organizationId),
+    tenant.clinicId ? eq(queueEntries.clinicId, tenant.clinicId) : undefined,
+  );
+  const [[active], [completed], [wait]] = await Promise.all([
+    tx.select({ n: count() }).from(queueEntries).where(and(scope, inArray(queueEntries.status, [...OPEN_QUEUE_STATUSES]))),
+    tx
+      .select({ n: count() })
+      .from(queueEntries)
+      .where(and(scope, eq(queueEntries.status, 'completed'), gte(queueEntries.endedAt, since))),
+    tx
+      .select({ minutes: sql<string | null>`avg(extract(epoch from (${queueEntries.startedAt} - ${queueEntries.createdAt})) / 60)` })
+      .from(queueEntries)
+      .where(and(scope, isNotNull(queueEntries.startedAt), gte(queueEntries.startedAt, since))),
+  ]);
+  return {
+    activeQueue: active.n,
+    completedToday: completed.n,
+    avgWaitTime: wait.minutes === null ? 0 : Math.round(Number(wait.minutes)),
+  };
+}
