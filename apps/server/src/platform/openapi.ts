@@ -14,9 +14,14 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     contract?: RouteContract;
   }
+  interface FastifyInstance {
+    /** Every `/api` route with its access rule and contract, as registered (the conformance suite walks it). */
+    apiRoutes: readonly ApiRoute[];
+  }
 }
 
-interface Collected {
+/** One registered `/api` route. */
+export interface ApiRoute {
   method: string;
   url: string;
   access: RouteAccess;
@@ -42,7 +47,7 @@ function describeAccess(access: RouteAccess): string {
 }
 
 /** Builds the OpenAPI 3.1 document from the registered routes and their contracts. */
-function buildDocument(routes: Collected[]) {
+function buildDocument(routes: readonly ApiRoute[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
     const path = r.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
@@ -88,7 +93,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 /** `GET /api/openapi.json` and a readable `GET /api/docs`, generated from the routes. */
 export const openapiPlugin = fp(
   async (app: FastifyInstance) => {
-    const routes: Collected[] = [];
+    const routes: ApiRoute[] = [];
+    app.decorate('apiRoutes', routes);
     app.addHook('onRoute', (route) => {
       if (!route.url.startsWith('/api/') || !route.config?.access) return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];

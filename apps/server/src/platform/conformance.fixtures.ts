@@ -1,0 +1,77 @@
+import type { FastifyInstance } from 'fastify';
+import { patientPayload } from '../modules/patients/patients.fixtures.js';
+import { freshAddress, memberIdOf, type TestApp } from '../test/harness.js';
+
+/** The other organization the conformance suite reaches for, with its owner's headers. */
+export interface OtherOrganization {
+  organizationId: string;
+  clinicId: string;
+  headers: Record<string, string>;
+  ownerEmail: string;
+}
+
+/** Path parameters naming one record of the other organization. */
+export type Fixture = (t: TestApp, other: OtherOrganization) => Promise<Record<string, string>>;
+
+async function created(app: FastifyInstance, request: Parameters<FastifyInstance['inject']>[0], pick: (body: any) => string) {
+  const res = await app.inject(request);
+  if (res.statusCode >= 300) throw new Error(`fixture request failed: ${res.statusCode} ${res.body}`);
+  return pick(res.json());
+}
+
+const queueEntry: Fixture = async (t, other) => ({
+  id: await created(
+    t.app,
+    {
+      method: 'POST',
+      url: `/api/triage/case?organizationId=${other.organizationId}&clinicId=${other.clinicId}`,
+      remoteAddress: freshAddress(),
+      payload: { firstName: 'Bea', lastName: 'Other', chiefComplaint: 'Cough', symptoms: ['cough'], painLevel: 2 },
+    },
+    (b) => b.case.id,
+  ),
+});
+
+const patient: Fixture = async (t, other) => ({
+  id: await created(t.app, { method: 'POST', url: '/api/patients', headers: other.headers, payload: patientPayload({ lastName: 'Elsewhere' }) }, (b) => b.patient.id),
+});
+
+/**
+ * One fixture per route whose path names a record: it creates that record in the other
+ * organization, and the suite expects 404 when organization A's Owner names it. A new route with a
+ * path parameter fails the suite until it has its fixture here.
+ */
+export const RECORD_FIXTURES: Record<string, Fixture> = {
+  '/api/clinics/organization/:id': async (_t, other) => ({ id: other.organizationId }),
+  '/api/organizations/invitations/:token/accept': async (t, other) => ({
+    token: await created(
+      t.app,
+      { method: 'POST', url: '/api/organizations/invite', headers: other.headers, payload: { email: 'someone-else@other.example', role: 'Doctor' } },
+      (b) => b.invitation.token,
+    ),
+  }),
+  '/api/organizations/members/:memberId': async (t, other) => ({
+    memberId: await memberIdOf(t.database.db, other.organizationId, other.ownerEmail),
+  }),
+  '/api/triage/waiting-room/:id/start': queueEntry,
+  '/api/triage/waiting-room/:id/complete': queueEntry,
+  '/api/triage/waiting-room/:id/cancel': queueEntry,
+  '/api/triage/waiting-room/:id/admit': queueEntry,
+  '/api/triage/waiting-room/:id/emergency-admit': queueEntry,
+  '/api/triage/waiting-room/:id/assign': queueEntry,
+  '/api/triage/waiting-room/:id/vitals': queueEntry,
+  '/api/triage/waiting-room/:id/history': queueEntry,
+  '/api/triage/case/:id/status': queueEntry,
+  '/api/triage/assessments/:id/action': async (t, other) => ({
+    id: await created(
+      t.app,
+      { method: 'POST', url: '/api/triage/assess', headers: other.headers, payload: { symptoms: 'mild headache since this morning' } },
+      (b) => b.assessment.id,
+    ),
+  }),
+  '/api/patients/:id': patient,
+  '/api/triage/patients/:id': patient,
+  '/api/patients/:id/discharge': patient,
+  '/api/patients/:id/reactivate': patient,
+  '/api/patients/:id/visits': patient,
+};
