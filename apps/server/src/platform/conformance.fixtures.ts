@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { patientPayload } from '../modules/patients/patients.fixtures.js';
 import { freshAddress, memberIdOf, type TestApp } from '../test/harness.js';
 
@@ -13,7 +13,7 @@ export interface OtherOrganization {
 /** Path parameters naming one record of the other organization. */
 export type Fixture = (t: TestApp, other: OtherOrganization) => Promise<Record<string, string>>;
 
-async function created(app: FastifyInstance, request: Parameters<FastifyInstance['inject']>[0], pick: (body: any) => string) {
+async function created(app: FastifyInstance, request: InjectOptions, pick: (body: any) => string) {
   const res = await app.inject(request);
   if (res.statusCode >= 300) throw new Error(`fixture request failed: ${res.statusCode} ${res.body}`);
   return pick(res.json());
