@@ -1,6 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { patientPayload } from '../modules/patients/patients.fixtures.js';
-import { freshAddress, memberIdOf, type TestApp } from '../test/harness.js';
+import { freshAddress, memberIdOf, type TestApp } from './harness.js';
 
 /** The other organization the conformance suite reaches for, with its owner's headers. */
 export interface OtherOrganization {

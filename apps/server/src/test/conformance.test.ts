@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { patientPayload } from '../modules/patients/patients.fixtures.js';
-import { createOtherOrganization, createTestApp, freshAddress, rows, signInAs, type TestApp } from '../test/harness.js';
+import { createOtherOrganization, createTestApp, freshAddress, rows, signInAs, type TestApp } from './harness.js';
 import { RECORD_FIXTURES, type OtherOrganization } from './conformance.fixtures.js';
-import type { ApiRoute } from './openapi.js';
+import type { ApiRoute } from '../platform/openapi.js';
 
 /**
  * Security proved once, over the route table: every registered `/api` route, the day it is added,
@@ -82,7 +82,7 @@ describe('every route', () => {
     const missing = routes()
       .filter((r) => r.url.includes(':') && !RECORD_FIXTURES[r.url])
       .map(label);
-    expect(missing, 'add these routes to RECORD_FIXTURES in platform/conformance.fixtures.ts').toEqual([]);
+    expect(missing, 'add these routes to RECORD_FIXTURES in test/conformance.fixtures.ts').toEqual([]);
   });
 
   it('that needs a session answers 401 signed out', async () => {
