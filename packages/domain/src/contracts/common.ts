@@ -104,6 +104,9 @@ export const tenantSelector = z.object({
   clinicId: idSchema.optional(),
 });
 
+/** Organization and clinic used when a kiosk or board names none. */
+export const KIOSK_DEFAULT_TENANT = 'default-clinic';
+
 /** Paging of lists: limit 1..200, default 50. */
 export const pagination = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
