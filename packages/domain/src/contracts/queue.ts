@@ -104,12 +104,12 @@ export const queueStatsDto = z.object({
 /** Queue stats. */
 export type QueueStatsDto = z.infer<typeof queueStatsDto>;
 
+/** A queue listing: its lines, staff or public, and the queue's stats. */
+const queueListing = <T extends z.ZodType>(line: T) =>
+  z.object({ success: z.literal(true), patients: z.array(line), stats: queueStatsDto });
+
 /** `GET /api/triage/waiting-room` answer. */
-export const waitingRoomResponse = z.object({
-  success: z.literal(true),
-  patients: z.array(queueEntryDto),
-  stats: queueStatsDto,
-});
+export const waitingRoomResponse = queueListing(queueEntryDto);
 
 /**
  * One line of the public board: queue number, initials, urgency, wait minutes, status, nothing else.
@@ -127,11 +127,7 @@ export const publicBoardEntryDto = z.object({
 export type PublicBoardEntryDto = z.infer<typeof publicBoardEntryDto>;
 
 /** `GET /api/triage/cds-queue/public` answer: de-identified lines and aggregate stats. */
-export const publicBoardResponse = z.object({
-  success: z.literal(true),
-  patients: z.array(publicBoardEntryDto),
-  stats: queueStatsDto,
-});
+export const publicBoardResponse = queueListing(publicBoardEntryDto);
 
 /** `GET /api/triage/cds-queue/public` query; the organization defaults to 'default-clinic'. */
 export const publicBoardQuery = tenantSelector.extend({
