@@ -13,4 +13,8 @@ export * from './rules/risk-score.js';
 export * from './rules/queue-status.js';
 export * from './rules/clinic-time.js';
 export * from './rules/sign-in-delay.js';
+export * from './contracts/clinical-fields.js';
 export * from './contracts/triage.js';
+export * from './contracts/kiosk.js';
+export * from './contracts/queue.js';
+export * from './contracts/risk.js';

@@ -5,10 +5,41 @@ export const SHORT_TEXT = 200;
 /** Longest accepted value of a long free-text field (descriptions, notes). */
 export const LONG_TEXT = 5000;
 
-/** A required short text, trimmed, 1..max characters. */
-export const requiredText = (max = SHORT_TEXT) => z.string().trim().min(1).max(max);
-/** An optional short text, trimmed; empty becomes undefined. */
-export const optionalText = (max = SHORT_TEXT) =>
+/** Extra check of a labelled text field: the message to refuse a value with, or null to accept it. */
+export type TextCheck = (value: string) => string | null;
+
+/** The message of a labelled field that is missing or empty: "City is required". */
+export const requiredMessage = (label: string) => `${label} is required`;
+
+/** A trimmed text whose messages name the field; a required one refuses empty text. */
+function labelledText(label: string, max: number, required: boolean, check?: TextCheck) {
+  return z
+    .string({ error: (issue) => (issue.input == null ? requiredMessage(label) : `${label} must be text`) })
+    .trim()
+    .superRefine((value, ctx) => {
+      if (!value) {
+        if (required) ctx.addIssue({ code: 'custom', message: requiredMessage(label) });
+        return;
+      }
+      if (value.length > max) {
+        ctx.addIssue({ code: 'custom', message: `${label} must be ${max} characters or fewer` });
+        return;
+      }
+      const problem = check?.(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+}
+
+/**
+ * A required text, trimmed, 1..max characters. Given a `label`, its messages name the field
+ * ("City is required", "City must be 100 characters or fewer") and `check` may refuse more;
+ * without one they are zod's own.
+ */
+export function requiredText(max = SHORT_TEXT, label?: string, check?: TextCheck) {
+  return label === undefined ? z.string().trim().min(1).max(max) : labelledText(label, max, true, check);
+}
+
+const plainOptionalText = (max: number) =>
   z
     .string()
     .trim()
@@ -16,6 +47,26 @@ export const optionalText = (max = SHORT_TEXT) =>
     .optional()
     .nullable()
     .transform((v) => (v ? v : undefined));
+
+const labelledOptionalText = (max: number, label: string, check?: TextCheck) =>
+  z
+    .preprocess((v) => v ?? '', labelledText(label, max, false, check))
+    .transform((v) => (v ? v : undefined))
+    .optional();
+
+/**
+ * An optional text, trimmed, at most max characters; null, missing and empty all become
+ * undefined. A `label` and `check` work as in `requiredText`.
+ */
+export function optionalText(max?: number): ReturnType<typeof plainOptionalText>;
+export function optionalText(
+  max: number | undefined,
+  label: string,
+  check?: TextCheck,
+): ReturnType<typeof labelledOptionalText>;
+export function optionalText(max = SHORT_TEXT, label?: string, check?: TextCheck) {
+  return label === undefined ? plainOptionalText(max) : labelledOptionalText(max, label, check);
+}
 
 /**
  * Unicode's bidirectional embedding, override and isolate controls (U+202A to U+202E, U+2066 to
@@ -52,6 +103,9 @@ export const tenantSelector = z.object({
   organizationId: idSchema.optional(),
   clinicId: idSchema.optional(),
 });
+
+/** Organization and clinic used when a kiosk or board names none. */
+export const KIOSK_DEFAULT_TENANT = 'default-clinic';
 
 /** Paging of lists: limit 1..200, default 50. */
 export const pagination = z.object({

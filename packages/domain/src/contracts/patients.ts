@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate } from '../rules/patient-age.js';
-import { LONG_TEXT, SHORT_TEXT, pagination, personName } from './common.js';
+import { LONG_TEXT, optionalText, pagination, personName, requiredMessage, requiredText } from './common.js';
 
 /**
  * Patient directory and visits (clinical-workflows sections 3 and 5): the bodies the server
@@ -86,41 +86,7 @@ export function dateOfBirthProblem(value: string, now: Date = new Date()): strin
   return null;
 }
 
-type Check = (value: string) => string | null;
-
-const requiredMessage = (label: string) => `${label} is required`;
-
-/** A trimmed text with a label in its messages; required ones refuse empty text. */
-function text(label: string, options: { max?: number; required?: boolean; check?: Check } = {}) {
-  const { max = SHORT_TEXT, required = true, check } = options;
-  return z
-    .string({ error: (issue) => (issue.input == null ? requiredMessage(label) : `${label} must be text`) })
-    .trim()
-    .superRefine((value, ctx) => {
-      if (!value) {
-        if (required) ctx.addIssue({ code: 'custom', message: requiredMessage(label) });
-        return;
-      }
-      if (value.length > max) {
-        ctx.addIssue({ code: 'custom', message: `${label} must be ${max} characters or fewer` });
-        return;
-      }
-      const problem = check?.(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
-    });
-}
-
-/** A required trimmed text. */
-const requiredText = (label: string, max?: number, check?: Check) => text(label, { max, check });
-
-/** An optional trimmed text; null, missing and empty all become undefined. */
-const optionalText = (label: string, max?: number, check?: Check) =>
-  z
-    .preprocess((v) => v ?? '', text(label, { max, required: false, check }))
-    .transform((v) => (v ? v : undefined))
-    .optional();
-
-const phone = (label: string) => requiredText(label, 30, (v) => (isPhoneNumber(v) ? null : `Enter a valid ${label.toLowerCase()}`));
+const phone = (label: string) => requiredText(30, label, (v) => (isPhoneNumber(v) ? null : `Enter a valid ${label.toLowerCase()}`));
 
 const email = z
   .string({ error: (issue) => (issue.input == null ? requiredMessage('Email') : 'Email must be text') })
@@ -155,11 +121,11 @@ const choice = <const T extends readonly [string, ...string[]]>(label: string, v
 /** A patient's postal address; the country defaults to USA. */
 export const patientAddressInput = z.object(
   {
-    street: requiredText('Street', 200),
-    city: requiredText('City', 100),
-    state: requiredText('State', 100),
-    zipCode: requiredText('ZIP code', 10, (v) => (isPostalCode(v) ? null : 'Enter a valid ZIP code')),
-    country: optionalText('Country', 100).transform((v) => v ?? DEFAULT_COUNTRY),
+    street: requiredText(200, 'Street'),
+    city: requiredText(100, 'City'),
+    state: requiredText(100, 'State'),
+    zipCode: requiredText(10, 'ZIP code', (v) => (isPostalCode(v) ? null : 'Enter a valid ZIP code')),
+    country: optionalText(100, 'Country').transform((v) => v ?? DEFAULT_COUNTRY),
   },
   { error: requiredMessage('Address') },
 );
@@ -170,22 +136,22 @@ export const patientAddressInput = z.object(
  * and phone; blood type, insurance and the three lists are optional.
  */
 export const patientFields = z.object({
-  firstName: personName(requiredText('First name', 100), 'First name'),
-  lastName: personName(requiredText('Last name', 100), 'Last name'),
-  dateOfBirth: requiredText('Date of birth', 10, (v) => dateOfBirthProblem(v)),
+  firstName: personName(requiredText(100, 'First name'), 'First name'),
+  lastName: personName(requiredText(100, 'Last name'), 'Last name'),
+  dateOfBirth: requiredText(10, 'Date of birth', (v) => dateOfBirthProblem(v)),
   gender: choice('Gender', PATIENT_GENDERS),
   phone: phone('Phone number'),
   email,
   address: patientAddressInput,
-  emergencyContactName: personName(requiredText('Emergency contact name', 200), 'Emergency contact name'),
-  emergencyContactRelationship: requiredText('Emergency contact relationship', 100),
+  emergencyContactName: personName(requiredText(200, 'Emergency contact name'), 'Emergency contact name'),
+  emergencyContactRelationship: requiredText(100, 'Emergency contact relationship'),
   emergencyContactPhone: phone('Emergency contact phone'),
   bloodType: z.preprocess((v) => (v === '' || v === null ? undefined : v), choice('Blood type', BLOOD_TYPES).optional()),
   allergies: textList('Allergies'),
   currentMedications: textList('Medications'),
   medicalHistory: textList('Conditions'),
-  insuranceProvider: optionalText('Insurance provider', 200),
-  insuranceNumber: optionalText('Insurance number', 100),
+  insuranceProvider: optionalText(200, 'Insurance provider'),
+  insuranceNumber: optionalText(100, 'Insurance number'),
 });
 
 /**
@@ -309,10 +275,10 @@ export function visitDateProblem(value: string, now: Date = new Date()): string 
 
 /** `POST /api/patients/{id}/visits` body, with the spec's Visit fields. */
 export const visitBody = z.object({
-  date: requiredText('Visit date', 40, (v) => visitDateProblem(v)).transform((v) => new Date(v).toISOString()),
+  date: requiredText(40, 'Visit date', (v) => visitDateProblem(v)).transform((v) => new Date(v).toISOString()),
   type: choice('Visit type', VISIT_TYPES).default('routine'),
   priority: choice('Priority', VISIT_PRIORITIES).default('low'),
-  doctor: personName(requiredText('Doctor', 200), 'Doctor'),
+  doctor: personName(requiredText(200, 'Doctor'), 'Doctor'),
   waitTime: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     z
@@ -323,10 +289,10 @@ export const visitBody = z.object({
       .optional(),
   ),
   status: choice('Visit status', VISIT_STATUSES).default('completed'),
-  symptoms: optionalText('Symptoms', 2000),
-  diagnosis: optionalText('Diagnosis', 2000),
-  treatment: optionalText('Treatment', 2000),
-  notes: optionalText('Notes', LONG_TEXT),
+  symptoms: optionalText(2000, 'Symptoms'),
+  diagnosis: optionalText(2000, 'Diagnosis'),
+  treatment: optionalText(2000, 'Treatment'),
+  notes: optionalText(LONG_TEXT, 'Notes'),
 });
 /** A validated visit body. */
 export type VisitInput = z.output<typeof visitBody>;

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { signUpBody } from './auth.js';
 import { BIDI_CONTROL_CHARACTERS } from './common.js';
 import { patientBody, visitBody } from './patients.js';
-import { assignClinicianBody, kioskCaseBody, queueStatusUpdateBody } from './triage.js';
+import { kioskCaseBody } from './kiosk.js';
+import { assignClinicianBody, queueStatusUpdateBody } from './queue.js';
 
 const patient = {
   firstName: 'Ada',

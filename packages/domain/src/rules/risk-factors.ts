@@ -2,7 +2,7 @@
  * The risk factors behind a score (spec: Queue patient riskFactors): one per contributing item, named
  * and advised from the same band or keyword that gave its points.
  */
-import type { RiskFactor } from '../contracts/triage.js';
+import type { RiskFactor } from '../contracts/risk.js';
 import { VITAL_RISK_TABLES } from './risk-bands.js';
 import { riskFindings, type RiskFindings, type RiskInput } from './risk-findings.js';
 import { SERIOUS_CONDITION_POINTS, SYMPTOM_POINTS } from './risk-keywords.js';

@@ -2,7 +2,7 @@
  * Clinical decision support for the queue (spec: Queue patient recommendations): the catalogue of
  * recommendations and which of them a patient's findings call for, most pressing first.
  */
-import type { Recommendation } from '../contracts/triage.js';
+import type { Recommendation } from '../contracts/risk.js';
 import { computeNews2, type News2Result } from './news2.js';
 import { VITAL_RISK_TABLES, type VitalRiskKey } from './risk-bands.js';
 import { riskFindings, type RiskFindings, type RiskInput } from './risk-findings.js';

@@ -9,7 +9,7 @@
  * - `risk-levels.ts`: urgency, immediate attention, clinical priority, assessment bands;
  * - `risk-factors.ts` and `risk-recommendations.ts`: what the findings are called and call for.
  */
-import type { Recommendation, RiskFactor } from '../contracts/triage.js';
+import type { Recommendation, RiskFactor } from '../contracts/risk.js';
 import { computeNews2, type News2Result } from './news2.js';
 import { riskFactorsOf } from './risk-factors.js';
 import { riskFindings, type RiskBreakdown, type RiskInput } from './risk-findings.js';

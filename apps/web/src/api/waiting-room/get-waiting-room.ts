@@ -1,4 +1,4 @@
-import type { QueueEntryDto, QueueStatsDto } from '@clinic/domain/contracts/triage';
+import type { QueueEntryDto, QueueStatsDto } from '@clinic/domain/contracts/queue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../client';
 import { tenantRequest, type TenantRef } from '../tenant';

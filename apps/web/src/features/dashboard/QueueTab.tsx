@@ -1,4 +1,4 @@
-import type { QueueEntryDto } from '@clinic/domain/contracts/triage';
+import type { QueueEntryDto } from '@clinic/domain/contracts/queue';
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { TenantRef } from '../../api/tenant';
 import { useWaitingRoom } from '../../api/waiting-room';

@@ -1,4 +1,4 @@
-import { KIOSK_FAILURE_MESSAGE, KIOSK_REQUIRED_MESSAGE } from '@clinic/domain/contracts/triage';
+import { KIOSK_FAILURE_MESSAGE, KIOSK_REQUIRED_MESSAGE } from '@clinic/domain/contracts/kiosk';
 import { Box, Button, Container, Group, NativeSelect, Paper, Progress, SimpleGrid, Slider, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';

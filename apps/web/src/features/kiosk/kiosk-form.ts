@@ -1,4 +1,4 @@
-import { kioskCaseBody, type KioskCaseInput } from '@clinic/domain/contracts/triage';
+import { kioskCaseBody, type KioskCaseInput } from '@clinic/domain/contracts/kiosk';
 import type { ReactNode } from 'react';
 import type { ZodFormSpec } from '../../ui/zod-form';
 

@@ -1,4 +1,4 @@
-import type { QueueEntryDto, QueueStatsDto } from '@clinic/domain/contracts/triage';
+import type { QueueEntryDto, QueueStatsDto } from '@clinic/domain/contracts/queue';
 import { URGENCY_LEVELS } from '@clinic/domain/rules/risk-score';
 import { Group, List, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';

@@ -1,4 +1,4 @@
-import type { QueueEntryDto } from '@clinic/domain/contracts/triage';
+import type { QueueEntryDto } from '@clinic/domain/contracts/queue';
 import { news2Label } from '@clinic/domain/rules/news2';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { UrgencyBadge } from '../../ui/UrgencyBadge';

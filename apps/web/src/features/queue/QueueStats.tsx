@@ -1,4 +1,4 @@
-import type { QueueStatsDto } from '@clinic/domain/contracts/triage';
+import type { QueueStatsDto } from '@clinic/domain/contracts/queue';
 import { computeQueueStats } from '@clinic/domain/rules/queue-status';
 import { SimpleGrid } from '@mantine/core';
 import { StatCard } from '../../ui/StatCard';

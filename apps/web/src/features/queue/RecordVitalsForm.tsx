@@ -1,4 +1,5 @@
-import { recordVitalsBody, type QueueEntryDto, type QueueVitalSigns } from '@clinic/domain/contracts/triage';
+import type { QueueVitalSigns } from '@clinic/domain/contracts/clinical-fields';
+import { recordVitalsBody, type QueueEntryDto } from '@clinic/domain/contracts/queue';
 import { Button, Checkbox, NumberInput, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { TenantRef } from '../../api/tenant';

@@ -1,4 +1,4 @@
-import type { QueueEntryDto } from '@clinic/domain/contracts/triage';
+import type { QueueEntryDto } from '@clinic/domain/contracts/queue';
 
 /** How many recommendation chips a card shows before '+N more'. */
 export const CARD_RECOMMENDATIONS = 3;

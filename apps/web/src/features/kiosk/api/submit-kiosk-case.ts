@@ -1,4 +1,4 @@
-import type { KioskCaseInput } from '@clinic/domain/contracts/triage';
+import type { KioskCaseInput } from '@clinic/domain/contracts/kiosk';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 

@@ -1,4 +1,4 @@
-import type { queueTransitionDto } from '@clinic/domain/contracts/triage';
+import type { queueTransitionDto } from '@clinic/domain/contracts/queue';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../api/client';

@@ -1,4 +1,4 @@
-import type { PublicBoardEntryDto, QueueStatsDto } from '@clinic/domain/contracts/triage';
+import type { PublicBoardEntryDto, QueueStatsDto } from '@clinic/domain/contracts/queue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { QUEUE_REFRESH_MS, waitingRoomKeys } from '../../../api/waiting-room';

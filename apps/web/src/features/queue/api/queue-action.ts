@@ -1,4 +1,4 @@
-import type { QueueEntryDto } from '@clinic/domain/contracts/triage';
+import type { QueueEntryDto } from '@clinic/domain/contracts/queue';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { tenantRequest, type TenantRef } from '../../../api/tenant';

@@ -1,4 +1,4 @@
-import type { QueueEntryDto } from '@clinic/domain/contracts/triage';
+import type { QueueEntryDto } from '@clinic/domain/contracts/queue';
 import { statsAfterStartCare } from '@clinic/domain/rules/queue-status';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';

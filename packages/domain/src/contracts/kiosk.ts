@@ -1,0 +1,103 @@
+/**
+ * Contracts of the kiosk (issue 4): the case a patient submits at check-in, its answer and the
+ * messages the kiosk screen shows.
+ */
+import { z } from 'zod';
+import { CHIEF_COMPLAINT_MAX, clinicalListField } from './clinical-fields.js';
+import { LONG_TEXT, SHORT_TEXT, idSchema, optionalEmail, optionalText, personName } from './common.js';
+
+/** The kiosk's message for a missing required field. */
+export const KIOSK_REQUIRED_MESSAGE = 'Please fill in all required fields';
+/** The kiosk's message when submission fails. */
+export const KIOSK_FAILURE_MESSAGE = 'Failed to submit patient data. Please try again.';
+/** Department of every kiosk case. */
+export const KIOSK_DEPARTMENT = 'general';
+/** Urgency a kiosk case is created with, before any scoring. */
+export const KIOSK_URGENCY = 'routine';
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** An optional whole number in [min, max]; also accepts a numeric string from a form; "" is absent. */
+const optionalWhole = (min: number, max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : blankToUndefined(v)),
+    z.number().int().min(min).max(max).optional(),
+  );
+
+const gender = z.preprocess(
+  blankToUndefined,
+  z.string().trim().toLowerCase().pipe(z.enum(['male', 'female', 'other'])).optional(),
+);
+
+const kioskFields = z.object({
+  firstName: personName(optionalText(100), 'First name'),
+  lastName: personName(optionalText(100), 'Last name'),
+  patientName: personName(optionalText(SHORT_TEXT), 'Patient name'),
+  name: personName(optionalText(SHORT_TEXT), 'Name'),
+  age: optionalWhole(0, 130),
+  patientAge: optionalWhole(0, 130),
+  gender,
+  patientGender: gender,
+  dateOfBirth: z.preprocess(blankToUndefined, z.iso.date().optional()),
+  phoneNumber: optionalText(40),
+  email: optionalEmail,
+  emergencyContact: personName(optionalText(SHORT_TEXT), 'Emergency contact'),
+  emergencyPhone: optionalText(40),
+  chiefComplaint: optionalText(CHIEF_COMPLAINT_MAX),
+  symptoms: clinicalListField,
+  medicalHistory: clinicalListField,
+  allergies: clinicalListField,
+  currentMedications: clinicalListField,
+  painLevel: optionalWhole(0, 10),
+  notes: optionalText(LONG_TEXT),
+  organizationId: idSchema.optional(),
+  clinicId: idSchema.optional(),
+});
+
+/** First and last name from the form's fields, or from a full name (last word is the last name). */
+function splitName(v: { firstName?: string; lastName?: string; patientName?: string; name?: string }) {
+  const words = (v.patientName ?? v.name ?? '').split(/\s+/).filter(Boolean);
+  const fromFull = words.length >= 2 ? { first: words.slice(0, -1).join(' '), last: words[words.length - 1] } : null;
+  return {
+    firstName: v.firstName ?? fromFull?.first ?? (words.length === 1 ? words[0] : undefined),
+    lastName: v.lastName ?? fromFull?.last,
+  };
+}
+
+/**
+ * `POST /api/triage/case` (and `/case/kiosk`) body: the spec's Kiosk case. Required: first name, last
+ * name and chief complaint ("Please fill in all required fields"). The names may come as
+ * `patientName`/`name` and age and gender as `patientAge`/`patientGender` (the patient flow test's
+ * submission); a missing chief complaint is taken from the symptoms when there are any. Status,
+ * urgency, source, department and times are the server's to set and are dropped here.
+ */
+export const kioskCaseBody = kioskFields.transform((v, ctx) => {
+  const { firstName, lastName } = splitName(v);
+  const chiefComplaint = v.chiefComplaint ?? (v.symptoms.join(', ').slice(0, CHIEF_COMPLAINT_MAX) || undefined);
+  const required = { firstName, lastName, chiefComplaint };
+  for (const [field, value] of Object.entries(required)) {
+    if (!value) ctx.addIssue({ code: 'custom', message: KIOSK_REQUIRED_MESSAGE, path: [field], input: value });
+  }
+  if (!firstName || !lastName || !chiefComplaint) return z.NEVER;
+  const { patientName: _p, name: _n, patientAge, patientGender, ...rest } = v;
+  return {
+    ...rest,
+    firstName,
+    lastName,
+    patientName: `${firstName} ${lastName}`,
+    age: v.age ?? patientAge,
+    gender: v.gender ?? patientGender,
+    chiefComplaint,
+  };
+});
+/** A parsed kiosk case. */
+export type KioskCaseBody = z.output<typeof kioskCaseBody>;
+/** A kiosk case as a client sends it. */
+export type KioskCaseInput = z.input<typeof kioskCaseBody>;
+
+/** The kiosk call's answer. */
+export const kioskCaseResponse = z.object({
+  success: z.literal(true),
+  case: z.object({ id: z.string() }),
+  queueNumber: z.number().int().positive(),
+});
