@@ -22,6 +22,7 @@ import { EventHub } from './platform/events.js';
 import type { LinkConfig } from './platform/links.js';
 import { noMailer, type Mailer } from './platform/mail.js';
 import { openapiPlugin } from './platform/openapi.js';
+import { routePlugin } from './platform/route.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
 
 /** What the app is built from; tests pass their own database. */
@@ -74,6 +75,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(accessPlugin, { db, publicUrl: deps.publicUrl });
   await app.register(openapiPlugin);
+  // Modules made with tenantRoute/publicRoute get transactions from it, never the database itself.
+  await app.register(routePlugin, { db });
 
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, secureCookies: deps.secureCookies ?? false, publicUrl: deps.publicUrl, links, mailer, signInWait: deps.signInWait });
@@ -84,8 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(kioskRoutes, { db });
   await app.register(queueRoutes, { db });
   await app.register(triageRoutes, { db });
-  await app.register(dashboardRoutes, { db });
-  await app.register(patientRoutes, { db });
+  await app.register(dashboardRoutes);
+  await app.register(patientRoutes);
 
   // Unknown API paths are a JSON 404; any other GET is the single-page app, whose router shows
   // its own not-found screen.

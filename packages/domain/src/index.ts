@@ -1,4 +1,5 @@
 export * from './rules/access.js';
+export * from './rules/route-access.js';
 export * from './rules/plans.js';
 export * from './contracts/common.js';
 export * from './contracts/auth.js';

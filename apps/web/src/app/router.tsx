@@ -1,4 +1,5 @@
 import type { Permission, Role } from '@clinic/domain/rules/access';
+import { DASHBOARD_ACCESS, PATIENTS_ACCESS } from '@clinic/domain/rules/route-access';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 
@@ -107,16 +108,16 @@ export const routes: RouteObject[] = [
       {
         lazy: async () => ({ Component: (await import('./StaffShell')).StaffShell }),
         children: [
-          staff('/dashboard', dashboardPages, 'DashboardPage'),
+          staff('/dashboard', dashboardPages, 'DashboardPage', DASHBOARD_ACCESS.view),
           staffSoon('/analytics', 'Analytics Dashboard'),
           staffSoon('/settings', 'Settings'),
           staffSoon('/billing', 'Billing'),
           staff('/triage', triagePages, 'TriagePage', { permission: 'canAccessEmergencyRoom' }),
           staffSoon('/emergency-room', 'Emergency Room', { permission: 'canAccessEmergencyRoom' }),
-          staff('/patients', patientPages, 'PatientListPage', { permission: 'canManagePatients' }),
-          staff('/patients/new', patientPages, 'PatientFormPage', { permission: 'canManagePatients' }),
-          staff('/patients/:id', patientPages, 'PatientDetailPage', { permission: 'canManagePatients' }),
-          staff('/patients/:id/edit', patientPages, 'PatientFormPage', { permission: 'canManagePatients' }),
+          staff('/patients', patientPages, 'PatientListPage', PATIENTS_ACCESS.manage),
+          staff('/patients/new', patientPages, 'PatientFormPage', PATIENTS_ACCESS.manage),
+          staff('/patients/:id', patientPages, 'PatientDetailPage', PATIENTS_ACCESS.manage),
+          staff('/patients/:id/edit', patientPages, 'PatientFormPage', PATIENTS_ACCESS.manage),
           staffSoon('/visitors', 'Visitor Management', { permission: 'canManageVisitors' }),
           staffSoon('/visitor-management', 'Visitor Management', { permission: 'canManageVisitors' }),
           staffSoon('/clinical-trials', 'Clinical Trials', { permission: 'canManageClinicalTrials' }),

@@ -1,11 +1,13 @@
+import { DASHBOARD_ACCESS } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
-import type { AppDb } from '../../db/client.js';
-import { inTenant } from '../../platform/access.js';
+import { tenantRoute } from '../../platform/route.js';
 import { dashboardStats } from './dashboard.service.js';
 
 /** The dashboard's stat cards. */
-export async function dashboardRoutes(app: FastifyInstance, opts: { db: AppDb }) {
-  app.get('/api/dashboard/stats', { config: { access: { tenant: true }, contract: { summary: 'Total patients, active queue, completed today, average wait' } } }, async (request) => {
-    return { success: true, stats: await inTenant(opts.db, request, (tx, t) => dashboardStats(tx, t)) };
-  });
+export async function dashboardRoutes(app: FastifyInstance) {
+  tenantRoute(
+    app,
+    { method: 'GET', url: '/api/dashboard/stats', summary: 'Total patients, active queue, completed today, average wait', access: DASHBOARD_ACCESS.view },
+    async (ctx) => ({ success: true, stats: await dashboardStats(ctx) }),
+  );
 }

@@ -1,6 +1,5 @@
-import { organizationTimeZone, startOfLocalDay } from '@clinic/domain';
-import type { Tx } from '../../db/client.js';
-import type { TenantContext } from '../../platform/access.js';
+import { startOfLocalDay } from '@clinic/domain';
+import type { TenantRouteContext } from '../../platform/route.js';
 import { directoryCount } from '../patients/index.js';
 import { queueDayFigures } from '../queue/index.js';
 
@@ -9,8 +8,8 @@ import { queueDayFigures } from '../queue/index.js';
  * entries, entries completed today, and the average wait of the entries whose care started today.
  * The patients and queue modules own their tables; the dashboard only asks them.
  */
-export async function dashboardStats(tx: Tx, tenant: TenantContext, now = new Date()) {
-  const since = startOfLocalDay(organizationTimeZone(tenant.organization.settings), now);
+export async function dashboardStats({ tx, tenant }: TenantRouteContext, now = new Date()) {
+  const since = startOfLocalDay(tenant.timeZone, now);
   const [totalPatients, queue] = await Promise.all([directoryCount(tx, tenant), queueDayFigures(tx, tenant, since)]);
   return { totalPatients, ...queue };
 }

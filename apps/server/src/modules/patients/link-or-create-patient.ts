@@ -30,6 +30,8 @@ export type CheckInPerson = Pick<
  * what the patient gave, audited and announced here (the patients module owns patient creation).
  * Another clinic's charts are never attached from a kiosk: a wrong link would put one person's
  * visit in another's record, a duplicate only costs staff a merge.
+ * Takes a plain `Tx` while the kiosk still opens its own transaction; a route context's `TenantTx`
+ * is one too, so converted callers pass `ctx.tx`.
  */
 export async function linkOrCreatePatient(
   tx: Tx,

@@ -1,10 +1,9 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
 import { patients } from '../../db/schema/index.js';
-import type { TenantContext } from '../../platform/access.js';
+import type { RouteTenant, TenantTx } from '../../platform/route.js';
 
 /** Patients in the directory (not archived) of the request's clinic, or of the organization without one. */
-export async function directoryCount(tx: Tx, tenant: TenantContext): Promise<number> {
+export async function directoryCount(tx: TenantTx, tenant: Pick<RouteTenant, 'organizationId' | 'clinicId'>): Promise<number> {
   const [row] = await tx
     .select({ n: count() })
     .from(patients)

@@ -2,10 +2,9 @@ import { patientListQuery } from '@clinic/domain';
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bulkInsertPatients } from '../../db/seed/patients.js';
-import { withTenant } from '../../db/tenant.js';
-import type { TenantContext } from '../../platform/access.js';
+import { withTenantTx, type TenantTx } from '../../platform/tenant-tx.js';
 import { createTestApp, rows, signInAs, type TestApp } from '../../test/harness.js';
-import { directoryCountQuery, directoryPageQuery, lastVisitsQuery } from './patients.service.js';
+import { directoryCountQuery, directoryPageQuery, lastVisitsQuery, type DirectoryScope } from './patients.service.js';
 
 /**
  * The directory's queries at scale: with 20,000 patients in the clinic (and 5,000 in another
@@ -15,7 +14,7 @@ import { directoryCountQuery, directoryPageQuery, lastVisitsQuery } from './pati
  */
 
 let t: TestApp;
-const tenant = { organizationId: 'default-clinic', clinicId: 'default-clinic', organization: { settings: {} } } as unknown as TenantContext;
+const tenant: DirectoryScope = { organizationId: 'default-clinic', clinicId: 'default-clinic' };
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -35,16 +34,16 @@ async function createOtherOrganizationRow(): Promise<string> {
   return 'scale-other';
 }
 
-async function explain(build: (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) => SQLWrapper): Promise<string> {
-  return withTenant(t.database.db, 'default-clinic', async (tx) => {
+async function explain(build: (tx: TenantTx) => SQLWrapper): Promise<string> {
+  return withTenantTx(t.database.db, 'default-clinic', async (tx) => {
     const r = await tx.execute(sql`explain ${build(tx)}`);
     return (r.rows as Array<Record<string, string>>).map((row) => Object.values(row)[0]).join('\n');
   });
 }
 
-const page = (query: Record<string, string>) => (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) =>
+const page = (query: Record<string, string>) => (tx: TenantTx) =>
   directoryPageQuery(tx, tenant, patientListQuery.parse(query));
-const total = (query: Record<string, string>) => (tx: Parameters<Parameters<typeof withTenant>[2]>[0]) =>
+const total = (query: Record<string, string>) => (tx: TenantTx) =>
   directoryCountQuery(tx, tenant, patientListQuery.parse(query));
 
 describe('directory queries at 20,000 patients', () => {

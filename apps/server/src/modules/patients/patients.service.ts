@@ -1,5 +1,4 @@
 import {
-  organizationTimeZone,
   startOfLocalMonth,
   type PatientDto,
   type PatientInput,
@@ -7,30 +6,29 @@ import {
   type PatientStatsDto,
 } from '@clinic/domain';
 import { and, count, eq, gte, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
 import { patientCounts, patients, patientVisits, type NewPatientRow, type PatientRow } from '../../db/schema/index.js';
-import type { TenantContext } from '../../platform/access.js';
-import { recordAudit } from '../../platform/audit.js';
 import { newId } from '../../platform/crypto.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { publishEvent, type EventType } from '../../platform/events.js';
+import type { RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route.js';
 import { orderFor, searchCondition } from './patient-search.js';
 import { toPatientDto } from './patients.dto.js';
 
-/** Who acts, for the audit trail. */
-export interface Actor {
-  userId: string;
-  ip: string;
+/** The organization and clinic a directory query is scoped to. */
+export type DirectoryScope = Pick<RouteTenant, 'organizationId' | 'clinicId'>;
+/** What a read that neither audits nor emits needs: the tenant transaction and its scope. */
+export interface DirectoryReader {
+  tx: TenantTx;
+  tenant: DirectoryScope;
 }
 
 /** The clinic patients are kept in: the request's clinic. An organization without one has no directory yet. */
-export function clinicOf(tenant: TenantContext): string {
+export function clinicOf(tenant: DirectoryScope): string {
   if (!tenant.clinicId) throw new AppError('request/no-clinic', 'Select a clinic to manage its patients.');
   return tenant.clinicId;
 }
 
 /** Rows of the request's organization and clinic that are still in the directory (not archived). */
-export function inDirectory(tenant: TenantContext): SQL {
+export function inDirectory(tenant: DirectoryScope): SQL {
   return and(eq(patients.organizationId, tenant.organizationId), eq(patients.clinicId, clinicOf(tenant)), isNull(patients.archivedAt))!;
 }
 
@@ -41,24 +39,8 @@ const lastVisitAt = sql<Date | null>`(
   where v.organization_id = "patients"."organization_id" and v.patient_id = "patients"."id"
 )`.mapWith(patientVisits.visitedAt);
 
-async function audit(tx: Tx, tenant: TenantContext, actor: Actor, action: string, patientId: string | null, details?: Record<string, unknown>) {
-  await recordAudit(tx, {
-    organizationId: tenant.organizationId,
-    actorUserId: actor.userId,
-    action,
-    entityType: 'patient',
-    entityId: patientId ?? undefined,
-    ip: actor.ip,
-    details: { clinicId: tenant.clinicId, ...details },
-  });
-}
-
-async function changed(tx: Tx, tenant: TenantContext, type: EventType, patientId: string) {
-  await publishEvent(tx, { organizationId: tenant.organizationId, clinicId: tenant.clinicId, type, entityId: patientId });
-}
-
 /** The latest visit of each of `patientIds`, unexecuted. */
-export function lastVisitsQuery(tx: Tx, tenant: TenantContext, patientIds: string[]) {
+export function lastVisitsQuery(tx: TenantTx, tenant: DirectoryScope, patientIds: string[]) {
   return tx
     .select({ patientId: patientVisits.patientId, at: max(patientVisits.visitedAt) })
     .from(patientVisits)
@@ -70,14 +52,14 @@ export function lastVisitsQuery(tx: Tx, tenant: TenantContext, patientIds: strin
  * The latest visit of each patient of a page, in one query after the page is chosen (a
  * correlated subquery in the page query would also run for every row an OFFSET skips).
  */
-async function lastVisitsOf(tx: Tx, tenant: TenantContext, patientIds: string[]): Promise<Map<string, Date>> {
+async function lastVisitsOf(tx: TenantTx, tenant: DirectoryScope, patientIds: string[]): Promise<Map<string, Date>> {
   if (patientIds.length === 0) return new Map();
   const rows = await lastVisitsQuery(tx, tenant, patientIds);
   return new Map(rows.filter((r) => r.at).map((r) => [r.patientId, r.at!]));
 }
 
 /** The conditions of a list query. */
-function listWhere(tenant: TenantContext, query: PatientListQuery) {
+function listWhere(tenant: DirectoryScope, query: PatientListQuery) {
   return and(
     inDirectory(tenant),
     query.status === 'all' ? undefined : eq(patients.status, query.status),
@@ -86,7 +68,7 @@ function listWhere(tenant: TenantContext, query: PatientListQuery) {
 }
 
 /** The page query of the directory, unexecuted (the scale test explains it). */
-export function directoryPageQuery(tx: Tx, tenant: TenantContext, query: PatientListQuery) {
+export function directoryPageQuery(tx: TenantTx, tenant: DirectoryScope, query: PatientListQuery) {
   return tx
     .select()
     .from(patients)
@@ -100,7 +82,7 @@ export function directoryPageQuery(tx: Tx, tenant: TenantContext, query: Patient
  * The count query of a list, unexecuted. Without a search the total comes from the counts the
  * triggers keep (a few rows); a search counts its matches, which its indexes bound.
  */
-export function directoryCountQuery(tx: Tx, tenant: TenantContext, query: PatientListQuery) {
+export function directoryCountQuery(tx: TenantTx, tenant: DirectoryScope, query: PatientListQuery) {
   if (!query.search) {
     return tx
       .select({ total: sql<number>`coalesce(sum(${patientCounts.n}), 0)::int`.mapWith(Number) })
@@ -117,12 +99,13 @@ export function directoryCountQuery(tx: Tx, tenant: TenantContext, query: Patien
 }
 
 /** A page of the directory with its total; the read is audited with the ids it returned. */
-export async function listPatients(tx: Tx, tenant: TenantContext, actor: Actor, query: PatientListQuery) {
+export async function listPatients(ctx: TenantRouteContext, query: PatientListQuery) {
+  const { tx, tenant } = ctx;
   const rows = await directoryPageQuery(tx, tenant, query);
   const [{ total }] = await directoryCountQuery(tx, tenant, query);
   const lastVisits = await lastVisitsOf(tx, tenant, rows.map((r) => r.id));
   const list = rows.map((r) => toPatientDto(r, lastVisits.get(r.id) ?? null));
-  await audit(tx, tenant, actor, 'patient.list', null, {
+  await ctx.audit('patient.list', { type: 'patient' }, {
     patientIds: list.map((p) => p.id),
     search: query.search ?? null,
     status: query.status,
@@ -134,7 +117,7 @@ export async function listPatients(tx: Tx, tenant: TenantContext, actor: Actor, 
 }
 
 /** The directory row of one patient, or null. */
-async function findPatient(tx: Tx, tenant: TenantContext, patientId: string, lock = false) {
+async function findPatient({ tx, tenant }: DirectoryReader, patientId: string, lock = false) {
   const q = tx
     .select({ patient: patients, lastVisit: lastVisitAt })
     .from(patients)
@@ -145,16 +128,16 @@ async function findPatient(tx: Tx, tenant: TenantContext, patientId: string, loc
 }
 
 /** The patient, or a 404 when it is not in this organization and clinic's directory. */
-export async function requirePatient(tx: Tx, tenant: TenantContext, patientId: string, lock = false) {
-  const row = await findPatient(tx, tenant, patientId, lock);
+export async function requirePatient(reader: DirectoryReader, patientId: string, lock = false) {
+  const row = await findPatient(reader, patientId, lock);
   if (!row) throw notFound('Patient');
   return row;
 }
 
 /** One patient; the read is audited. */
-export async function getPatient(tx: Tx, tenant: TenantContext, actor: Actor, patientId: string): Promise<PatientDto> {
-  const row = await requirePatient(tx, tenant, patientId);
-  await audit(tx, tenant, actor, 'patient.read', patientId);
+export async function getPatient(ctx: TenantRouteContext, patientId: string): Promise<PatientDto> {
+  const row = await requirePatient(ctx, patientId);
+  await ctx.audit('patient.read', { type: 'patient', id: patientId });
   return toPatientDto(row.patient, row.lastVisit);
 }
 
@@ -184,7 +167,8 @@ function columnsOf(input: PatientInput) {
 }
 
 /** Adds a patient to the request's clinic, active (the spec's rule for new patients). */
-export async function createPatient(tx: Tx, tenant: TenantContext, actor: Actor, input: PatientInput): Promise<PatientDto> {
+export async function createPatient(ctx: TenantRouteContext, input: PatientInput): Promise<PatientDto> {
+  const { tx, tenant, actor } = ctx;
   const id = newId();
   const [row] = await tx
     .insert(patients)
@@ -198,8 +182,8 @@ export async function createPatient(tx: Tx, tenant: TenantContext, actor: Actor,
       updatedBy: actor.userId,
     })
     .returning();
-  await audit(tx, tenant, actor, 'patient.created', id);
-  await changed(tx, tenant, 'patient.created', id);
+  await ctx.audit('patient.created', { type: 'patient', id });
+  await ctx.emit('patient.created', id);
   return toPatientDto(row, null);
 }
 
@@ -211,22 +195,24 @@ function changedFields(before: PatientRow, after: ReturnType<typeof columnsOf>):
 }
 
 /** Replaces a patient's details (status changes have their own calls). */
-export async function updatePatient(tx: Tx, tenant: TenantContext, actor: Actor, patientId: string, input: PatientInput): Promise<PatientDto> {
-  const before = await requirePatient(tx, tenant, patientId, true);
+export async function updatePatient(ctx: TenantRouteContext, patientId: string, input: PatientInput): Promise<PatientDto> {
+  const { tx, tenant, actor } = ctx;
+  const before = await requirePatient(ctx, patientId, true);
   const values = columnsOf(input);
   const [row] = await tx
     .update(patients)
     .set({ ...values, updatedAt: new Date(), updatedBy: actor.userId })
     .where(and(inDirectory(tenant), eq(patients.id, patientId)))
     .returning();
-  await audit(tx, tenant, actor, 'patient.updated', patientId, { fields: changedFields(before.patient, values) });
-  await changed(tx, tenant, 'patient.updated', patientId);
+  await ctx.audit('patient.updated', { type: 'patient', id: patientId }, { fields: changedFields(before.patient, values) });
+  await ctx.emit('patient.updated', patientId);
   return toPatientDto(row, before.lastVisit);
 }
 
 /** Moves a patient to `status`; a patient already there is a 409. */
-async function moveTo(tx: Tx, tenant: TenantContext, actor: Actor, patientId: string, status: 'active' | 'discharged') {
-  const before = await requirePatient(tx, tenant, patientId, true);
+async function moveTo(ctx: TenantRouteContext, patientId: string, status: 'active' | 'discharged') {
+  const { tx, tenant, actor } = ctx;
+  const before = await requirePatient(ctx, patientId, true);
   if (before.patient.status === status) {
     throw new AppError('conflict/patient-status', status === 'discharged' ? 'Patient is already discharged.' : 'Patient is already active.');
   }
@@ -237,30 +223,29 @@ async function moveTo(tx: Tx, tenant: TenantContext, actor: Actor, patientId: st
     .where(and(inDirectory(tenant), eq(patients.id, patientId), ne(patients.status, status)))
     .returning();
   const action = status === 'discharged' ? 'patient.discharged' : 'patient.reactivated';
-  await audit(tx, tenant, actor, action, patientId, { from: before.patient.status });
-  await changed(tx, tenant, action, patientId);
+  await ctx.audit(action, { type: 'patient', id: patientId }, { from: before.patient.status });
+  await ctx.emit(action, patientId);
   return toPatientDto(row, before.lastVisit);
 }
 
 /** Discharges an active or inactive patient. */
-export const dischargePatient = (tx: Tx, tenant: TenantContext, actor: Actor, patientId: string) =>
-  moveTo(tx, tenant, actor, patientId, 'discharged');
+export const dischargePatient = (ctx: TenantRouteContext, patientId: string) => moveTo(ctx, patientId, 'discharged');
 
 /** Makes a discharged or inactive patient active again. */
-export const reactivatePatient = (tx: Tx, tenant: TenantContext, actor: Actor, patientId: string) =>
-  moveTo(tx, tenant, actor, patientId, 'active');
+export const reactivatePatient = (ctx: TenantRouteContext, patientId: string) => moveTo(ctx, patientId, 'active');
 
 /** Takes a patient out of the directory. The record and its visits are kept, never erased. */
-export async function archivePatient(tx: Tx, tenant: TenantContext, actor: Actor, patientId: string): Promise<PatientDto> {
-  const before = await requirePatient(tx, tenant, patientId, true);
+export async function archivePatient(ctx: TenantRouteContext, patientId: string): Promise<PatientDto> {
+  const { tx, tenant, actor } = ctx;
+  const before = await requirePatient(ctx, patientId, true);
   const now = new Date();
   const [row] = await tx
     .update(patients)
     .set({ archivedAt: now, archivedBy: actor.userId, updatedAt: now, updatedBy: actor.userId })
     .where(and(inDirectory(tenant), eq(patients.id, patientId)))
     .returning();
-  await audit(tx, tenant, actor, 'patient.archived', patientId);
-  await changed(tx, tenant, 'patient.archived', patientId);
+  await ctx.audit('patient.archived', { type: 'patient', id: patientId });
+  await ctx.emit('patient.archived', patientId);
   return toPatientDto(row, before.lastVisit);
 }
 
@@ -268,8 +253,8 @@ export async function archivePatient(tx: Tx, tenant: TenantContext, actor: Actor
  * Directory counts: total and by status from the kept counts, and patients added since the start of
  * this month in the organization's timezone (a range of the creation-date index).
  */
-export async function patientStats(tx: Tx, tenant: TenantContext): Promise<PatientStatsDto> {
-  const monthStart = startOfLocalMonth(organizationTimeZone(tenant.organization.settings));
+export async function patientStats({ tx, tenant }: TenantRouteContext): Promise<PatientStatsDto> {
+  const monthStart = startOfLocalMonth(tenant.timeZone);
   const byStatus = await tx
     .select({ status: patientCounts.status, n: patientCounts.n })
     .from(patientCounts)

@@ -1,17 +1,15 @@
 import type { VisitDto, VisitInput } from '@clinic/domain';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
 import { patientVisits } from '../../db/schema/index.js';
-import type { TenantContext } from '../../platform/access.js';
-import { recordAudit } from '../../platform/audit.js';
 import { newId } from '../../platform/crypto.js';
-import { publishEvent } from '../../platform/events.js';
+import type { TenantRouteContext } from '../../platform/route.js';
 import { toVisitDto } from './patients.dto.js';
-import { requirePatient, type Actor } from './patients.service.js';
+import { requirePatient } from './patients.service.js';
 
 /** A patient's visits, newest first, paged, with counts over all of them; the read is audited. */
-export async function listVisits(tx: Tx, tenant: TenantContext, actor: Actor, patientId: string, page: { limit: number; offset: number }) {
-  await requirePatient(tx, tenant, patientId);
+export async function listVisits(ctx: TenantRouteContext, patientId: string, page: { limit: number; offset: number }) {
+  const { tx, tenant } = ctx;
+  await requirePatient(ctx, patientId);
   const where = and(eq(patientVisits.organizationId, tenant.organizationId), eq(patientVisits.patientId, patientId));
   const rows = await tx
     .select()
@@ -28,21 +26,14 @@ export async function listVisits(tx: Tx, tenant: TenantContext, actor: Actor, pa
     })
     .from(patientVisits)
     .where(where);
-  await recordAudit(tx, {
-    organizationId: tenant.organizationId,
-    actorUserId: actor.userId,
-    action: 'patient.visits.read',
-    entityType: 'patient',
-    entityId: patientId,
-    ip: actor.ip,
-    details: { clinicId: tenant.clinicId, visitIds: rows.map((r) => r.id) },
-  });
+  await ctx.audit('patient.visits.read', { type: 'patient', id: patientId }, { visitIds: rows.map((r) => r.id) });
   return { visits: rows.map(toVisitDto), total: summary.total, limit: page.limit, offset: page.offset, summary };
 }
 
 /** Records a visit of a patient of the request's clinic. */
-export async function addVisit(tx: Tx, tenant: TenantContext, actor: Actor, patientId: string, input: VisitInput): Promise<VisitDto> {
-  const { patient } = await requirePatient(tx, tenant, patientId, true);
+export async function addVisit(ctx: TenantRouteContext, patientId: string, input: VisitInput): Promise<VisitDto> {
+  const { tx, tenant, actor } = ctx;
+  const { patient } = await requirePatient(ctx, patientId, true);
   const id = newId();
   const [row] = await tx
     .insert(patientVisits)
@@ -64,15 +55,7 @@ export async function addVisit(tx: Tx, tenant: TenantContext, actor: Actor, pati
       createdBy: actor.userId,
     })
     .returning();
-  await recordAudit(tx, {
-    organizationId: tenant.organizationId,
-    actorUserId: actor.userId,
-    action: 'patient.visit.created',
-    entityType: 'patient',
-    entityId: patientId,
-    ip: actor.ip,
-    details: { clinicId: tenant.clinicId, visitId: id },
-  });
-  await publishEvent(tx, { organizationId: tenant.organizationId, clinicId: tenant.clinicId, type: 'patient.visit.created', entityId: patientId });
+  await ctx.audit('patient.visit.created', { type: 'patient', id: patientId }, { visitId: id });
+  await ctx.emit('patient.visit.created', patientId);
   return toVisitDto(row);
 }
