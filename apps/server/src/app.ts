@@ -85,7 +85,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(memberRoutes, { db, links });
   await app.register(eventRoutes, { db, hub });
   await app.register(kioskRoutes, { db });
-  await app.register(queueRoutes, { db });
+  await app.register(queueRoutes);
   await app.register(triageRoutes, { db });
   await app.register(dashboardRoutes);
   await app.register(patientRoutes);

@@ -3,12 +3,13 @@
  * did about it.
  */
 import { z } from 'zod';
+import { TRIAGE_ACCESS } from '../rules/route-access.js';
 import { TRIAGE_SEVERITIES } from '../rules/triage.js';
 
 /** Alert when the symptom text is empty (clinical-workflows section 5). */
 export const TRIAGE_EMPTY_MESSAGE = 'Please describe your symptoms.';
 /** Alert when the plan lacks the aiTriage feature. */
-export const TRIAGE_FEATURE_MESSAGE = 'AI Triage feature requires a subscription. Please upgrade your plan.';
+export const TRIAGE_FEATURE_MESSAGE = TRIAGE_ACCESS.use.featureMessage;
 /** Longest symptom description the triage page accepts. */
 export const TRIAGE_SYMPTOMS_MAX = 2000;
 

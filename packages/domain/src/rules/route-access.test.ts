@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PERMISSIONS, isAllowed, ROLES, type Role } from './access.js';
-import { DASHBOARD_ACCESS, PATIENTS_ACCESS } from './route-access.js';
+import { TRIAGE_FEATURE_MESSAGE } from '../contracts/triage.js';
+import { DASHBOARD_ACCESS, PATIENTS_ACCESS, QUEUE_ACCESS, TRIAGE_ACCESS } from './route-access.js';
 
 /** The roles that, with their default flags, meet `rule`. */
 const allowedRoles = (rule: Parameters<typeof isAllowed>[1]) =>
@@ -14,5 +15,16 @@ describe('route access tables', () => {
   it('gives the patient directory to the roles that manage patients by default, and archiving to Admin and Owner only', () => {
     expect(allowedRoles(PATIENTS_ACCESS.manage)).toEqual(['Nurse', 'Doctor', 'Manager', 'Admin', 'Owner']);
     expect(allowedRoles(PATIENTS_ACCESS.archive)).toEqual(['Admin', 'Owner']);
+  });
+
+  it('gives the waiting room (and the AI risk assessment) to the roles that manage the queue by default', () => {
+    expect(allowedRoles(QUEUE_ACCESS.manage)).toEqual(['Staff', 'Nurse', 'Doctor', 'Manager', 'Admin', 'Owner']);
+    expect(TRIAGE_ACCESS.risk).toEqual(QUEUE_ACCESS.manage);
+  });
+
+  it('gives AI triage to the emergency-room roles, on a plan with aiTriage, refusing others with the spec text', () => {
+    expect(allowedRoles(TRIAGE_ACCESS.use)).toEqual(['Nurse', 'Doctor', 'Manager', 'Admin', 'Owner']);
+    expect(TRIAGE_ACCESS.use.feature).toBe('aiTriage');
+    expect(TRIAGE_ACCESS.use.featureMessage).toBe(TRIAGE_FEATURE_MESSAGE);
   });
 });

@@ -13,6 +13,8 @@ import type { Feature } from './plans.js';
 export interface RouteAccessRule extends AccessRequirement {
   /** A plan feature the organization's subscription must include. */
   feature?: Feature;
+  /** What the 403 says when the plan lacks `feature` (else a generic upgrade message). */
+  featureMessage?: string;
 }
 
 /** The dashboard: any active member of the organization. */
@@ -26,4 +28,25 @@ export const PATIENTS_ACCESS = {
   manage: { permission: 'canManagePatients' },
   /** Archiving takes a patient out of the directory: Admin or above, and the patients permission. */
   archive: { role: 'Admin', permission: 'canManagePatients' },
+} as const satisfies Record<string, RouteAccessRule>;
+
+/**
+ * The staff waiting room (`/api/triage/waiting-room…`, `PUT /api/triage/case/:id/status`) and the
+ * AI risk assessment of a queue patient. The public board needs no entry: anyone may read it.
+ */
+export const QUEUE_ACCESS = {
+  /** Reading and acting on the queue: the queue permission. */
+  manage: { permission: 'canManageQueue' },
+} as const satisfies Record<string, RouteAccessRule>;
+
+/** AI triage (`/api/triage/assess`, `/api/triage/history`, assessment actions) and its page. */
+export const TRIAGE_ACCESS = {
+  /** The emergency-room permission, on a plan with AI triage. */
+  use: {
+    permission: 'canAccessEmergencyRoom',
+    feature: 'aiTriage',
+    featureMessage: 'AI Triage feature requires a subscription. Please upgrade your plan.',
+  },
+  /** The AI risk assessment of a queue patient (`POST /api/ai-risk/assess`): the queue permission. */
+  risk: { permission: 'canManageQueue' },
 } as const satisfies Record<string, RouteAccessRule>;

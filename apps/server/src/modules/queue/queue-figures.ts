@@ -1,15 +1,15 @@
 import { OPEN_QUEUE_STATUSES } from '@clinic/domain';
 import { and, count, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
 import { queueEntries } from '../../db/schema/index.js';
-import type { TenantContext } from '../../platform/access.js';
+import type { TenantTx } from '../../platform/route.js';
+import type { QueueScope } from './queue.service.js';
 
 /**
  * The queue's figures of a day for the request's clinic (or organization without one): open
  * entries now, entries completed since `since`, and the average wait (check-in to start of care)
  * of the entries whose care started since then, in whole minutes.
  */
-export async function queueDayFigures(tx: Tx, tenant: TenantContext, since: Date) {
+export async function queueDayFigures(tx: TenantTx, tenant: QueueScope, since: Date) {
   const scope = and(
     eq(queueEntries.organizationId, tenant.organizationId),
     tenant.clinicId ? eq(queueEntries.clinicId, tenant.clinicId) : undefined,

@@ -1,83 +1,93 @@
 import {
   assignClinicianBody,
   idSchema,
+  KIOSK_DEFAULT_TENANT,
   publicBoardQuery,
+  QUEUE_ACCESS,
   queueActionBody,
   queueStatusUpdateBody,
   recordVitalsBody,
 } from '@clinic/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import type { AppDb } from '../../db/client.js';
-import { inTenant, userOf } from '../../platform/access.js';
-import { parse, parseBody } from '../../platform/parse.js';
 import { RateLimiter } from '../../platform/rate-limit.js';
+import { publicRoute, tenantRoute } from '../../platform/route.js';
 import { assignClinician, changeStatus, entryHistory, publicBoardOf, queueStats, recordVitals, waitingRoom } from './queue.service.js';
 
-const staffQueue = { tenant: true, permission: 'canManageQueue' } as const;
 const idParams = z.object({ id: idSchema });
+const access = QUEUE_ACCESS.manage;
 const STATUS_ACTIONS = ['start', 'complete', 'cancel', 'admit', 'emergency-admit'] as const;
 
-const actorOf = (request: FastifyRequest) => ({ userId: userOf(request).id, ip: request.ip });
-
 /** The staff waiting room, its actions, and the public de-identified board. */
-export async function queueRoutes(app: FastifyInstance, opts: { db: AppDb }) {
-  const { db } = opts;
+export async function queueRoutes(app: FastifyInstance) {
+  tenantRoute(
+    app,
+    { method: 'GET', url: '/api/triage/waiting-room', summary: 'Open queue entries of the clinic, with stats', access },
+    async (ctx) => ({ success: true, ...(await waitingRoom(ctx)) }),
+  );
 
-  app.get('/api/triage/waiting-room', { config: { access: staffQueue, contract: { summary: 'Open queue entries of the clinic, with stats' } } }, async (request) => {
-    return { success: true, ...(await inTenant(db, request, (tx, t) => waitingRoom(tx, t, actorOf(request)))) };
-  });
-
-  app.get('/api/triage/waiting-room/stats', { config: { access: staffQueue, contract: { summary: 'Queue stats of the clinic' } } }, async (request) => {
-    const stats = await inTenant(db, request, (tx, t) => queueStats(tx, t.organizationId, t.clinicId));
-    return { success: true, stats };
-  });
+  tenantRoute(app, { method: 'GET', url: '/api/triage/waiting-room/stats', summary: 'Queue stats of the clinic', access }, async (ctx) => ({
+    success: true,
+    stats: await queueStats(ctx),
+  }));
 
   for (const action of STATUS_ACTIONS) {
-    app.post(
-      `/api/triage/waiting-room/:id/${action}`,
-      { config: { access: staffQueue, contract: { summary: `Queue action: ${action}`, body: queueActionBody } } },
-      async (request) => {
-        const { id } = parse(idParams, request.params);
-        const { note } = parseBody(queueActionBody, request);
-        const patient = await inTenant(db, request, (tx, t) => changeStatus(tx, t, actorOf(request), id, { action }, note));
-        return { success: true, patient };
-      },
+    tenantRoute(
+      app,
+      { method: 'POST', url: `/api/triage/waiting-room/:id/${action}`, summary: `Queue action: ${action}`, access, params: idParams, body: queueActionBody },
+      async (ctx, { params, body }) => ({ success: true, patient: await changeStatus(ctx, params.id, { action }, body.note) }),
     );
   }
 
-  app.post('/api/triage/waiting-room/:id/assign', { config: { access: staffQueue, contract: { summary: 'Assign a clinician', body: assignClinicianBody } } }, async (request) => {
-    const { id } = parse(idParams, request.params);
-    const body = parseBody(assignClinicianBody, request);
-    const patient = await inTenant(db, request, (tx, t) => assignClinician(tx, t, actorOf(request), id, body));
-    return { success: true, patient };
-  });
+  tenantRoute(
+    app,
+    { method: 'POST', url: '/api/triage/waiting-room/:id/assign', summary: 'Assign a clinician', access, params: idParams, body: assignClinicianBody },
+    async (ctx, { params, body }) => ({ success: true, patient: await assignClinician(ctx, params.id, body) }),
+  );
 
-  app.post('/api/triage/waiting-room/:id/vitals', { config: { access: staffQueue, contract: { summary: 'Record vital signs (re-scores risk and NEWS2)', body: recordVitalsBody } } }, async (request) => {
-    const { id } = parse(idParams, request.params);
-    const body = parseBody(recordVitalsBody, request);
-    const patient = await inTenant(db, request, (tx, t) => recordVitals(tx, t, actorOf(request), id, body));
-    return { success: true, patient };
-  });
+  tenantRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/triage/waiting-room/:id/vitals',
+      summary: 'Record vital signs (re-scores risk and NEWS2)',
+      access,
+      params: idParams,
+      body: recordVitalsBody,
+    },
+    async (ctx, { params, body }) => ({ success: true, patient: await recordVitals(ctx, params.id, body) }),
+  );
 
-  app.get('/api/triage/waiting-room/:id/history', { config: { access: staffQueue, contract: { summary: 'Status history of an entry' } } }, async (request) => {
-    const { id } = parse(idParams, request.params);
-    const transitions = await inTenant(db, request, (tx, t) => entryHistory(tx, t, actorOf(request), id));
-    return { success: true, transitions };
-  });
+  tenantRoute(
+    app,
+    { method: 'GET', url: '/api/triage/waiting-room/:id/history', summary: 'Status history of an entry', access, params: idParams },
+    async (ctx, { params }) => ({ success: true, transitions: await entryHistory(ctx, params.id) }),
+  );
 
-  app.put('/api/triage/case/:id/status', { config: { access: staffQueue, contract: { summary: 'Change the status of a case (Start Care)', body: queueStatusUpdateBody } } }, async (request) => {
-    const { id } = parse(idParams, request.params);
-    const body = parseBody(queueStatusUpdateBody, request);
-    const patient = await inTenant(db, request, (tx, t) => changeStatus(tx, t, actorOf(request), id, { to: body.status }));
-    return { success: true, patient };
-  });
+  tenantRoute(
+    app,
+    {
+      method: 'PUT',
+      url: '/api/triage/case/:id/status',
+      summary: 'Change the status of a case (Start Care)',
+      access,
+      params: idParams,
+      body: queueStatusUpdateBody,
+    },
+    async (ctx, { params, body }) => ({ success: true, patient: await changeStatus(ctx, params.id, { to: body.status }) }),
+  );
 
   const boardLimiter = new RateLimiter(120, 60_000);
-  app.get('/api/triage/cds-queue/public', { config: { access: { public: true }, contract: { summary: 'De-identified queue board (queue numbers, initials, urgency, waits)', query: publicBoardQuery } } }, async (request) => {
-    boardLimiter.hitRequest(request, 'board');
-    const query = parse(publicBoardQuery, request.query);
-    const board = await publicBoardOf(db, query.organizationId, query.clinicId);
-    return { success: true, ...board };
-  });
+  publicRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/triage/cds-queue/public',
+      summary: 'De-identified queue board (queue numbers, initials, urgency, waits)',
+      query: publicBoardQuery,
+      defaultOrganizationId: KIOSK_DEFAULT_TENANT,
+      rateLimit: { limiter: boardLimiter, scope: 'board' },
+    },
+    async (ctx) => ({ success: true, ...(await publicBoardOf(ctx)) }),
+  );
 }

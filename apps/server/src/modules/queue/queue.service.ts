@@ -13,31 +13,29 @@ import {
   type RecordVitalsBody,
 } from '@clinic/domain';
 import { and, asc, count, eq, gte, inArray, isNotNull, notInArray } from 'drizzle-orm';
-import type { AppDb, Tx } from '../../db/client.js';
-import { withTenant } from '../../db/tenant.js';
-import { resolvePublicClinic } from '../../platform/public-clinic.js';
 import { organizationMembers, queueEntries, queueTransitions, users, type QueueEntryRow } from '../../db/schema/index.js';
-import { deriveEntry, recordTransition, toQueueEntryDto } from './queue-entries.js';
-import type { TenantContext } from '../../platform/access.js';
-import { recordAudit } from '../../platform/audit.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { publishEvent } from '../../platform/events.js';
+import type { PublicRouteContext, RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route.js';
+import { deriveEntry, recordTransition, toQueueEntryDto } from './queue-entries.js';
 
-/** Who acts on the queue, for history and audit. */
-export interface Actor {
-  userId: string;
-  ip: string;
+/** The organization and clinic a queue query is scoped to. */
+export type QueueScope = Pick<RouteTenant, 'organizationId' | 'clinicId'>;
+/** What a read that neither audits nor emits needs: the tenant transaction and its scope. */
+export interface QueueReader {
+  tx: TenantTx;
+  tenant: QueueScope;
 }
 
 /** The open entries (waiting and in progress) of one clinic. */
-async function openEntries(tx: Tx, organizationId: string, clinicId: string | null) {
+async function openEntries(tx: TenantTx, organizationId: string, clinicId: string | null) {
   const where = [eq(queueEntries.organizationId, organizationId), inArray(queueEntries.status, [...OPEN_QUEUE_STATUSES])];
   if (clinicId) where.push(eq(queueEntries.clinicId, clinicId));
   return tx.select().from(queueEntries).where(and(...where));
 }
 
 /** Names of the members assigned to entries, by member id. */
-async function clinicianNames(tx: Tx, organizationId: string, rows: QueueEntryRow[]) {
+async function clinicianNames(tx: TenantTx, organizationId: string, rows: QueueEntryRow[]) {
   const ids = [...new Set(rows.map((r) => r.assignedTo).filter((v): v is string => !!v))];
   if (!ids.length) return new Map<string, string>();
   const members = await tx
@@ -54,7 +52,7 @@ function assignedName(row: QueueEntryRow, names: Map<string, string>): string | 
 }
 
 /** Active doctors of the organization not currently giving care to an in-progress entry. */
-async function doctorsAvailable(tx: Tx, organizationId: string, open: QueueEntryRow[]) {
+async function doctorsAvailable(tx: TenantTx, organizationId: string, open: QueueEntryRow[]) {
   const busy = [...new Set(open.filter((e) => e.status === 'in-progress' && e.startedBy).map((e) => e.startedBy as string))];
   const [row] = await tx
     .select({ n: count() })
@@ -71,7 +69,7 @@ async function doctorsAvailable(tx: Tx, organizationId: string, open: QueueEntry
 }
 
 /** Entries whose care started since `since` (for guideline compliance). */
-async function startedSince(tx: Tx, organizationId: string, clinicId: string | null, since: Date) {
+async function startedSince(tx: TenantTx, organizationId: string, clinicId: string | null, since: Date) {
   const where = [eq(queueEntries.organizationId, organizationId), isNotNull(queueEntries.startedAt), gte(queueEntries.startedAt, since)];
   if (clinicId) where.push(eq(queueEntries.clinicId, clinicId));
   return tx.select().from(queueEntries).where(and(...where));
@@ -93,12 +91,11 @@ const statsEntry = (row: QueueEntryRow, now: Date): StatsEntry => ({
  * caller has them) plus the entries whose care started in the last 24 hours, for compliance.
  */
 export async function queueStats(
-  tx: Tx,
-  organizationId: string,
-  clinicId: string | null,
+  { tx, tenant }: QueueReader,
   now = new Date(),
   open?: { rows: QueueEntryRow[]; derived: StatsEntry[] },
 ) {
+  const { organizationId, clinicId } = tenant;
   const rows = open?.rows ?? (await openEntries(tx, organizationId, clinicId));
   const derived = open?.derived ?? rows.map((r) => statsEntry(r, now));
   const openIds = new Set(rows.map((r) => r.id));
@@ -109,23 +106,18 @@ export async function queueStats(
 }
 
 /** The waiting room of the request's clinic: open entries by clinical priority, and the stats. */
-export async function waitingRoom(tx: Tx, tenant: TenantContext, actor: Actor, now = new Date()) {
+export async function waitingRoom(ctx: TenantRouteContext, now = new Date()) {
+  const { tx, tenant } = ctx;
   const rows = await openEntries(tx, tenant.organizationId, tenant.clinicId);
   const names = await clinicianNames(tx, tenant.organizationId, rows);
   const patients = rows.map((r) => toQueueEntryDto(r, now, assignedName(r, names))).sort(compareQueueOrder);
-  const stats = await queueStats(tx, tenant.organizationId, tenant.clinicId, now, { rows, derived: patients });
-  await recordAudit(tx, {
-    organizationId: tenant.organizationId,
-    actorUserId: actor.userId,
-    action: 'queue.read',
-    entityType: 'queue_entry',
-    ip: actor.ip,
-    details: { clinicId: tenant.clinicId, entries: rows.map((r) => r.id), patients: rows.map((r) => r.patientId) },
-  });
+  const stats = await queueStats(ctx, now, { rows, derived: patients });
+  // ctx.audit adds the request's clinic as details.clinicId.
+  await ctx.audit('queue.read', { type: 'queue_entry' }, { entries: rows.map((r) => r.id), patients: rows.map((r) => r.patientId) });
   return { patients, stats };
 }
 
-async function loadEntry(tx: Tx, organizationId: string, id: string): Promise<QueueEntryRow> {
+async function loadEntry(tx: TenantTx, organizationId: string, id: string): Promise<QueueEntryRow> {
   const [row] = await tx
     .select()
     .from(queueEntries)
@@ -139,16 +131,11 @@ function refuse(t: QueueTransition): asserts t is Extract<QueueTransition, { ok:
   if (!t.ok) throw new AppError(t.code, t.message);
 }
 
-async function afterChange(tx: Tx, tenant: TenantContext, actor: Actor, row: QueueEntryRow, action: string, details: Record<string, unknown>) {
-  await recordAudit(tx, {
-    organizationId: tenant.organizationId,
-    actorUserId: actor.userId,
-    action: `queue.${action}`,
-    entityType: 'queue_entry',
-    entityId: row.id,
-    ip: actor.ip,
-    details: { patientId: row.patientId, ...details },
-  });
+async function afterChange(ctx: TenantRouteContext, row: QueueEntryRow, action: string, details: Record<string, unknown>) {
+  const { tx, tenant } = ctx;
+  await ctx.audit(`queue.${action}`, { type: 'queue_entry', id: row.id }, { patientId: row.patientId, ...details });
+  // The entry's own clinic, not the request's (ctx.emit): the board of the clinic the entry
+  // waits in is the one to refresh, even when the caller acts from the organization or another clinic.
   await publishEvent(tx, { organizationId: tenant.organizationId, clinicId: row.clinicId, type: 'queue.updated', entityId: row.id });
   const names = await clinicianNames(tx, tenant.organizationId, [row]);
   return toQueueEntryDto(row, new Date(), assignedName(row, names));
@@ -159,13 +146,12 @@ async function afterChange(tx: Tx, tenant: TenantContext, actor: Actor, row: Que
  * change; anything the status machine refuses is a 409 with its message.
  */
 export async function changeStatus(
-  tx: Tx,
-  tenant: TenantContext,
-  actor: Actor,
+  ctx: TenantRouteContext,
   id: string,
   change: { action: Exclude<QueueAction, 'assign'> } | { to: QueueStatus },
   note?: string,
 ) {
+  const { tx, tenant, actor } = ctx;
   const row = await loadEntry(tx, tenant.organizationId, id);
   const from = row.status as QueueStatus;
   const t = 'action' in change ? nextStatus(from, change.action) : transitionTo(from, change.to);
@@ -185,11 +171,12 @@ export async function changeStatus(
     .where(and(eq(queueEntries.organizationId, tenant.organizationId), eq(queueEntries.id, id)))
     .returning();
   await recordTransition(tx, row, { action: t.action, from, to, actorId: actor.userId, note });
-  return afterChange(tx, tenant, actor, updated, t.action, { from, to });
+  return afterChange(ctx, updated, t.action, { from, to });
 }
 
 /** Assigns a clinician (a member of the organization, or a name) while waiting or in progress. */
-export async function assignClinician(tx: Tx, tenant: TenantContext, actor: Actor, id: string, input: AssignClinicianBody) {
+export async function assignClinician(ctx: TenantRouteContext, id: string, input: AssignClinicianBody) {
+  const { tx, tenant, actor } = ctx;
   const row = await loadEntry(tx, tenant.organizationId, id);
   const from = row.status as QueueStatus;
   refuse(nextStatus(from, 'assign'));
@@ -214,11 +201,12 @@ export async function assignClinician(tx: Tx, tenant: TenantContext, actor: Acto
     .where(and(eq(queueEntries.organizationId, tenant.organizationId), eq(queueEntries.id, id)))
     .returning();
   await recordTransition(tx, row, { action: 'assign', from, to: from, actorId: actor.userId, details: { assignedTo } });
-  return afterChange(tx, tenant, actor, updated, 'assign', { assignedTo });
+  return afterChange(ctx, updated, 'assign', { assignedTo });
 }
 
 /** Records vital signs on an open entry and re-scores it (risk and NEWS2). */
-export async function recordVitals(tx: Tx, tenant: TenantContext, actor: Actor, id: string, input: RecordVitalsBody) {
+export async function recordVitals(ctx: TenantRouteContext, id: string, input: RecordVitalsBody) {
+  const { tx, tenant, actor } = ctx;
   const row = await loadEntry(tx, tenant.organizationId, id);
   const from = row.status as QueueStatus;
   if (!(OPEN_QUEUE_STATUSES as readonly string[]).includes(from)) {
@@ -241,26 +229,19 @@ export async function recordVitals(tx: Tx, tenant: TenantContext, actor: Actor, 
     .where(and(eq(queueEntries.organizationId, tenant.organizationId), eq(queueEntries.id, id)))
     .returning();
   await recordTransition(tx, row, { action: 'vitals', from, to: from, actorId: actor.userId, details: { vitals, supplementalOxygen } });
-  return afterChange(tx, tenant, actor, updated, 'vitals', { riskScore: derived.riskScore, news2: derived.news2?.score ?? null });
+  return afterChange(ctx, updated, 'vitals', { riskScore: derived.riskScore, news2: derived.news2?.score ?? null });
 }
 
 /** An entry's history: every transition, oldest first. */
-export async function entryHistory(tx: Tx, tenant: TenantContext, actor: Actor, id: string) {
+export async function entryHistory(ctx: TenantRouteContext, id: string) {
+  const { tx, tenant } = ctx;
   const row = await loadEntry(tx, tenant.organizationId, id);
   const rows = await tx
     .select()
     .from(queueTransitions)
     .where(and(eq(queueTransitions.organizationId, tenant.organizationId), eq(queueTransitions.entryId, row.id)))
     .orderBy(asc(queueTransitions.at));
-  await recordAudit(tx, {
-    organizationId: tenant.organizationId,
-    actorUserId: actor.userId,
-    action: 'queue.history-read',
-    entityType: 'queue_entry',
-    entityId: row.id,
-    ip: actor.ip,
-    details: { patientId: row.patientId },
-  });
+  await ctx.audit('queue.history-read', { type: 'queue_entry', id: row.id }, { patientId: row.patientId });
   return rows.map((t) => ({
     action: t.action,
     fromStatus: t.fromStatus,
@@ -272,22 +253,15 @@ export async function entryHistory(tx: Tx, tenant: TenantContext, actor: Actor, 
 }
 
 /**
- * The de-identified board of a clinic: queue number, initials, urgency, wait and status only,
- * each line passed through the public contract so nothing else can leave.
+ * The de-identified board of the public route's clinic: queue number, initials, urgency, wait and
+ * status only, each line passed through the public contract so nothing else can leave.
  */
-export function publicBoardOf(db: AppDb, organizationId: string, clinicId?: string) {
-  return withTenant(db, organizationId, async (tx) => {
-    const target = await resolvePublicClinic(tx, organizationId, clinicId);
-    return publicQueue(tx, target.organization.id, target.clinicId);
-  });
-}
-
-async function publicQueue(tx: Tx, organizationId: string, clinicId: string, now = new Date()) {
-  const rows = await openEntries(tx, organizationId, clinicId);
+export async function publicBoardOf({ tx, tenant }: PublicRouteContext, now = new Date()) {
+  const rows = await openEntries(tx, tenant.organizationId, tenant.clinicId);
   const derived = rows.map((r) => statsEntry(r, now));
   const lines = publicBoard(
     rows.map((r, i) => ({ ...derived[i], queueNumber: r.queueNumber, patientName: `${r.firstName} ${r.lastName}` })),
   ).map((l) => publicBoardEntryDto.parse(l));
-  const stats = await queueStats(tx, organizationId, clinicId, now, { rows, derived });
+  const stats = await queueStats({ tx, tenant }, now, { rows, derived });
   return { patients: lines, stats };
 }
