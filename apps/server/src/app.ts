@@ -86,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(eventRoutes, { db, hub });
   await app.register(kioskRoutes, { db });
   await app.register(queueRoutes);
-  await app.register(triageRoutes, { db });
+  await app.register(triageRoutes);
   await app.register(dashboardRoutes);
   await app.register(patientRoutes);
 

@@ -1,5 +1,5 @@
 import type { Permission, Role } from '@clinic/domain/rules/access';
-import { DASHBOARD_ACCESS, PATIENTS_ACCESS } from '@clinic/domain/rules/route-access';
+import { DASHBOARD_ACCESS, PATIENTS_ACCESS, TRIAGE_ACCESS } from '@clinic/domain/rules/route-access';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 
@@ -112,7 +112,7 @@ export const routes: RouteObject[] = [
           staffSoon('/analytics', 'Analytics Dashboard'),
           staffSoon('/settings', 'Settings'),
           staffSoon('/billing', 'Billing'),
-          staff('/triage', triagePages, 'TriagePage', { permission: 'canAccessEmergencyRoom' }),
+          staff('/triage', triagePages, 'TriagePage', TRIAGE_ACCESS.use),
           staffSoon('/emergency-room', 'Emergency Room', { permission: 'canAccessEmergencyRoom' }),
           staff('/patients', patientPages, 'PatientListPage', PATIENTS_ACCESS.manage),
           staff('/patients/new', patientPages, 'PatientFormPage', PATIENTS_ACCESS.manage),

@@ -1,11 +1,9 @@
 import { TRIAGE_HISTORY_KEPT, assessTriage, triageEvidence, type TriageAssessmentDto, type TriageSeverity } from '@clinic/domain';
 import { and, desc, eq } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
 import { triageAssessments, type TriageAssessmentRow } from '../../db/schema/index.js';
-import type { TenantContext } from '../../platform/access.js';
-import { recordAudit } from '../../platform/audit.js';
 import { newId } from '../../platform/crypto.js';
 import { notFound } from '../../platform/errors.js';
+import type { TenantRouteContext } from '../../platform/route.js';
 
 function toDto(row: TriageAssessmentRow): TriageAssessmentDto {
   return {
@@ -22,14 +20,15 @@ function toDto(row: TriageAssessmentRow): TriageAssessmentDto {
 }
 
 /** Assesses a symptom description with the keyword rules and keeps it in the user's history. */
-export async function assess(tx: Tx, tenant: TenantContext, userId: string, symptoms: string, ip: string) {
+export async function assess(ctx: TenantRouteContext, symptoms: string) {
+  const { tx, tenant, actor } = ctx;
   const result = assessTriage(symptoms, triageEvidence(symptoms));
   const [row] = await tx
     .insert(triageAssessments)
     .values({
       organizationId: tenant.organizationId,
       id: newId(),
-      userId,
+      userId: actor.userId,
       symptoms,
       severity: result.severity,
       estimatedWaitMinutes: result.estimatedWaitTime,
@@ -38,39 +37,26 @@ export async function assess(tx: Tx, tenant: TenantContext, userId: string, symp
       matchedKeywords: result.matchedKeyword ? [result.matchedKeyword] : [],
     })
     .returning();
-  await recordAudit(tx, {
-    organizationId: tenant.organizationId,
-    actorUserId: userId,
-    action: 'triage.assessed',
-    entityType: 'triage_assessment',
-    entityId: row.id,
-    ip,
-    details: { severity: result.severity },
-  });
+  await ctx.audit('triage.assessed', { type: 'triage_assessment', id: row.id }, { severity: result.severity });
   return toDto(row);
 }
 
 /** The user's latest assessments, newest first (10 are kept). Symptoms are health data: the read is audited. */
-export async function history(tx: Tx, tenant: TenantContext, userId: string, ip: string) {
+export async function history(ctx: TenantRouteContext) {
+  const { tx, tenant, actor } = ctx;
   const rows = await tx
     .select()
     .from(triageAssessments)
-    .where(and(eq(triageAssessments.organizationId, tenant.organizationId), eq(triageAssessments.userId, userId)))
+    .where(and(eq(triageAssessments.organizationId, tenant.organizationId), eq(triageAssessments.userId, actor.userId)))
     .orderBy(desc(triageAssessments.createdAt))
     .limit(TRIAGE_HISTORY_KEPT);
-  await recordAudit(tx, {
-    organizationId: tenant.organizationId,
-    actorUserId: userId,
-    action: 'triage.history-read',
-    entityType: 'triage_assessment',
-    ip,
-    details: { count: rows.length },
-  });
+  await ctx.audit('triage.history-read', { type: 'triage_assessment' }, { count: rows.length });
   return rows.map(toDto);
 }
 
 /** Records Accept Recommendation or Get Second Opinion on one of the user's own assessments. */
-export async function recordAction(tx: Tx, tenant: TenantContext, userId: string, id: string, action: 'accept' | 'second-opinion', ip: string) {
+export async function recordAction(ctx: TenantRouteContext, id: string, action: 'accept' | 'second-opinion') {
+  const { tx, tenant, actor } = ctx;
   const now = new Date();
   const [row] = await tx
     .update(triageAssessments)
@@ -79,18 +65,11 @@ export async function recordAction(tx: Tx, tenant: TenantContext, userId: string
       and(
         eq(triageAssessments.organizationId, tenant.organizationId),
         eq(triageAssessments.id, id),
-        eq(triageAssessments.userId, userId),
+        eq(triageAssessments.userId, actor.userId),
       ),
     )
     .returning();
   if (!row) throw notFound('Assessment');
-  await recordAudit(tx, {
-    organizationId: tenant.organizationId,
-    actorUserId: userId,
-    action: action === 'accept' ? 'triage.accepted' : 'triage.second-opinion',
-    entityType: 'triage_assessment',
-    entityId: id,
-    ip,
-  });
+  await ctx.audit(action === 'accept' ? 'triage.accepted' : 'triage.second-opinion', { type: 'triage_assessment', id });
   return toDto(row);
 }
