@@ -12,7 +12,7 @@ import { RateLimiter } from '../../platform/rate-limit.js';
 import { isHttpsRequest } from '../../platform/security-headers.js';
 import { clearSessionCookie, createSession, endSession, setSessionCookie } from '../../platform/sessions.js';
 import { recordSignOut, sessionContext, signIn, signUp, type SignInHooks } from './auth.service.js';
-import { createVerification, verifyEmail } from './email-verification.service.js';
+import { VERIFY_LINKS_PER_MINUTE, createVerification, verifyEmail } from './email-verification.service.js';
 import { noticeLockedAccount } from './sign-in-locks.js';
 
 /**
@@ -65,7 +65,10 @@ export async function authRoutes(
     return reply.status(201).send({ success: true, user: toUserDto(user), verificationSent, ...tokenForApiClients(request, token) });
   });
 
-  app.post('/api/auth/verify-email', { config: { access: { public: true }, contract: { summary: 'Complete an e-mail verification link', body: verifyEmailBody } } }, async (request) => {
+  // A public endpoint: tokens cannot be guessed, but an address is still held to a rate.
+  const verifyLimiter = new RateLimiter(VERIFY_LINKS_PER_MINUTE, 60_000);
+  app.post('/api/auth/verify-email', { config: { access: { public: true }, contract: { summary: 'Complete an e-mail verification link (a retry of the same link answers the same)', body: verifyEmailBody } } }, async (request) => {
+    verifyLimiter.hitRequest(request, 'verify-email');
     const { token } = parse(verifyEmailBody, request.body);
     const { email } = await verifyEmail(db, token, request.ip);
     return { success: true, email, message: 'Your e-mail address is verified.' };

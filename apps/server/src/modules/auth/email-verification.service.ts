@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import type { AppDb } from '../../db/client.js';
 import { emailVerifications, users, type UserRow } from '../../db/schema/index.js';
 import { recordAudit } from '../../platform/audit.js';
@@ -10,6 +10,11 @@ import type { MailMessage } from '../../platform/mail.js';
 export const VERIFICATION_HOURS = 24;
 /** Links one account may be sent per hour (sign-up's included). */
 export const MAX_VERIFICATION_MAILS_PER_HOUR = 5;
+
+/** Verification links one address may follow per minute. */
+export const VERIFY_LINKS_PER_MINUTE = 20;
+
+const INVALID_LINK = 'This verification link is invalid, has expired or was already used.';
 
 /** Path of the web page that completes a verification link. */
 export const verificationPath = (token: string) => `/verify-email?token=${encodeURIComponent(token)}`;
@@ -49,25 +54,26 @@ export async function createVerification(db: AppDb, user: UserRow, origin: strin
 
 /**
  * Completes a verification link: marks the address verified if it is still the account's address.
- * A used, expired or unknown token is refused with one message, so tokens cannot be probed.
+ * Following the same link again (a retry after a lost answer, a second click) answers the same while
+ * the link is in date and the address stays verified; an unknown, expired or superseded token is
+ * refused with one message, so tokens cannot be probed.
  */
 export async function verifyEmail(db: AppDb, token: string, ip: string): Promise<{ email: string }> {
   const now = new Date();
+  const tokenHash = hashToken(token);
   // Marking the token used is the first write, so two clicks of one link verify once.
   const [link] = await db
     .update(emailVerifications)
     .set({ usedAt: now })
-    .where(
-      and(eq(emailVerifications.tokenHash, hashToken(token)), isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, now)),
-    )
+    .where(and(eq(emailVerifications.tokenHash, tokenHash), isNull(emailVerifications.usedAt), gt(emailVerifications.expiresAt, now)))
     .returning();
-  if (!link) throw new AppError('auth/invalid-link', 'This verification link is invalid, has expired or was already used.');
+  if (!link) return alreadyVerified(db, tokenHash, now);
   const [user] = await db
     .update(users)
     .set({ emailVerifiedAt: now, updatedAt: now })
     .where(and(eq(users.id, link.userId), eq(users.email, link.email)))
     .returning();
-  if (!user) throw new AppError('auth/invalid-link', 'This verification link is invalid, has expired or was already used.');
+  if (!user) throw new AppError('auth/invalid-link', INVALID_LINK);
   await recordAudit(db, {
     organizationId: user.currentOrganizationId,
     actorUserId: user.id,
@@ -77,4 +83,16 @@ export async function verifyEmail(db: AppDb, token: string, ip: string): Promise
     ip,
   });
   return { email: user.email };
+}
+
+/** The answer to a link used before: the same success while it is in date and its address verified. */
+async function alreadyVerified(db: AppDb, tokenHash: string, now: Date): Promise<{ email: string }> {
+  const [row] = await db
+    .select({ email: users.email })
+    .from(emailVerifications)
+    .innerJoin(users, and(eq(users.id, emailVerifications.userId), eq(users.email, emailVerifications.email)))
+    .where(and(eq(emailVerifications.tokenHash, tokenHash), gt(emailVerifications.expiresAt, now), isNotNull(users.emailVerifiedAt)))
+    .limit(1);
+  if (!row) throw new AppError('auth/invalid-link', INVALID_LINK);
+  return { email: row.email };
 }
