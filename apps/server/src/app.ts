@@ -84,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(organizationRoutes, { db });
   await app.register(memberRoutes, { db, links });
   await app.register(eventRoutes, { db, hub });
-  await app.register(kioskRoutes, { db });
+  await app.register(kioskRoutes);
   await app.register(queueRoutes);
   await app.register(triageRoutes);
   await app.register(dashboardRoutes);
