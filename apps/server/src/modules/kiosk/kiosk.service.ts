@@ -10,11 +10,7 @@ import { createQueueEntry } from '../queue/index.js';
  */
 export async function submitKioskCase(ctx: PublicRouteContext, input: KioskCaseBody) {
   const { tx, tenant, actor } = ctx;
-  const { patientId } = await linkOrCreatePatient(tx, { organizationId: tenant.organizationId, clinicId: tenant.clinicId }, input, {
-    userId: actor.userId,
-    ip: actor.ip,
-    via: 'kiosk',
-  });
+  const { patientId } = await linkOrCreatePatient(ctx, input, 'kiosk');
   const entry = await createQueueEntry(tx, {
     organizationId: tenant.organizationId,
     clinicId: tenant.clinicId,
