@@ -22,6 +22,7 @@ import { EventHub } from './platform/events.js';
 import type { LinkConfig } from './platform/links.js';
 import { noMailer, type Mailer } from './platform/mail.js';
 import { openapiPlugin } from './platform/openapi.js';
+import { pingPlugin } from './platform/ping.js';
 import { routePlugin } from './platform/route.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
 
@@ -77,8 +78,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openapiPlugin);
   // Modules made with tenantRoute/publicRoute get transactions from it, never the database itself.
   await app.register(routePlugin, { db });
+  // The health check gets a ping of the database, never the database.
+  await app.register(pingPlugin, { db });
 
-  await app.register(healthRoutes, { db });
+  await app.register(healthRoutes);
   await app.register(authRoutes, { db, secureCookies: deps.secureCookies ?? false, publicUrl: deps.publicUrl, links, mailer, signInWait: deps.signInWait });
   await app.register(signInLockRoutes, { db });
   await app.register(organizationRoutes, { db });
