@@ -18,6 +18,7 @@ import { triageRoutes } from './modules/triage/triage.routes.js';
 import { patientRoutes } from './modules/patients/index.js';
 import { accessPlugin } from './platform/access.js';
 import { NOT_FOUND_BODY, registerErrorHandler } from './platform/errors.js';
+import { eventStreamPlugin } from './platform/event-stream.js';
 import { EventHub } from './platform/events.js';
 import type { LinkConfig } from './platform/links.js';
 import { noMailer, type Mailer } from './platform/mail.js';
@@ -78,15 +79,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openapiPlugin);
   // Modules made with tenantRoute/publicRoute get transactions from it, never the database itself.
   await app.register(routePlugin, { db });
-  // The health check gets a ping of the database, never the database.
+  // The health check and the event streams get what they need of the database, never the database.
   await app.register(pingPlugin, { db });
+  await app.register(eventStreamPlugin, { db, hub });
 
   await app.register(healthRoutes);
   await app.register(authRoutes, { db, secureCookies: deps.secureCookies ?? false, publicUrl: deps.publicUrl, links, mailer, signInWait: deps.signInWait });
   await app.register(signInLockRoutes, { db });
   await app.register(organizationRoutes, { db });
   await app.register(memberRoutes, { db, links });
-  await app.register(eventRoutes, { db, hub });
+  await app.register(eventRoutes);
   await app.register(kioskRoutes);
   await app.register(queueRoutes);
   await app.register(triageRoutes);

@@ -50,3 +50,12 @@ export const TRIAGE_ACCESS = {
   /** The AI risk assessment of a queue patient (`POST /api/ai-risk/assess`): the queue permission. */
   risk: { permission: 'canManageQueue' },
 } as const satisfies Record<string, RouteAccessRule>;
+
+/**
+ * The staff event stream (`GET /api/events`): any active member may open it; each event is then
+ * sent only to members whose flags cover its type (the server's `EVENT_PERMISSIONS`). The public
+ * board's stream and the kiosk need no entry: anyone may use them.
+ */
+export const EVENTS_ACCESS = {
+  listen: {},
+} as const satisfies Record<string, RouteAccessRule>;
