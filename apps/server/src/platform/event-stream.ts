@@ -16,8 +16,9 @@ export interface StreamSubscriber {
 }
 
 /**
- * What an event stream route needs of the database, without holding it: each call opens (and
- * ends) its own short transaction, so none stays open while a stream does.
+ * What an event stream route needs of the database, without holding it: each call uses the
+ * database only while it runs (a query, a short tenant transaction), so nothing stays open while
+ * a stream does.
  */
 export interface EventStreams {
   /** Hears one organization's events (this instance's LISTEN); returns the unsubscribe function. */
