@@ -17,7 +17,7 @@ try {
 const database = await openDatabase(config, async (owner) => {
   // The embedded database is the out-of-the-box demo: fill it on first start. A real PostgreSQL
   // database is seeded only on request (`npm run seed`).
-  if (owner.kind === 'pglite' && (await isEmpty(owner.db))) await seedDemo(owner.db, config.DEMO_PASSWORD);
+  if (owner.kind === 'pglite' && (await isEmpty(owner.db))) await seedDemo(owner.db, config.DEMO_PASSWORD, { queue: true });
 });
 let roleWarning: string | null;
 try {

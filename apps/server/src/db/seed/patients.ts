@@ -78,8 +78,8 @@ const VISITS: VisitSeed[] = [
 
 const DAY = 86_400_000;
 
-/** Loads the demo patients and their visits into a clinic; runs inside the seed's tenant transaction. */
-export async function seedPatients(tx: Tx, organizationId: string, clinicId: string, createdBy?: string): Promise<void> {
+/** Loads the demo patients and their visits into a clinic; runs inside the seed's tenant transaction. Returns the patients. */
+export async function seedPatients(tx: Tx, organizationId: string, clinicId: string, createdBy?: string): Promise<NewPatientRow[]> {
   const now = Date.now();
   const patientRows: NewPatientRow[] = SEEDS.map((s, i) => {
     const [first, last, dob, gender, status, bloodType, conditions, allergies, medications, insurer] = s;
@@ -146,6 +146,7 @@ export async function seedPatients(tx: Tx, organizationId: string, clinicId: str
     }),
   );
   await tx.insert(patientVisits).values(visitRows);
+  return patientRows;
 }
 
 const FIRST_NAMES = [
