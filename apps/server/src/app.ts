@@ -81,7 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { db });
   await app.register(authRoutes, { db, secureCookies: deps.secureCookies ?? false, publicUrl: deps.publicUrl, links, mailer, signInWait: deps.signInWait });
   await app.register(signInLockRoutes, { db });
-  await app.register(organizationRoutes, { db });
+  await app.register(organizationRoutes);
   await app.register(memberRoutes, { links });
   await app.register(eventRoutes, { db, hub });
   await app.register(kioskRoutes, { db });
