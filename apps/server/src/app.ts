@@ -79,8 +79,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(routePlugin, { db });
 
   await app.register(healthRoutes, { db });
-  await app.register(authRoutes, { db, secureCookies: deps.secureCookies ?? false, publicUrl: deps.publicUrl, links, mailer, signInWait: deps.signInWait });
-  await app.register(signInLockRoutes, { db });
+  await app.register(authRoutes, { secureCookies: deps.secureCookies ?? false, publicUrl: deps.publicUrl, links, mailer, signInWait: deps.signInWait });
+  await app.register(signInLockRoutes);
   await app.register(organizationRoutes);
   await app.register(memberRoutes, { links });
   await app.register(eventRoutes, { db, hub });
