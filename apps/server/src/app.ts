@@ -84,10 +84,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(eventStreamPlugin, { db, hub });
 
   await app.register(healthRoutes);
-  await app.register(authRoutes, { db, secureCookies: deps.secureCookies ?? false, publicUrl: deps.publicUrl, links, mailer, signInWait: deps.signInWait });
-  await app.register(signInLockRoutes, { db });
-  await app.register(organizationRoutes, { db });
-  await app.register(memberRoutes, { db, links });
+  await app.register(authRoutes, { secureCookies: deps.secureCookies ?? false, publicUrl: deps.publicUrl, links, mailer, signInWait: deps.signInWait });
+  await app.register(signInLockRoutes);
+  await app.register(organizationRoutes);
+  await app.register(memberRoutes, { links });
   await app.register(eventRoutes);
   await app.register(kioskRoutes);
   await app.register(queueRoutes);

@@ -2,7 +2,7 @@ import { checkAccess, completePermissions, hasFeature, type AccessRequirement, t
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppDb, Tx } from '../db/client.js';
+import type { AppDb } from '../db/client.js';
 import { clinics, organizationMembers, organizations, type OrganizationRow, type UserRow } from '../db/schema/index.js';
 import { withTenant } from '../db/tenant.js';
 import { recordAudit, type AuditEntry } from './audit.js';
@@ -200,12 +200,6 @@ export function tenantOf(request: FastifyRequest): TenantContext {
 export function userOf(request: FastifyRequest): UserRow {
   if (!request.user) throw new Error('userOf called on a route without a session');
   return request.user;
-}
-
-/** Runs `fn` in the request's organization under RLS. */
-export function inTenant<T>(db: AppDb, request: FastifyRequest, fn: (tx: Tx, tenant: TenantContext) => Promise<T>): Promise<T> {
-  const tenant = tenantOf(request);
-  return withTenant(db, tenant.organizationId, (tx) => fn(tx, tenant));
 }
 
 /** The codes of a refused membership or role: what {@link auditRefusal} records. */
