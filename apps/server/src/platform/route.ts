@@ -523,3 +523,41 @@ export function publicRoute<P extends Schema = undefined, Q extends Schema = und
     });
   });
 }
+
+/** A long-lived stream (server-sent events): who may open it and what its query is, stated once. */
+export interface StreamRouteSpec<Q extends Schema> {
+  url: string;
+  summary: string;
+  /** A rule of the feature's access table for a staff stream, or `'public'` for anyone. */
+  access: RouteAccessRule | 'public';
+  query?: Q;
+  /** Counted per address before anything is parsed or read. */
+  rateLimit?: { limiter: RateLimiter; scope: string };
+}
+
+/**
+ * A `GET` that answers with a stream instead of one body (the SSE routes of `modules/events/`).
+ * The access plugin checks `spec.access` (a staff stream's membership is on `request.tenant`); the
+ * query is parsed from its contract. No transaction is opened: a stream must not hold one for its
+ * life, so the handler reaches the database only through platform functions that end their own
+ * (`platform/event-stream.ts`), and takes over the reply (`reply.hijack()`).
+ */
+export function streamRoute<Q extends Schema = undefined>(
+  app: FastifyInstance,
+  spec: StreamRouteSpec<Q>,
+  handler: (input: { query: Parsed<Q> }, request: FastifyRequest, reply: FastifyReply) => Promise<void> | void,
+): void {
+  const contract: RouteContract = { summary: spec.summary };
+  if (spec.query) contract.query = spec.query;
+  const access: RouteAccess = spec.access === 'public' ? { public: true } : { tenant: true, ...spec.access };
+  app.route({
+    method: 'GET',
+    url: spec.url,
+    config: { access, contract },
+    handler: async (request, reply) => {
+      spec.rateLimit?.limiter.hitRequest(request, spec.rateLimit.scope);
+      const query = (spec.query ? parse(spec.query, request.query) : undefined) as Parsed<Q>;
+      await handler({ query }, request, reply);
+    },
+  });
+}

@@ -4,8 +4,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { tenantOf } from '../../platform/access.js';
 import { eventStreamsOf, type EventStreams } from '../../platform/event-stream.js';
 import { eventPermission, type AppEvent } from '../../platform/events.js';
-import { parse } from '../../platform/parse.js';
 import { ConcurrencyLimit, RateLimiter } from '../../platform/rate-limit.js';
+import { streamRoute } from '../../platform/route.js';
 
 /** Seconds between keep-alive comments, so proxies keep the stream open. */
 const KEEP_ALIVE_MS = 25_000;
@@ -94,7 +94,7 @@ export async function eventRoutes(app: FastifyInstance) {
     done();
   });
 
-  app.get('/api/events', { config: { access: { tenant: true, ...EVENTS_ACCESS.listen }, contract: { summary: 'Server-Sent Events of your organization' } } }, (request, reply) => {
+  streamRoute(app, { url: '/api/events', summary: 'Server-Sent Events of your organization', access: EVENTS_ACCESS.listen }, (_input, request, reply) => {
     const tenant = tenantOf(request);
     const subscriber = { organizationId: tenant.organizationId, memberId: tenant.member.id, sessionId: request.sessionId! };
     const release = sessionOpen.take(subscriber.sessionId);
@@ -119,9 +119,14 @@ export async function eventRoutes(app: FastifyInstance) {
   });
 
   // The anonymous waiting-room board hears only that its clinic's queue changed: no ids, no data.
-  app.get('/api/events/public', { config: { access: { public: true }, contract: { summary: 'Queue change signals of one clinic, for the public board', query: publicBoardQuery } } }, async (request, reply) => {
-    publicStreams.hitRequest(request, 'public-events');
-    const query = parse(publicBoardQuery, request.query);
+  const publicSpec = {
+    url: '/api/events/public',
+    summary: 'Queue change signals of one clinic, for the public board',
+    access: 'public',
+    query: publicBoardQuery,
+    rateLimit: { limiter: publicStreams, scope: 'public-events' },
+  } as const;
+  streamRoute(app, publicSpec, async ({ query }, request, reply) => {
     // Resolved in a transaction of its own that has ended before the stream opens.
     const target = await streams.publicClinic(query.organizationId, query.clinicId);
     const release = publicOpen.take(request.ip);
