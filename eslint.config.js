@@ -1,7 +1,7 @@
 // ESLint for the whole repository (`npm run lint`, part of `npm run typecheck`). Flat config:
 // typescript-eslint's recommended rules everywhere, React hooks and jsx-a11y in the web app, and
-// the import directions of STYLE.md rule 4 as import-x zones (backing scripts/check-imports.mjs,
-// which also refuses cycles between server modules). Formatting is Prettier's: eslint-config-prettier
+// the import directions as import-x zones (backing scripts/check-imports.mjs, which also refuses
+// cycles between server modules). Formatting is Prettier's: eslint-config-prettier
 // turns off every rule it covers. docs/decisions.md, "Lint and format".
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
