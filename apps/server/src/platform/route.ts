@@ -8,6 +8,15 @@ import { tenantOf, userOf, type RouteAccess, type TenantContext } from './access
 import { recordAudit } from './audit.js';
 import { AppError } from './errors.js';
 import { publishEvent, type EventType } from './events.js';
+import {
+  IDEMPOTENT_REPLAYED_HEADER,
+  idempotencyKeyOf,
+  idempotencyScope,
+  ReplayedAnswer,
+  requestHash,
+  withIdempotency,
+  type IdempotencyOption,
+} from './idempotency.js';
 import type { RouteContract } from './openapi.js';
 import { parse } from './parse.js';
 import { resolvePublicClinic } from './public-clinic.js';
@@ -84,6 +93,12 @@ interface RouteSpecBase<P extends Schema, Q extends Schema, B extends Schema> {
   body?: B;
   /** Status of a success; 200 unless given (201 for a creation). */
   status?: number;
+  /**
+   * Honours an `Idempotency-Key` header (`platform/idempotency.ts`): a retry with the same key and
+   * request gets the first answer without running the handler again. `true` scopes keys to this
+   * method and URL; `{ scope }` lets aliases share them. Requests without the header run as usual.
+   */
+  idempotent?: IdempotencyOption;
 }
 
 export interface TenantRouteSpec<P extends Schema, Q extends Schema, B extends Schema> extends RouteSpecBase<P, Q, B> {
@@ -181,16 +196,45 @@ function register(
   const contract: RouteContract = { summary: spec.summary };
   if (spec.body) contract.body = spec.body;
   if (spec.query) contract.query = spec.query;
+  if (spec.idempotent) contract.idempotent = true;
   app.route({
     method: spec.method,
     url: spec.url,
     config: { access, contract },
     handler: async (request, reply) => {
       const body = await handle(request);
+      if (body instanceof ReplayedAnswer) {
+        reply.status(body.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+        return body.body;
+      }
       reply.status(spec.status ?? 200);
       return body;
     },
   });
+}
+
+/** Runs the handler, through {@link withIdempotency} when the spec opts in and the request sent a key. */
+function runHandler<P extends Schema, Q extends Schema, B extends Schema>(
+  spec: RouteSpecBase<P, Q, B>,
+  key: string | null,
+  tx: TenantTx,
+  tenant: RouteTenant,
+  actor: RouteActor,
+  input: RouteInput<P, Q, B>,
+  run: () => Promise<object>,
+): Promise<object> {
+  if (!spec.idempotent || key === null) return run();
+  return withIdempotency(
+    tx,
+    {
+      organizationId: tenant.organizationId,
+      scope: idempotencyScope(spec.idempotent, spec.method, spec.url),
+      key,
+      hash: requestHash({ clinicId: tenant.clinicId, userId: actor.userId, params: input.params, query: input.query, body: input.body }),
+      status: spec.status ?? 200,
+    },
+    run,
+  );
 }
 
 /**
@@ -205,10 +249,13 @@ export function tenantRoute<P extends Schema = undefined, Q extends Schema = und
   const db = databaseOf(app);
   register(app, spec, { tenant: true, ...spec.access }, async (request) => {
     const input = parseInput(spec, request);
+    const key = spec.idempotent ? idempotencyKeyOf(request) : null;
     const membership = tenantOf(request);
     const tenant: StaffTenant = { ...membership, timeZone: organizationTimeZone(membership.organization.settings) };
     const actor: StaffActor = { userId: userOf(request).id, ip: request.ip };
-    return withTenantTx(db, tenant.organizationId, (tx) => handler(contextOf(tx, tenant, actor), input, request));
+    return withTenantTx(db, tenant.organizationId, (tx) =>
+      runHandler(spec, key, tx, tenant, actor, input, () => handler(contextOf(tx, tenant, actor), input, request)),
+    );
   });
 }
 
@@ -238,6 +285,7 @@ export function publicRoute<P extends Schema = undefined, Q extends Schema = und
   register(app, spec, { public: true }, async (request) => {
     spec.rateLimit?.limiter.hitRequest(request, spec.rateLimit.scope);
     const input = parseInput(spec, request);
+    const key = spec.idempotent ? idempotencyKeyOf(request) : null;
     const wanted = publicPlace(request, spec.defaultOrganizationId);
     const actor: PublicActor = { userId: null, ip: request.ip };
     return withTenantTx(db, wanted.organizationId, async (tx) => {
@@ -249,7 +297,7 @@ export function publicRoute<P extends Schema = undefined, Q extends Schema = und
         organization: place.organization,
         timeZone: organizationTimeZone(place.organization.settings),
       };
-      return handler(contextOf(tx, tenant, actor), input, request);
+      return runHandler(spec, key, tx, tenant, actor, input, () => handler(contextOf(tx, tenant, actor), input, request));
     });
   });
 }
