@@ -11,9 +11,10 @@
  * board reads a minute) stay as in production, and no client passes them.
  *
  * Each client is a closed loop (its next request when the previous one answered). Per iteration it
- * picks: a check-in (30%, with its own Idempotency-Key), a queue action on an entry it checked in
- * (25%: start the oldest waiting one, else complete the oldest started one, else a read), or a read
- * (waiting room, its stats, the dashboard, the public board). After the run it checks the database:
+ * picks: a check-in (30%, with its own Idempotency-Key; a queue action instead while it has
+ * OPEN_PER_CLIENT entries open), a queue action on an entry it checked in (30%: start the oldest
+ * waiting one or complete the oldest started one; a read when it has none), or a read (waiting
+ * room, its stats, the dashboard, the public board). So at most 2 x clients entries are open. After the run it checks the database:
  * one entry per acknowledged check-in, queue numbers unique.
  */
 import { sql } from 'drizzle-orm';
@@ -31,6 +32,8 @@ const env = (name: string, fallback: number) => {
 };
 const DURATION_MS = env('BENCH_LOAD_DURATION_MS', 60_000);
 const CONCURRENCY = env('BENCH_LOAD_CONCURRENCY', 50);
+/** Open entries (waiting or started) a client keeps at most: the waiting room stays a busy clinic's, not a backlog. */
+const OPEN_PER_CLIENT = 2;
 const STAFF = ['nurse@demo.clinic', 'doctor@demo.clinic', 'manager@demo.clinic'];
 
 type Op = 'check-in' | 'start' | 'complete' | 'waiting room' | 'queue stats' | 'dashboard' | 'public board';
@@ -98,7 +101,9 @@ export async function runLoadBench() {
           return { 'x-forwarded-for': `10.${w}.${(n >> 8) & 255}.${n & 255}` };
         };
         while (performance.now() < end) {
-          const pick = Math.random();
+          const open = waiting.length + inProgress.length;
+          let pick = Math.random();
+          if (pick < 0.3 && open >= OPEN_PER_CLIENT) pick = 0.3; // a queue action instead
           if (pick < 0.3) {
             const a = await timed('check-in', 201, () =>
               request(agent, port, 'POST', '/api/triage/case', { ...forwarded(), 'idempotency-key': crypto.randomUUID() }, {
@@ -114,8 +119,8 @@ export async function runLoadBench() {
               acknowledged.set(c.case.id, c.queueNumber);
               waiting.push(c.case.id);
             }
-          } else if (pick < 0.55 && (waiting.length || inProgress.length)) {
-            if (waiting.length) {
+          } else if (pick < 0.6 && open > 0) {
+            if (waiting.length && (!inProgress.length || Math.random() < 0.5)) {
               const id = waiting.shift()!;
               if (await timed('start', 200, () => request(agent, port, 'POST', `/api/triage/waiting-room/${id}/start`, auth, {}))) inProgress.push(id);
             } else {
