@@ -39,6 +39,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   'request/too-large': 413,
   'request/media-type': 415,
   'request/rate-limited': 429,
+  'request/idempotency-key-reused': 422,
   'service/unavailable': 503,
 };
 const STATUS_BY_PREFIX: Array<[string, number]> = [

@@ -19,6 +19,15 @@ import { newId } from './crypto.js';
 import { AppError } from './errors.js';
 import { publishEvent, type EventType } from './events.js';
 import { selectCurrentOrganization } from './membership.js';
+import {
+  IDEMPOTENT_REPLAYED_HEADER,
+  idempotencyKeyOf,
+  idempotencyScope,
+  ReplayedAnswer,
+  requestHash,
+  withIdempotency,
+  type IdempotencyOption,
+} from './idempotency.js';
 import type { RouteContract } from './openapi.js';
 import { parse } from './parse.js';
 import { resolvePublicClinic } from './public-clinic.js';
@@ -189,6 +198,12 @@ interface RouteSpecBase<P extends Schema, Q extends Schema, B extends Schema> {
   objectBody?: boolean;
   /** Status of a success; 200 unless given (201 for a creation). */
   status?: number;
+  /**
+   * Honours an `Idempotency-Key` header (`platform/idempotency.ts`): a retry with the same key and
+   * request gets the first answer without running the handler again. `true` scopes keys to this
+   * method and URL; `{ scope }` lets aliases share them. Requests without the header run as usual.
+   */
+  idempotent?: IdempotencyOption;
 }
 
 /** Where a tenant route's audit rows and events belong. */
@@ -347,16 +362,45 @@ function register(
   const contract: RouteContract = { summary: spec.summary };
   if (spec.body) contract.body = spec.body;
   if (spec.query) contract.query = spec.query;
+  if (spec.idempotent) contract.idempotent = true;
   app.route({
     method: spec.method,
     url: spec.url,
     config: { access, contract },
     handler: async (request, reply) => {
       const body = await handle(request, reply);
+      if (body instanceof ReplayedAnswer) {
+        reply.status(body.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+        return body.body;
+      }
       reply.status(spec.status ?? 200);
       return body;
     },
   });
+}
+
+/** Runs the handler, through {@link withIdempotency} when the spec opts in and the request sent a key. */
+function runHandler<P extends Schema, Q extends Schema, B extends Schema>(
+  spec: RouteSpecBase<P, Q, B>,
+  key: string | null,
+  tx: TenantTx,
+  tenant: RouteTenant,
+  actor: RouteActor,
+  input: RouteInput<P, Q, B>,
+  run: () => Promise<object>,
+): Promise<object> {
+  if (!spec.idempotent || key === null) return run();
+  return withIdempotency(
+    tx,
+    {
+      organizationId: tenant.organizationId,
+      scope: idempotencyScope(spec.idempotent, spec.method, spec.url),
+      key,
+      hash: requestHash({ clinicId: tenant.clinicId, userId: actor.userId, params: input.params, query: input.query, body: input.body }),
+      status: spec.status ?? 200,
+    },
+    run,
+  );
 }
 
 /**
@@ -371,9 +415,12 @@ export function tenantRoute<P extends Schema = undefined, Q extends Schema = und
   const db = databaseOf(app);
   register(app, spec, { tenant: true, ...spec.access }, async (request, reply) => {
     const input = parseInput(spec, request, true);
+    const key = spec.idempotent ? idempotencyKeyOf(request) : null;
     const tenant = staffTenantOf(tenantOf(request));
     const actor: StaffActor = { userId: userOf(request).id, ip: request.ip };
-    return withTenantTx(db, tenant.organizationId, (tx) => handler(contextOf(tx, tenant, actor, spec.scope), input, request, reply));
+    return withTenantTx(db, tenant.organizationId, (tx) =>
+      runHandler(spec, key, tx, tenant, actor, input, () => handler(contextOf(tx, tenant, actor, spec.scope), input, request, reply)),
+    );
   });
 }
 
@@ -508,6 +555,7 @@ export function publicRoute<P extends Schema = undefined, Q extends Schema = und
   register(app, spec, { public: true }, async (request, reply) => {
     spec.rateLimit?.limiter.hitRequest(request, spec.rateLimit.scope);
     const input = parseInput(spec, request, true);
+    const key = spec.idempotent ? idempotencyKeyOf(request) : null;
     const wanted = publicPlace(request, spec.defaultOrganizationId);
     const actor: PublicActor = { userId: null, ip: request.ip };
     return withTenantTx(db, wanted.organizationId, async (tx) => {
@@ -519,7 +567,7 @@ export function publicRoute<P extends Schema = undefined, Q extends Schema = und
         organization: place.organization,
         timeZone: organizationTimeZone(place.organization.settings),
       };
-      return handler(contextOf(tx, tenant, actor, spec.scope), input, request, reply);
+      return runHandler(spec, key, tx, tenant, actor, input, () => handler(contextOf(tx, tenant, actor, spec.scope), input, request, reply));
     });
   });
 }

@@ -26,6 +26,8 @@ export async function kioskRoutes(app: FastifyInstance) {
         status: 201,
         defaultOrganizationId: KIOSK_DEFAULT_TENANT,
         rateLimit: { limiter, scope: 'kiosk' },
+        // A kiosk retrying after a lost answer sends the same key (either URL): one entry, the first answer.
+        idempotent: { scope: 'kiosk.check-in' },
       },
       async (ctx, { body }) => {
         const created = await submitKioskCase(ctx, body);

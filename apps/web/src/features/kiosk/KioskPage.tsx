@@ -6,6 +6,7 @@ import { publicTenantFromParams, usePublicClinic } from '../../api/public-clinic
 import { Banner } from '../../ui/Banner';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useSubmitKioskCase } from './api/submit-kiosk-case';
+import { submissionKeys } from './submission-key';
 import { EMPTY_KIOSK_FORM, KIOSK_REQUIRED, kioskCaseBodyFrom, kioskFormSpec, kioskProblem, missingRequired, type KioskForm } from './kiosk-form';
 
 type Step = 'welcome' | 'patient' | 'medical' | 'complete';
@@ -35,6 +36,9 @@ export function KioskPage() {
   const [message, setMessage] = useState<string | null>(null);
   const [result, setResult] = useState<{ caseId: string; queueNumber: number } | null>(null);
   const submit = useSubmitKioskCase();
+  // One Idempotency-Key per check-in, kept across retries of the same answers.
+  // One holder for the page's life (a closure, not state: changing the key renders nothing).
+  const [keys] = useState(submissionKeys);
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
@@ -70,7 +74,9 @@ export function KioskPage() {
   const checkIn = form.onSubmit(
     async () => {
       try {
-        const answer = await submit.mutateAsync(kioskCaseBodyFrom(form.getValues(), tenant));
+        const body = kioskCaseBodyFrom(form.getValues(), tenant);
+        const answer = await submit.mutateAsync({ body, idempotencyKey: keys.keyFor(body) });
+        keys.clear();
         setResult({ caseId: answer.case.id, queueNumber: answer.queueNumber });
         go('complete');
       } catch {
@@ -87,6 +93,7 @@ export function KioskPage() {
 
   const startOver = () => {
     form.reset();
+    keys.clear();
     setResult(null);
     submit.reset();
     go('welcome');
