@@ -279,7 +279,7 @@ function clientOf(app: () => FastifyInstance, headers: () => Promise<Headers>): 
 
 /** What `useTestApp` takes: the options of `createTestApp`, and two of its own. */
 export type UseTestAppOptions = TestAppOptions & {
-  /** Who `t.get`, `t.post`, … act as; nobody (no credentials) when not given. */
+  /** Who `t.get`, `t.post`, … act as (signed in by the `beforeAll`); nobody when not given. */
   as?: Who;
   /** Listen on a free local port (`t.baseUrl`), for `fetch`, raw sockets and event streams. */
   listen?: boolean;
@@ -336,6 +336,8 @@ export function useTestApp(options: UseTestAppOptions = {}): UsedTestApp {
   beforeAll(async () => {
     current = await createTestApp(appOptions);
     if (listen) baseUrl = await current.app.listen({ port: 0, host: '127.0.0.1' });
+    // The default caller signs in here, before any test (a sign-in writes: sessions, audit, last login).
+    await self.headers();
   });
   afterAll(close);
 
@@ -398,6 +400,12 @@ export const json = (res: LightMyRequestResponse) => res.json() as Record<string
 export async function rows<T = Record<string, any>>(db: Database['db'], query: SQL): Promise<T[]> {
   const result = await db.execute(query);
   return result.rows as T[];
+}
+
+/** How many rows of `table` match `where` (every row when not given), through the owner connection. */
+export async function countRows(db: Database['db'], table: string, where: SQL = sql`true`): Promise<number> {
+  const [row] = await rows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(table)} where ${where}`);
+  return row.n;
 }
 
 /** The id of `email`'s membership of `organizationId`, read through the owner connection. */

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { floodRateLimit, freshAddress, rows, useTestApp } from '../../test/harness.js';
+import { countRows, floodRateLimit, freshAddress, useTestApp } from '../../test/harness.js';
 import { SIGN_UPS_PER_ADDRESS_PER_HOUR, SIGN_UPS_PER_HOUR_OVERALL } from './auth.service.js';
 
 const t = useTestApp({ seed: false });
@@ -8,10 +8,7 @@ const t = useTestApp({ seed: false });
 const signUp = (email: string, remoteAddress: string, password = 'secret-pass') =>
   t.post('/api/auth/sign-up', { email, password }, { remoteAddress });
 
-async function userCount(pattern: string) {
-  const [row] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from users where email like ${pattern}`);
-  return row.n;
-}
+const userCount = (pattern: string) => countRows(t.database.db, 'users', sql`email like ${pattern}`);
 
 describe('sign-up abuse limits', () => {
   it('allows 20 sign-ups per address per hour, then answers 429 request/rate-limited and creates nothing; another address still signs up', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { floodRateLimit, freshAddress, rows, signUpAs, useTestApp } from '../../test/harness.js';
+import { countRows, floodRateLimit, freshAddress, signUpAs, useTestApp } from '../../test/harness.js';
 import { ORGANIZATIONS_PER_ADDRESS_PER_HOUR, ORGANIZATIONS_PER_HOUR_OVERALL } from './organization-limit.js';
 
 const t = useTestApp({ seed: false });
@@ -12,10 +12,7 @@ beforeAll(async () => {
 const create = (name: string, remoteAddress: string) =>
   t.as(founder).post('/api/organizations', { name, type: 'clinic' }, { remoteAddress });
 
-async function organizationCount(pattern: string) {
-  const [row] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from organizations where name like ${pattern}`);
-  return row.n;
-}
+const organizationCount = (pattern: string) => countRows(t.database.db, 'organizations', sql`name like ${pattern}`);
 
 describe('organization creation abuse limits', () => {
   it('allows 20 organizations per address per hour, then answers 429 request/rate-limited and creates nothing; another address still creates one', async () => {
