@@ -232,7 +232,7 @@ type Headers = Record<string, string>;
 export type Who = DemoUser | (string & {}) | Headers;
 
 /** The e-mail of the demo account of a role. */
-export function demoEmail(who: DemoUser): string {
+function demoEmail(who: DemoUser): string {
   const user = DEMO_USERS.find((u) => u.role.toLowerCase() === who);
   if (!user) throw new Error(`the demo seed has no account for ${who}`);
   return user.email;
@@ -298,21 +298,23 @@ export interface UsedTestApp extends TestApp, Client {
 }
 
 /**
- * The app every test of a file (or a `describe` block) shares: registers `beforeAll`, which builds
- * it with `createTestApp(options)` (a fresh database, the demo seed unless `seed: false`, any app
- * options), and `afterAll`, which closes it. Call it where `describe` is called, never inside a
- * test; the returned `t` is usable from the hooks and tests that follow.
+ * The app the tests of a file (or of a `describe` block) share, and their requests to it. Registers
+ * a `beforeAll` that builds it with `createTestApp(options)` (a fresh database, the demo seed
+ * unless `seed: false`, any app options) and signs in `options.as`, and an `afterAll` that closes
+ * it. Call it where `describe` is called, never inside a test; hooks registered after it see the
+ * app, and `afterAll` hooks registered after it run before it closes.
  *
  *   const t = useTestApp({ as: 'doctor' });
  *   await t.get('/api/patients');                          // as the demo Doctor
  *   await t.as('admin').delete(`/api/patients/${id}`);     // as the demo Admin
- *   await t.as(other.headers).post('/api/patients', body); // with headers from signUpAs & co.
+ *   await t.as(other.headers).post('/api/patients', body); // headers from signUpAs, createOtherOrganization
  *   await t.anon.post('/api/triage/case', body, { remoteAddress: freshAddress() });
  *
- * `t.app`, `t.database`, `t.mailer` … are the `TestApp`'s. Requests answer what `app.inject`
- * answers (`res.statusCode`, `res.json()`). A demo account's session is opened on its first request
- * and kept, so a test about sessions themselves (signing out, ageing, several at once) signs in
- * with `signInAs(t.app, email)` to get one of its own.
+ * `t.app`, `t.database`, `t.mailer`, … are the `TestApp`'s. Requests answer what `app.inject`
+ * answers (`res.statusCode`, `res.json()`). Each demo account or e-mail signs in once (the default
+ * caller in the `beforeAll`, the others on their first request) and keeps that session for the
+ * file, so a test about sessions themselves (signing out, ageing, counting them) signs in with
+ * `signInAs(t.app, email)` to get one of its own.
  */
 export function useTestApp(options: UseTestAppOptions = {}): UsedTestApp {
   const { as: defaultUser, listen, ...appOptions } = options;
