@@ -359,25 +359,7 @@ export function useTestApp(options: UseTestAppOptions = {}): UsedTestApp {
   const anon = clientOf(app, async () => ({}));
   const self = defaultUser === undefined ? anon : asUser(defaultUser);
 
-  return {
-    get app() {
-      return built().app;
-    },
-    get database() {
-      return built().database;
-    },
-    get appDatabase() {
-      return built().appDatabase;
-    },
-    get url() {
-      return built().url;
-    },
-    get mailer() {
-      return built().mailer;
-    },
-    get signInDelays() {
-      return built().signInDelays;
-    },
+  const used: Omit<UsedTestApp, Exclude<keyof TestApp, 'close'>> = {
     get baseUrl() {
       if (!baseUrl) throw new Error('useTestApp: baseUrl needs { listen: true }');
       return baseUrl;
@@ -393,6 +375,12 @@ export function useTestApp(options: UseTestAppOptions = {}): UsedTestApp {
       return stream;
     },
   };
+  // The TestApp's fields, read through to the built app (a field TestApp gains must be named here).
+  const fields: Record<Exclude<keyof TestApp, 'close'>, true> = { app: true, database: true, appDatabase: true, url: true, mailer: true, signInDelays: true };
+  for (const key of Object.keys(fields) as Array<keyof typeof fields>) {
+    Object.defineProperty(used, key, { get: () => built()[key], enumerable: true });
+  }
+  return used as UsedTestApp;
 }
 
 /** The JSON body of a response. */
