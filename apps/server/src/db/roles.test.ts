@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, rows, signUpAs, type TestApp } from '../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rows, signUpAs, useTestApp } from '../test/harness.js';
 import type { DbHandle } from './client.js';
 import { withTenant } from './tenant.js';
 
@@ -11,17 +11,15 @@ import { withTenant } from './tenant.js';
  * depends on the connection's own user (RESET ROLE, SET ROLE to the owner) is checked on
  * PostgreSQL only (see docs/security.md).
  */
-let t: TestApp;
+const t = useTestApp();
 let strangerId: string;
 let ownerId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   await signUpAs(t.app, 'stranger@example.org');
   [{ id: strangerId }] = await rows<{ id: string }>(t.database.db, sql`select id from users where email = 'stranger@example.org'`);
   [{ id: ownerId }] = await rows<{ id: string }>(t.database.db, sql`select id from users where email = 'owner@demo.clinic'`);
 });
-afterAll(() => t.close());
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const messageOf = (e: unknown) => String((e as { cause?: Error }).cause?.message ?? (e as Error).message);

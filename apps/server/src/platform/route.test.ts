@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Tx } from '../db/client.js';
-import { auditEventsOf, createTestApp, rows, signInAs, type TestApp } from '../test/harness.js';
+import { auditEventsOf, rows, signInAs, useTestApp } from '../test/harness.js';
 import { accessPlugin } from './access.js';
 import { AppError, registerErrorHandler } from './errors.js';
 import { publicRoute, routePlugin, tenantRoute, type TenantTx } from './route.js';
@@ -13,7 +13,7 @@ import { publicRoute, routePlugin, tenantRoute, type TenantTx } from './route.js
  * The route helper on a small app of its own (the platform's plugins and two test routes) over the
  * same database as a full app, whose sign-in gives the sessions.
  */
-let t: TestApp;
+const t = useTestApp();
 let app: FastifyInstance;
 let owner: Record<string, string>;
 let ownerId: string;
@@ -26,7 +26,6 @@ const itemQuery = z.object({ tag: z.enum(['a', 'b']).default('a') });
 const itemParams = z.object({ id: z.string().max(5) });
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signInAs(t.app, 'owner@demo.clinic');
   [{ id: ownerId }] = await rows<{ id: string }>(t.database.db, sql`select id from users where email = 'owner@demo.clinic'`);
   stopListening = await t.appDatabase.listen('events', (payload) => events.push(JSON.parse(payload)));
@@ -78,7 +77,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopListening?.();
   await app?.close();
-  await t?.close();
 });
 
 const post = (url: string, payload: unknown, headers = owner) => app.inject({ method: 'POST', url, payload: payload as object, headers });

@@ -1,22 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Tx } from '../db/client.js';
-import {
-  createOtherOrganization,
-  createTestApp,
-  memberIdOf,
-  rows,
-  signInAs,
-  type TestApp,
-} from '../test/harness.js';
+import { createOtherOrganization, memberIdOf, rows, useTestApp } from '../test/harness.js';
 
 /**
  * Organization A is the demo organization; B belongs to someone else. A's Owner (every role and
  * flag there) tries B's ids on every endpoint and never gets past 403/404, nor sees B's data.
  */
-let t: TestApp;
-let a: Record<string, string>;
+/** The requests of `t` are A's Owner's. */
+const t = useTestApp({ as: 'owner' });
 let b: Awaited<ReturnType<typeof createOtherOrganization>> & { memberId: string; invitationToken: string; name: string };
 
 const TENANT_TABLES = ['organizations', 'clinics', 'organization_members', 'invitations', 'audit_events'] as const;
@@ -31,7 +24,6 @@ async function snapshotOfB(): Promise<Snapshot> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
   const other = await createOtherOrganization(t.app, 'owner@b.org');
   const invitation = await t.app.inject({
     method: 'POST',
@@ -45,9 +37,7 @@ beforeAll(async () => {
     memberId: await memberIdOf(t.database.db, other.organizationId, 'owner@b.org'),
     invitationToken: invitation.json().invitation.token,
   };
-  a = await signInAs(t.app, 'owner@demo.clinic');
 });
-afterAll(() => t.close());
 
 function expectNothingOfB(res: LightMyRequestResponse) {
   expect(res.body).not.toContain(b.organizationId);
@@ -85,24 +75,23 @@ describe("a member of A trying organization B's ids", () => {
     ['POST /api/organizations/invitations/{B\'s token}/accept', { method: 'POST', url: `/api/organizations/invitations/${b.invitationToken}/accept` }],
   ];
 
-  it('gets 403 wherever B is chosen by organizationId, clinicId or header, and B is unchanged', async () => {
+  /** Makes each call as A's Owner: each answers `status` and shows nothing of B, and B is unchanged. */
+  async function expectEachRefused(calls: Array<[string, Call]>, status: number) {
     const before = await snapshotOfB();
-    for (const [name, call] of forbiddenCalls()) {
-      const res = await t.app.inject({ ...call, headers: { ...a, ...call.headers } });
-      expect(res.statusCode, `${name}: ${res.body}`).toBe(403);
+    for (const [name, call] of calls) {
+      const res = await t.inject(call);
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(status);
       expectNothingOfB(res);
     }
     expect(await snapshotOfB()).toEqual(before);
+  }
+
+  it('gets 403 wherever B is chosen by organizationId, clinicId or header, and B is unchanged', async () => {
+    await expectEachRefused(forbiddenCalls(), 403);
   });
 
   it("gets 404 for B's ids in paths, and B is unchanged", async () => {
-    const before = await snapshotOfB();
-    for (const [name, call] of notFoundCalls()) {
-      const res = await t.app.inject({ ...call, headers: a });
-      expect(res.statusCode, `${name}: ${res.body}`).toBe(404);
-      expectNothingOfB(res);
-    }
-    expect(await snapshotOfB()).toEqual(before);
+    await expectEachRefused(notFoundCalls(), 404);
   });
 
   it("never sees B in A's own lists and context", async () => {
@@ -116,7 +105,7 @@ describe("a member of A trying organization B's ids", () => {
       '/api/organizations/invitations',
       '/api/clinics/organization/default-clinic',
     ]) {
-      const res = await t.app.inject({ method: 'GET', url, headers: a });
+      const res = await t.get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).not.toContain(b.organizationId);
       expect(res.body, url).not.toContain(b.clinicId);

@@ -1,32 +1,17 @@
 import { ALL_PERMISSIONS, AUTH_MESSAGES, DEFAULT_PERMISSIONS, errorResponse } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../platform/crypto.js';
-import {
-  DEMO_PASSWORD,
-  auditEventsOf,
-  createOtherOrganization,
-  createTestApp,
-  freshAddress,
-  rows,
-  signInAs,
-  signUpAs,
-  type TestApp,
-} from '../../test/harness.js';
+import { DEMO_PASSWORD, auditEventsOf, createOtherOrganization, freshAddress, rows, signInAs, signUpAs, useTestApp } from '../../test/harness.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 type Payload = Record<string, unknown>;
 const signIn = (payload: Payload, remoteAddress = freshAddress(), headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload, remoteAddress, headers });
-const signUp = (payload: Payload, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload, headers, remoteAddress: freshAddress() });
-const session = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/auth/session', headers });
+  t.post('/api/auth/sign-in', payload, { remoteAddress, headers });
+const signUp = (payload: Payload) => t.post('/api/auth/sign-up', payload, { remoteAddress: freshAddress() });
+const session = (headers: Record<string, string>) => t.as(headers).get('/api/auth/session');
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Asserts the catalogue failure: status, code, the exact message in both fields, the error shape. */
@@ -221,12 +206,7 @@ describe('session expiry', () => {
 
   it("an organization's session timeout of 10 minutes ends a session idle for 11 minutes but not one idle for 9", async () => {
     const org = await createOtherOrganization(t.app, 'short-timeout@example.org');
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/organizations',
-      headers: org.headers,
-      payload: { settings: { sessionTimeoutMinutes: 10 } },
-    });
+    const put = await t.as(org.headers).put('/api/organizations', { settings: { sessionTimeoutMinutes: 10 } });
     expect(put.statusCode).toBe(200);
     const idle11 = await signInAs(t.app, 'short-timeout@example.org', 'secret-pass');
     const idle9 = await signInAs(t.app, 'short-timeout@example.org', 'secret-pass');

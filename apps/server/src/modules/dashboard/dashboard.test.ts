@@ -1,13 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOtherOrganization, createTestApp, rows, signInAs, type TestApp } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { createOtherOrganization, rows, signInAs, useTestApp } from '../../test/harness.js';
 
 describe('dashboard stats', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('counts patients, the open queue, completions today and the average wait from the database', async () => {
     const owner = await signInAs(t.app, 'owner@demo.clinic');

@@ -1,30 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/tenant.js';
 import { publishEvent, type EventType } from '../../platform/events.js';
-import { createTestApp, memberIdOf, openEventStream, signInAs, type EventStream, type ReceivedEvent, type TestApp } from '../../test/harness.js';
+import { memberIdOf, signInAs, useTestApp, type ReceivedEvent } from '../../test/harness.js';
 
 const isReady = (e: ReceivedEvent) => e.event === 'ready';
 const isEvent = (type: string, entityId: string) => (e: ReceivedEvent) => e.event === type && e.data.entityId === entityId;
 /** Long enough for a notification that was going to arrive to have arrived. */
 const settle = () => new Promise((r) => setTimeout(r, 300));
 
-let t: TestApp;
-let baseUrl: string;
-const streams: EventStream[] = [];
-beforeAll(async () => {
-  t = await createTestApp();
-  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  streams.forEach((s) => s.close());
-  await t.close();
-});
-
-const open = async (headers: Record<string, string>, path = '') => {
-  const stream = await openEventStream(baseUrl, headers, path);
-  streams.push(stream);
-  return stream;
-};
+const t = useTestApp({ listen: true });
+const open = t.openEventStream;
 /** Publishes `type`, listed or not: a type no permission covers may still come from another instance's version. */
 const publish = (type: string, entityId: string) =>
   withTenant(t.database.db, 'default-clinic', (tx) =>

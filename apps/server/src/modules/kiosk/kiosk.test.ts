@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEventsOf, createOtherOrganization, createTestApp, rows, type TestApp } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { auditEventsOf, createOtherOrganization, rows, useTestApp } from '../../test/harness.js';
 
 const kioskCase = (over: Record<string, unknown> = {}) => ({
   firstName: 'Maria',
@@ -14,11 +14,7 @@ const kioskCase = (over: Record<string, unknown> = {}) => ({
 });
 
 describe('kiosk check-in', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('queues a waiting case for default-clinic with queue numbers counting up from 1', async () => {
     const first = await t.app.inject({ method: 'POST', url: '/api/triage/case', payload: kioskCase() });
@@ -161,11 +157,7 @@ describe('kiosk check-in', () => {
 });
 
 describe('public clinic context', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('names the organization and clinic a kiosk is connected to, defaulting to default-clinic', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/public/clinic' });
