@@ -134,8 +134,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** What `createTestApp` and `useTestApp` take: the demo seed (on unless `seed: false`) and app options. */
-export type TestAppOptions = { seed?: boolean } & Partial<Omit<AppDeps, 'database'>>;
+/**
+ * What `createTestApp` and `useTestApp` take: the demo seed (on unless `seed: false`; `{ queue:
+ * true }` adds the living queue `npm start` shows) and app options.
+ */
+export type TestAppOptions = { seed?: boolean | { queue?: boolean } } & Partial<Omit<AppDeps, 'database'>>;
 
 /**
  * Builds the app on a fresh database, optionally with the demo seed and other app options. Most
@@ -144,7 +147,7 @@ export type TestAppOptions = { seed?: boolean } & Partial<Omit<AppDeps, 'databas
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const { seed, ...deps } = options;
   const test = await createTestDatabase();
-  if (seed !== false) await seedDemo(test.database.db, DEMO_PASSWORD);
+  if (seed !== false) await seedDemo(test.database.db, DEMO_PASSWORD, typeof seed === 'object' ? seed : {});
   const mailer = new MemoryMailer();
   const signInDelays: number[] = [];
   const signInWait = async (ms: number) => {

@@ -1,22 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { localDate } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
-import { createTestApp, DEMO_PASSWORD, freshAddress, rows, signInAs, type TestApp } from '../../test/harness.js';
-import { seedDemo } from './demo.js';
+import { freshAddress, rows, useTestApp } from '../../test/harness.js';
 
 describe('the demo queue (npm start on a fresh database)', () => {
-  let t: TestApp;
-  let nurse: Record<string, string>;
-
-  beforeAll(async () => {
-    t = await createTestApp({ seed: false });
-    await seedDemo(t.database.db, DEMO_PASSWORD, { queue: true });
-    nurse = await signInAs(t.app, 'nurse@demo.clinic');
-  });
-  afterAll(() => t?.close());
+  const t = useTestApp({ seed: { queue: true }, as: 'nurse' });
 
   it('shows at least a dozen open entries with varied risk, some above 80, and vitals on several', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/triage/waiting-room', headers: nurse });
+    const res = await t.get('/api/triage/waiting-room');
     expect(res.statusCode).toBe(200);
     const patients = res.json().patients as Array<{ status: string; riskScore: number; vitalSigns: unknown; news2: unknown; waitTime: number }>;
     expect(patients.length).toBeGreaterThanOrEqual(12);
@@ -49,12 +40,11 @@ describe('the demo queue (npm start on a fresh database)', () => {
       t.database.db,
       sql`select max(queue_number)::int as max from queue_entries where queue_date = ${today}`,
     );
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/triage/case',
-      remoteAddress: freshAddress(),
-      payload: { firstName: 'Nina', lastName: 'Okafor', phoneNumber: '555-010-4242', chiefComplaint: 'Sprained ankle' },
-    });
+    const res = await t.anon.post(
+      '/api/triage/case',
+      { firstName: 'Nina', lastName: 'Okafor', phoneNumber: '555-010-4242', chiefComplaint: 'Sprained ankle' },
+      { remoteAddress: freshAddress() },
+    );
     expect(res.statusCode).toBe(201);
     const numbers = await rows<{ queue_date: string; queue_number: number }>(
       t.database.db,
