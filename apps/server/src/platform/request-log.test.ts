@@ -1,14 +1,24 @@
 import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { patientPayload } from '../modules/patients/patients.fixtures.js';
 import { createTestApp, signInAs, type TestApp } from '../test/harness.js';
 import { redactedUrl, requestId, serializeError } from './request-log.js';
 
 /** Names that must never reach the log: a created patient's and seeded ones (db/seed/patients.ts). */
 const CREATED = { firstName: 'Quillonius', lastName: 'Xanthopoulos', email: 'quillonius.x@example.org', phone: '(555) 867-5309' };
 const SEEDED = ['Robinson', 'Christopher', 'Martinez', 'Elizabeth', 'Anderson'];
-const SECRETS = [CREATED.firstName, CREATED.lastName, CREATED.email, '867-5309', ...SEEDED, 'demo-password'];
+const SECRETS = [CREATED.firstName, CREATED.lastName, CREATED.email, '867-5309', 'Vincent', 'Compiler Court', ...SEEDED, 'demo-password'];
+
+/** A valid patient body (`patientBody`) with the names above. */
+const patientPayload = (over: Record<string, unknown>) => ({
+  dateOfBirth: '1986-12-09',
+  gender: 'female',
+  address: { street: '1 Compiler Court', city: 'Arlington', state: 'VA', zipCode: '22201' },
+  emergencyContactName: 'Vincent Hopper',
+  emergencyContactRelationship: 'Spouse',
+  emergencyContactPhone: '555-310-9900',
+  ...over,
+});
 
 /** Captures the app's log lines in memory. */
 class MemoryLog extends Writable {
