@@ -22,8 +22,10 @@ import { eventStreamPlugin } from './platform/event-stream.js';
 import { EventHub } from './platform/events.js';
 import type { LinkConfig } from './platform/links.js';
 import { noMailer, type Mailer } from './platform/mail.js';
+import { metricsPlugin } from './platform/metrics.js';
 import { openapiPlugin } from './platform/openapi.js';
 import { pingPlugin } from './platform/ping.js';
+import { loggerOptions, requestId, requestIdPlugin, type LoggerSetting } from './platform/request-log.js';
 import { routePlugin } from './platform/route.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
 
@@ -43,7 +45,12 @@ export interface AppDeps {
   secureCookies?: boolean;
   /** Proxies whose X-Forwarded-For entries are believed: none, a hop count or their addresses. */
   trustProxy?: TrustProxy;
-  logger?: boolean | { level: string };
+  /** JSON logs (pino) at a level, to stdout unless a stream is given; redacted (`platform/request-log.ts`). */
+  logger?: LoggerSetting;
+  /** Bearer token for `/metrics` from other machines (METRICS_TOKEN); without it only loopback callers. */
+  metricsToken?: string;
+  /** Node's process metrics (CPU, memory, event loop) on `/metrics`: the running server, not tests. */
+  processMetrics?: boolean;
 }
 
 /** Largest accepted request body. */
@@ -54,13 +61,17 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 /** Builds the Fastify app: plugins, then platform hooks, then each module's routes. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: loggerOptions(deps.logger),
+    // The request id: a caller's sane X-Request-Id, else a new one; echoed by requestIdPlugin.
+    genReqId: requestId,
+    requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(deps.trustProxy),
     routerOptions: { maxParamLength: 200 },
     // The router's own refusals (a malformed URL, a path id over maxParamLength) would otherwise
     // bypass the error handler and its body shape.
-    frameworkErrors: (_error, _request, reply) => {
+    frameworkErrors: (_error, request, reply) => {
+      reply.header('x-request-id', request.id);
       const message = 'The address of this request is not valid.';
       (reply as FastifyReply).status(400).send({ success: false, error: message, message, code: 'request/invalid-url' });
     },
@@ -73,6 +84,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => hub.close());
 
   registerErrorHandler(app);
+  // First, so that every response carries the request id and every request is counted.
+  await app.register(requestIdPlugin);
+  await app.register(metricsPlugin, { database: deps.database, hub, token: deps.metricsToken, processMetrics: deps.processMetrics });
   await app.register(securityHeadersPlugin, { publicUrl: deps.publicUrl });
   await app.register(cookie);
   await app.register(accessPlugin, { db, publicUrl: deps.publicUrl });
@@ -80,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Modules made with tenantRoute/publicRoute get transactions from it, never the database itself.
   await app.register(routePlugin, { db });
   // The health check and the event streams get what they need of the database, never the database.
-  await app.register(pingPlugin, { db });
+  await app.register(pingPlugin, { db, database: deps.database });
   await app.register(eventStreamPlugin, { db, hub });
 
   await app.register(healthRoutes);

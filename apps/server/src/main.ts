@@ -36,6 +36,8 @@ const app = await buildApp({
   secureCookies: config.NODE_ENV === 'production',
   trustProxy: config.TRUST_PROXY,
   logger: { level: config.LOG_LEVEL },
+  metricsToken: config.METRICS_TOKEN,
+  processMetrics: true,
 });
 if (roleWarning) app.log.warn(roleWarning);
 const shutdown = async () => {

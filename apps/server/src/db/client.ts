@@ -7,6 +7,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { ListenState, PoolUsage } from '@clinic/domain';
 import * as schema from './schema/index.js';
 
 /** The Drizzle handle used everywhere; PGlite's is structurally the same. */
@@ -15,6 +16,14 @@ export type AppDb = NodePgDatabase<typeof schema>;
 export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 /** Either a database or a transaction: what services take. */
 export type DbHandle = AppDb | Tx;
+
+/** What operations see of a connection (`GET /api/admin/health`, `/metrics`). */
+export interface DatabaseStatus {
+  /** The pool's connections; null for the embedded database, which has one in-process connection. */
+  pool: PoolUsage | null;
+  /** The LISTEN connection (`listen`). */
+  listen: ListenState;
+}
 
 /** A connected database with the few operations the platform needs beyond queries. */
 export interface Database {
@@ -25,6 +34,8 @@ export interface Database {
   /** Calls `onMessage` for every NOTIFY on `channel`; returns the unsubscribe function. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** The pool and the LISTEN connection now; absent on handles made for tests' fixtures. */
+  status?(): DatabaseStatus;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -36,6 +47,8 @@ export function connectPostgres(url: string, poolSize = 10): Database {
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema });
   let listener: pg.Client | null = null;
+  // The listener is not reconnected: once its connection fails it stays lost (operations see it).
+  let listenState: ListenState = 'idle';
   const handlers = new Map<string, Set<(payload: string) => void>>();
   let closed = false;
   return {
@@ -45,9 +58,15 @@ export function connectPostgres(url: string, poolSize = 10): Database {
     async listen(channel, onMessage) {
       if (!listener) {
         listener = new pg.Client({ connectionString: url });
-        listener.on('error', () => {});
+        listener.on('error', () => {
+          listenState = 'lost';
+        });
+        listener.on('end', () => {
+          listenState = 'lost';
+        });
         listener.on('notification', (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? '')));
         await listener.connect();
+        listenState = 'listening';
       }
       let set = handlers.get(channel);
       if (!set) {
@@ -66,6 +85,10 @@ export function connectPostgres(url: string, poolSize = 10): Database {
       await listener?.end().catch(() => {});
       await pool.end();
     },
+    status: () => ({
+      pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize },
+      listen: listenState,
+    }),
   };
 }
 
@@ -73,12 +96,14 @@ export function connectPostgres(url: string, poolSize = 10): Database {
 export function wrapPglite(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as AppDb;
   let closed = false;
+  let listening = false;
   return {
     kind: 'pglite',
     db,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     async listen(channel, onMessage) {
       const unsub = await client.listen(channel, onMessage);
+      listening = true;
       return async () => {
         if (!closed) await unsub();
       };
@@ -88,6 +113,7 @@ export function wrapPglite(client: PGlite): Database {
       closed = true;
       await client.close();
     },
+    status: () => ({ pool: null, listen: closed ? 'lost' : listening ? 'embedded' : 'idle' }),
   };
 }
 

@@ -4,6 +4,7 @@ import { TRIAGE_FEATURE_MESSAGE } from '../contracts/triage.js';
 import {
   DASHBOARD_ACCESS,
   MEMBERS_ACCESS,
+  OPS_ACCESS,
   ORGANIZATIONS_ACCESS,
   PATIENTS_ACCESS,
   QUEUE_ACCESS,
@@ -46,5 +47,9 @@ describe('route access tables', () => {
 
   it("gives the organization's settings and clinics to the roles that manage settings by default", () => {
     expect(allowedRoles(ORGANIZATIONS_ACCESS.settings)).toEqual(['Admin', 'Owner']);
+  });
+
+  it("gives the platform's health report to Admins and Owners only", () => {
+    expect(allowedRoles(OPS_ACCESS.health)).toEqual(['Admin', 'Owner']);
   });
 });

@@ -86,3 +86,12 @@ export const SIGN_IN_LOCKS_ACCESS = {
   /** Listing and clearing locks: Admin or above, and the users permission. */
   manage: { role: 'Admin', permission: 'canManageUsers' },
 } as const satisfies Record<string, RouteAccessRule>;
+
+/**
+ * Operations (`GET /api/admin/health`): the platform's own state (database latency, pool, event
+ * listener, migrations), no organization's data. Admins and Owners of any organization.
+ */
+export const OPS_ACCESS = {
+  /** The detailed health report: Admin or above. */
+  health: { role: 'Admin' },
+} as const satisfies Record<string, RouteAccessRule>;

@@ -7,6 +7,7 @@ import { clinics, organizationMembers, organizations, signInAttempts, users, typ
 import { newId } from '../../platform/crypto.js';
 import { toClinicDto, toOrganizationDto, toOrganizationUserDto, toUserDto } from '../../platform/dto.js';
 import { AppError } from '../../platform/errors.js';
+import { countRateLimitRefusal, countSignInFailure } from '../../platform/ops-counters.js';
 import type { AccountRouteContext, PublicAccountContext } from '../../platform/route.js';
 import { takeHit, type SharedLimit } from '../../platform/shared-limit.js';
 import { MAX_FAILURES_PER_EMAIL, MAX_FAILURES_PER_IP, addressFailures, emailFailures } from './sign-in-locks.js';
@@ -62,6 +63,7 @@ export async function signUp(
 
 async function fail(ctx: PublicAccountContext, email: string, user: UserRow | undefined, code: string, message: string): Promise<never> {
   await ctx.auditAs(user, 'auth.sign-in-failed', { type: 'user', id: user?.id }, { email, code });
+  countSignInFailure(code);
   throw new AppError(code, message);
 }
 
@@ -104,6 +106,7 @@ export async function signIn(ctx: PublicAccountContext, input: SignInBody, hooks
     if (hooks.auditThrottled?.(limit === 'email' ? `email:${email}` : `address:${ip}`) ?? true) {
       await recordThrottled(ctx, email, limit);
     }
+    countRateLimitRefusal(`sign-in-${limit}`);
     throw new AppError('auth/too-many-requests', 'Too many failed attempts. Please try again later.');
   }
   // The counts include this try: the failures before it are one fewer. The wait comes before the

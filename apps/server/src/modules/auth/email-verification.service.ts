@@ -2,6 +2,7 @@ import { and, count, eq, gt, isNotNull, isNull } from 'drizzle-orm';
 import { emailVerifications, users, type UserRow } from '../../db/schema/index.js';
 import { hashToken, newToken } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
+import { countRateLimitRefusal } from '../../platform/ops-counters.js';
 import type { MailMessage } from '../../platform/mail.js';
 import type { AccountDb, PublicAccountContext } from '../../platform/route.js';
 
@@ -29,6 +30,7 @@ export async function createVerification(db: AccountDb, user: UserRow, origin: s
     .from(emailVerifications)
     .where(and(eq(emailVerifications.userId, user.id), gt(emailVerifications.createdAt, since)));
   if ((recent?.n ?? 0) >= MAX_VERIFICATION_MAILS_PER_HOUR) {
+    countRateLimitRefusal('verification-mail');
     throw new AppError('request/rate-limited', 'Too many verification e-mails. Please wait an hour and try again.');
   }
   const token = newToken();
