@@ -176,13 +176,16 @@ async function runOn(backend: Backend): Promise<string[]> {
       const entry = byId.get(ack.id);
       if (!entry) violations.push(`acknowledged check-in ${ack.lastName} (${ack.id}) is missing`);
       else if (entry.last_name !== ack.lastName || entry.queue_number !== ack.queueNumber) {
-        violations.push(`acknowledged check-in ${ack.lastName} is stored as ${entry.last_name} #${entry.queue_number}, answered #${ack.queueNumber}`);
+        violations.push(
+          `acknowledged check-in ${ack.lastName} is stored as ${entry.last_name} #${entry.queue_number}, answered #${ack.queueNumber}`,
+        );
       }
     }
     for (const [name, count] of perName) if (count > 1) violations.push(`check-in ${name} (one key) made ${count} entries`);
     const acked = new Set(acks.map((a) => a.lastName));
     const unacknowledged = entries.filter((e) => !acked.has(e.last_name));
-    if (unacknowledged.length) violations.push(`${unacknowledged.length} entries no writer was told about: ${unacknowledged.map((e) => e.last_name).join(', ')}`);
+    if (unacknowledged.length)
+      violations.push(`${unacknowledged.length} entries no writer was told about: ${unacknowledged.map((e) => e.last_name).join(', ')}`);
     const duplicateNumbers = await reader.query<{ queue_number: number }>(
       `select queue_number from queue_entries group by organization_id, clinic_id, queue_date, queue_number having count(*) > 1`,
     );
@@ -192,12 +195,16 @@ async function runOn(backend: Backend): Promise<string[]> {
 
     const down = percentiles(restarts.map((r) => r.downMs));
     console.log(`\nKill: ${backend.name}, ${WRITERS} writers, ${KILLS} SIGKILLs every ${KILL_MIN_MS / 1000}-${KILL_MAX_MS / 1000} s`);
-    console.log(`  check-ins acknowledged ${acks.length} (${acks.filter((a) => a.replayed).length} of them a replayed first answer), entries ${entries.length}`);
+    console.log(
+      `  check-ins acknowledged ${acks.length} (${acks.filter((a) => a.replayed).length} of them a replayed first answer), entries ${entries.length}`,
+    );
     console.log(
       `  attempts retried after a connection error ${connectionRetries}, after a 5xx ${serverErrors}; ` +
         `check-ins in flight at a kill ${inFlight} (answered on retry: ${acks.filter((a) => a.replayed).length} replayed, the rest written then)`,
     );
-    console.log(`  first start ${(firstStartMs / 1000).toFixed(2)} s; kill -> healthy ${restarts.map((r) => (r.downMs / 1000).toFixed(2)).join(', ')} s (p50 ${(down.p50 / 1000).toFixed(2)}, max ${(down.max / 1000).toFixed(2)})`);
+    console.log(
+      `  first start ${(firstStartMs / 1000).toFixed(2)} s; kill -> healthy ${restarts.map((r) => (r.downMs / 1000).toFixed(2)).join(', ')} s (p50 ${(down.p50 / 1000).toFixed(2)}, max ${(down.max / 1000).toFixed(2)})`,
+    );
     console.log(`  final SIGTERM exit ${exit}; violations ${violations.length}`);
     for (const v of violations.slice(0, 20)) console.log(`    ${v}`);
     if (violations.length) console.log(`  last lines of ${logFile}:\n${tail(logFile)}`);

@@ -106,13 +106,20 @@ export async function runLoadBench() {
           if (pick < 0.3 && open >= OPEN_PER_CLIENT) pick = 0.3; // a queue action instead
           if (pick < 0.3) {
             const a = await timed('check-in', 201, () =>
-              request(agent, port, 'POST', '/api/triage/case', { ...forwarded(), 'idempotency-key': crypto.randomUUID() }, {
-                firstName: 'Load',
-                lastName: `Client${w}-${n}`,
-                chiefComplaint: n % 5 === 0 ? 'Chest pain and shortness of breath' : 'Cough and fever',
-                symptoms: ['cough'],
-                painLevel: n % 10,
-              }),
+              request(
+                agent,
+                port,
+                'POST',
+                '/api/triage/case',
+                { ...forwarded(), 'idempotency-key': crypto.randomUUID() },
+                {
+                  firstName: 'Load',
+                  lastName: `Client${w}-${n}`,
+                  chiefComplaint: n % 5 === 0 ? 'Chest pain and shortness of breath' : 'Cough and fever',
+                  symptoms: ['cough'],
+                  painLevel: n % 10,
+                },
+              ),
             );
             if (a) {
               const c = a.body as { case: { id: string }; queueNumber: number };
@@ -122,7 +129,8 @@ export async function runLoadBench() {
           } else if (pick < 0.6 && open > 0) {
             if (waiting.length && (!inProgress.length || Math.random() < 0.5)) {
               const id = waiting.shift()!;
-              if (await timed('start', 200, () => request(agent, port, 'POST', `/api/triage/waiting-room/${id}/start`, auth, {}))) inProgress.push(id);
+              if (await timed('start', 200, () => request(agent, port, 'POST', `/api/triage/waiting-room/${id}/start`, auth, {})))
+                inProgress.push(id);
             } else {
               const id = inProgress.shift()!;
               await timed('complete', 200, () => request(agent, port, 'POST', `/api/triage/waiting-room/${id}/complete`, auth, {}));
@@ -140,9 +148,8 @@ export async function runLoadBench() {
     const elapsed = performance.now() - started;
 
     // The database after the run: one entry per acknowledged check-in, queue numbers unique.
-    const entries = (
-      await test.database.db.execute(sql`select id, queue_number from queue_entries where first_name = 'Load' and source = 'kiosk'`)
-    ).rows as Array<{ id: string; queue_number: number }>;
+    const entries = (await test.database.db.execute(sql`select id, queue_number from queue_entries where first_name = 'Load' and source = 'kiosk'`))
+      .rows as Array<{ id: string; queue_number: number }>;
     const duplicates = (
       await test.database.db.execute(
         sql`select organization_id, clinic_id, queue_date, queue_number from queue_entries
@@ -169,7 +176,9 @@ export async function runLoadBench() {
       console.log(
         `  ${op.padEnd(15)} ${String(p.count).padStart(6)} ${((p.count / elapsed) * 1000).toFixed(1).padStart(7)} ${p.p50.toFixed(1).padStart(9)} ${p.p95
           .toFixed(1)
-          .padStart(8)} ${p.p99.toFixed(1).padStart(8)} ${p.max.toFixed(1).padStart(8)} ${String(s.status5xx).padStart(5)} ${String(s.errors).padStart(7)}`,
+          .padStart(
+            8,
+          )} ${p.p99.toFixed(1).padStart(8)} ${p.max.toFixed(1).padStart(8)} ${String(s.status5xx).padStart(5)} ${String(s.errors).padStart(7)}`,
       );
       if (s.firstError) console.log(`    first error: ${s.firstError.slice(0, 300)}`);
     }
@@ -177,7 +186,9 @@ export async function runLoadBench() {
     console.log(
       `  ${'all'.padEnd(15)} ${String(total).padStart(6)} ${((total / elapsed) * 1000).toFixed(1).padStart(7)} ${p.p50.toFixed(1).padStart(9)} ${p.p95
         .toFixed(1)
-        .padStart(8)} ${p.p99.toFixed(1).padStart(8)} ${p.max.toFixed(1).padStart(8)} ${String(total5xx).padStart(5)} ${String(totalErrors).padStart(7)}`,
+        .padStart(
+          8,
+        )} ${p.p99.toFixed(1).padStart(8)} ${p.max.toFixed(1).padStart(8)} ${String(total5xx).padStart(5)} ${String(totalErrors).padStart(7)}`,
     );
     console.log(
       `  check-ins acknowledged ${acknowledged.size}, entries in the database ${entries.length}, missing ${missing.length}, duplicate queue numbers ${duplicates.length}`,

@@ -36,7 +36,10 @@ test('the Patients tab shows the directory counts; a role without patient access
   await expect(page.getByText('Your role does not include patient records (permission canManagePatients).')).toBeVisible();
 });
 
-test('a kiosk check-in and a Start Care in other browsers reach the dashboard Queue Manager tab through the event stream, without waiting for the 30 s poll', async ({ browser, page }) => {
+test('a kiosk check-in and a Start Care in other browsers reach the dashboard Queue Manager tab through the event stream, without waiting for the 30 s poll', async ({
+  browser,
+  page,
+}) => {
   const last = `Live${Date.now()}`;
   const name = `Rosa ${last}`;
   // Within a second (the feature kit's bar), well under the 30 s poll: only the event stream can

@@ -120,7 +120,11 @@ test('a check-in whose answer is lost is sent again with the same Idempotency-Ke
 test('a failed submission shows the failure message and keeps what was typed', async ({ page }) => {
   // The server answers the check-in with an error (as when the database is unreachable).
   await page.route('**/api/triage/case**', (route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Service unavailable', code: 'service/unavailable' }) }),
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, message: 'Service unavailable', code: 'service/unavailable' }),
+    }),
   );
   await page.goto('/kiosk');
   await page.getByRole('button', { name: 'Start Check-in' }).click();
@@ -153,7 +157,9 @@ test('the kiosk names its organization and clinic, has one main landmark, large 
 
   for (const step of ['patient', 'medical']) {
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    expect(results.violations.map((v) => `${step}: ${v.id} ${v.nodes.map((n) => n.target.join(' ') + ' ' + n.failureSummary).join(' | ')}`)).toEqual([]);
+    expect(
+      results.violations.map((v) => `${step}: ${v.id} ${v.nodes.map((n) => n.target.join(' ') + ' ' + n.failureSummary).join(' | ')}`),
+    ).toEqual([]);
     if (step === 'patient') {
       await page.getByLabel('First Name').fill('Ada');
       await page.getByLabel('Last Name').fill('Okafor');
@@ -167,8 +173,6 @@ test('the kiosk names its organization and clinic, has one main landmark, large 
 
 test('a kiosk whose URL names an unknown organization says so and cannot start a check-in', async ({ page }) => {
   await page.goto('/kiosk?organization=no-such-clinic');
-  await expect(page.getByRole('alert')).toHaveText(
-    'This kiosk is not connected to a known clinic. Please ask a member of staff for help.',
-  );
+  await expect(page.getByRole('alert')).toHaveText('This kiosk is not connected to a known clinic. Please ask a member of staff for help.');
   await expect(page.getByRole('button', { name: 'Start Check-in' })).toBeDisabled();
 });

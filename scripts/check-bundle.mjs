@@ -41,9 +41,7 @@ const htmlScripts = [
 if (htmlScripts.length === 0) fail('index.html names no module script');
 
 const assetFiles = readdirSync(join(dist, 'assets'));
-const routeChunks = assetFiles
-  .filter((f) => f.endsWith('.js') && routeChunkPrefixes.some((p) => f.startsWith(`${p}-`)))
-  .map((f) => `assets/${f}`);
+const routeChunks = assetFiles.filter((f) => f.endsWith('.js') && routeChunkPrefixes.some((p) => f.startsWith(`${p}-`))).map((f) => `assets/${f}`);
 if (routeChunks.length === 0) {
   fail(`no chunk for the / route (expected assets/${routeChunkPrefixes.join('|')}-*.js); is / still lazily loaded from it?`);
 }

@@ -98,7 +98,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(eventStreamPlugin, { db, hub });
 
   await app.register(healthRoutes);
-  await app.register(authRoutes, { secureCookies: deps.secureCookies ?? false, publicUrl: deps.publicUrl, links, mailer, signInWait: deps.signInWait });
+  await app.register(authRoutes, {
+    secureCookies: deps.secureCookies ?? false,
+    publicUrl: deps.publicUrl,
+    links,
+    mailer,
+    signInWait: deps.signInWait,
+  });
   await app.register(signInLockRoutes);
   await app.register(organizationRoutes);
   await app.register(memberRoutes, { links });

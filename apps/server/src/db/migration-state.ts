@@ -44,9 +44,7 @@ export async function migrationState(db: DbHandle): Promise<MigrationState> {
   const shipped = shippedMigrations();
   const expected = shipped.at(-1)?.tag ?? null;
   try {
-    const result = await db.execute(
-      sql`select count(*)::int as count, max(created_at)::text as latest from drizzle.__drizzle_migrations`,
-    );
+    const result = await db.execute(sql`select count(*)::int as count, max(created_at)::text as latest from drizzle.__drizzle_migrations`);
     const row = result.rows[0] as { count: number; latest: string | null };
     const latest = row.latest === null ? null : Number(row.latest);
     const entry = latest === null ? undefined : shipped.find((e) => e.when === latest);

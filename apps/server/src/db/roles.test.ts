@@ -62,7 +62,17 @@ describe("the app's connection", () => {
       users: ['SELECT', 'INSERT', 'UPDATE'],
     });
     const none = held.filter((r) => r.privileges.length === 0).map((r) => r.table);
-    expect(none).toEqual(expect.arrayContaining(['patients', 'patient_visits', 'patient_counts', 'queue_entries', 'queue_transitions', 'queue_counters', 'triage_assessments']));
+    expect(none).toEqual(
+      expect.arrayContaining([
+        'patients',
+        'patient_visits',
+        'patient_counts',
+        'queue_entries',
+        'queue_transitions',
+        'queue_counters',
+        'triage_assessments',
+      ]),
+    );
   });
 
   it('cannot read patients by itself: permission denied on every clinical table', async () => {
@@ -100,7 +110,9 @@ describe("the app's connection", () => {
 
   it('writes audit rows outside a tenant only with no organization or one the actor is a member of', async () => {
     const insert = (organizationId: string | null, actor: string, action: string) =>
-      app().execute(sql`insert into audit_events (id, organization_id, actor_user_id, action) values (${crypto.randomUUID()}, ${organizationId}, ${actor}, ${action})`);
+      app().execute(
+        sql`insert into audit_events (id, organization_id, actor_user_id, action) values (${crypto.randomUUID()}, ${organizationId}, ${actor}, ${action})`,
+      );
     await insert(null, strangerId, 'test.no-organization');
     await insert('default-clinic', ownerId, 'test.own-organization');
     await refusedWith(insert('default-clinic', strangerId, 'test.planted'), /row-level security/);

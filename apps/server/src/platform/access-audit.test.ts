@@ -11,8 +11,7 @@ beforeAll(async () => {
   [{ id: nurseId }] = await rows<{ id: string }>(t.database.db, sql`select id from users where email = 'nurse@demo.clinic'`);
 });
 
-const auditsOf = async (action: string, path: string) =>
-  (await auditEventsOf(t.database.db, action)).filter((a) => a.details?.path === path);
+const auditsOf = async (action: string, path: string) => (await auditEventsOf(t.database.db, action)).filter((a) => a.details?.path === path);
 
 describe('audit of refused cross-tenant attempts', () => {
   it("asking for another organization's patients is 403 and audited in the actor's own organization, with the attempted id and the path without its query", async () => {
@@ -25,10 +24,18 @@ describe('audit of refused cross-tenant attempts', () => {
       entity_type: 'organization',
       entity_id: other.organizationId,
     });
-    expect(audit.details).toMatchObject({ attemptedOrganizationId: other.organizationId, method: 'GET', path: '/api/patients', code: 'access/not-a-member' });
+    expect(audit.details).toMatchObject({
+      attemptedOrganizationId: other.organizationId,
+      method: 'GET',
+      path: '/api/patients',
+      code: 'access/not-a-member',
+    });
     expect(JSON.stringify(audit.details)).not.toContain('smith');
     // Nothing is written into the organization that was targeted.
-    const written = await rows(t.database.db, sql`select * from audit_events where organization_id = ${other.organizationId} and action like 'access.%'`);
+    const written = await rows(
+      t.database.db,
+      sql`select * from audit_events where organization_id = ${other.organizationId} and action like 'access.%'`,
+    );
     expect(written).toEqual([]);
   });
 
@@ -40,7 +47,7 @@ describe('audit of refused cross-tenant attempts', () => {
     expect(audit.details).toMatchObject({ attemptedOrganizationId: 'default-clinic', attemptedClinicId: other.clinicId });
   });
 
-  it("a path id of another organization (GET /api/clinics/organization/{id}) answers 404 and is audited", async () => {
+  it('a path id of another organization (GET /api/clinics/organization/{id}) answers 404 and is audited', async () => {
     expect((await t.get(`/api/clinics/organization/${other.organizationId}`)).statusCode).toBe(404);
     const [audit] = await auditsOf('access.cross-tenant-refused', `/api/clinics/organization/${other.organizationId}`);
     expect(audit).toMatchObject({ organization_id: 'default-clinic', entity_id: other.organizationId });

@@ -83,7 +83,11 @@ describe('malformed and mistyped bodies', () => {
     expect(body.issues?.map((i) => i.path).sort()).toEqual(['email', 'password']);
 
     const org = await raw('POST', '/api/organizations', JSON.stringify({ name: ['x'], type: 7, email: {} }));
-    expect(expectClientError(org, 400, 'validation/invalid').issues?.map((i) => i.path).sort()).toEqual(['email', 'name', 'type']);
+    expect(
+      expectClientError(org, 400, 'validation/invalid')
+        .issues?.map((i) => i.path)
+        .sort(),
+    ).toEqual(['email', 'name', 'type']);
 
     const member = await raw('PATCH', `/api/organizations/members/${viewerId}`, JSON.stringify({ permissions: { canManageUsers: 'true' } }));
     expectClientError(member, 400, 'validation/invalid');
@@ -93,10 +97,11 @@ describe('malformed and mistyped bodies', () => {
 
   it('missing fields are 400 with an issue for each', async () => {
     const before = await fingerprint();
-    expect(expectClientError(await raw('POST', '/api/auth/sign-up', '{}'), 400).issues?.map((i) => i.path).sort()).toEqual([
-      'email',
-      'password',
-    ]);
+    expect(
+      expectClientError(await raw('POST', '/api/auth/sign-up', '{}'), 400)
+        .issues?.map((i) => i.path)
+        .sort(),
+    ).toEqual(['email', 'password']);
     expect(expectClientError(await raw('POST', '/api/organizations', '{"type":"clinic"}'), 400).issues?.[0].path).toBe('name');
     expect(expectClientError(await raw('POST', '/api/organizations/invite', '{"email":"x@example.org"}'), 400).issues?.[0].path).toBe('role');
     expectClientError(await raw('POST', '/api/org/switch', '{}'), 400, 'validation/invalid');
@@ -137,7 +142,12 @@ describe('over-long input', () => {
     ['a phone of 41 characters', 'POST', '/api/clinics', { name: 'Fine', phone: long(41) }],
     ['an e-mail of 255 characters at sign-up', 'POST', '/api/auth/sign-up', { email: `${long(243)}@example.org`, password: 'secret-pass' }],
     ['a password of 257 characters', 'POST', '/api/auth/sign-in', { email: 'owner@demo.clinic', password: long(257) }],
-    ['a first name of 101 characters', 'POST', '/api/auth/sign-up', { email: 'long-name@example.org', password: 'secret-pass', firstName: long(101) }],
+    [
+      'a first name of 101 characters',
+      'POST',
+      '/api/auth/sign-up',
+      { email: 'long-name@example.org', password: 'secret-pass', firstName: long(101) },
+    ],
     ['a title of 201 characters', 'PATCH', '/api/organizations/members/VIEWER', { title: long(201) }],
     ['an organizationId of 101 characters', 'POST', '/api/org/switch', { organizationId: long(101) }],
     ['a renamed organization of 201 characters', 'PUT', '/api/organizations', { name: long(201) }],
@@ -318,7 +328,12 @@ describe('text the database cannot store', () => {
     ['a clinic name', 'POST', '/api/clinics', { name: 'Null\u0000Clinic' }],
     ['a sign-up first name', 'POST', '/api/auth/sign-up', { email: 'nul@example.org', password: 'secret-pass', firstName: 'A\u0000' }],
     ['a member title', 'PATCH', '/api/organizations/members/VIEWER', { title: 'Chief\u0000' }],
-    ['an organizationId in the body', 'POST', '/api/organizations/invite', { organizationId: 'default\u0000clinic', email: 'a@b.org', role: 'Staff' }],
+    [
+      'an organizationId in the body',
+      'POST',
+      '/api/organizations/invite',
+      { organizationId: 'default\u0000clinic', email: 'a@b.org', role: 'Staff' },
+    ],
     ['a sign-in password', 'POST', '/api/auth/sign-in', { email: 'owner@demo.clinic', password: 'demo\u0000password' }],
   ] as const)('a NUL character in %s is a 4xx, not a 500, and nothing is written', async (_label, method, url, payload) => {
     const before = await fingerprint();
@@ -346,9 +361,9 @@ describe('every /api route declares its access', () => {
     await expect(appWith((child) => child.get('/api/forgotten', async () => ({ secret: true })))).rejects.toThrow(
       'Route GET /api/forgotten declares no access requirement',
     );
-    await expect(
-      appWith((child) => child.post('/api/also-forgotten', { config: {} }, async () => ({ secret: true }))),
-    ).rejects.toThrow('Route POST /api/also-forgotten declares no access requirement');
+    await expect(appWith((child) => child.post('/api/also-forgotten', { config: {} }, async () => ({ secret: true })))).rejects.toThrow(
+      'Route POST /api/also-forgotten declares no access requirement',
+    );
   });
 
   it('a route outside /api needs no declaration, and a declared /api route builds', async () => {

@@ -119,10 +119,7 @@ export async function withIdempotency<T extends object>(
   const where = and(eq(idempotencyKeys.organizationId, organizationId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
   if (claimed.rows.length > 0) {
     const answer = await run();
-    await tx
-      .update(idempotencyKeys)
-      .set({ responseStatus: request.status, responseBody: answer })
-      .where(where);
+    await tx.update(idempotencyKeys).set({ responseStatus: request.status, responseBody: answer }).where(where);
     return answer;
   }
   const [stored] = await tx.select().from(idempotencyKeys).where(where);

@@ -27,7 +27,10 @@ export async function pendingInvitation(db: AccountDb, organizationId: string, e
 /** Marks the user's address verified by a proof other than the mailed link: an invitation token sent to it. */
 export async function markEmailVerified(db: AccountDb, user: UserRow): Promise<void> {
   if (user.emailVerifiedAt) return;
-  await db.update(users).set({ emailVerifiedAt: new Date() }).where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)));
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: new Date() })
+    .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)));
 }
 
 /**

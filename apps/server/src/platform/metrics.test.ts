@@ -40,7 +40,13 @@ describe('/metrics', () => {
     expect(res.body).toContain('# TYPE clinic_http_requests_total counter');
     expect(sample(res.body, 'clinic_http_requests_total', { method: 'GET', route: '/api/health', status: '200' })).toBeGreaterThanOrEqual(1);
     expect(res.body).toContain('clinic_http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/health",status="200"}');
-    for (const name of ['clinic_audit_rows_total', 'clinic_sign_in_failures_total', 'clinic_rate_limit_refusals_total', 'clinic_sse_subscribers', 'clinic_db_listen_up']) {
+    for (const name of [
+      'clinic_audit_rows_total',
+      'clinic_sign_in_failures_total',
+      'clinic_rate_limit_refusals_total',
+      'clinic_sse_subscribers',
+      'clinic_db_listen_up',
+    ]) {
       expect(res.body).toContain(`# TYPE ${name}`);
     }
     expect(sample(res.body, 'clinic_db_listen_up')).toBe(1);
@@ -123,7 +129,9 @@ describe('/metrics', () => {
     }
     expect(refused).toBe(5);
     const after = await scrape(t);
-    const moved = sample(after, 'clinic_rate_limit_refusals_total', { limit: 'clinic-context' }) - sample(before, 'clinic_rate_limit_refusals_total', { limit: 'clinic-context' });
+    const moved =
+      sample(after, 'clinic_rate_limit_refusals_total', { limit: 'clinic-context' }) -
+      sample(before, 'clinic_rate_limit_refusals_total', { limit: 'clinic-context' });
     expect(moved).toBe(5);
   });
 
@@ -149,7 +157,12 @@ describe('/metrics without METRICS_TOKEN', () => {
   it('refuses every other address (403), token or not, and still answers this machine', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7' });
     expect(res.statusCode).toBe(403);
-    const guessed = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7', headers: { authorization: 'Bearer undefined' } });
+    const guessed = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      remoteAddress: '203.0.113.7',
+      headers: { authorization: 'Bearer undefined' },
+    });
     expect(guessed.statusCode).toBe(403);
     const local = await t.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '::1' });
     expect(local.statusCode).toBe(200);

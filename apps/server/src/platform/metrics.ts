@@ -42,7 +42,11 @@ function createMetrics(opts: MetricsOptions) {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers,
     }),
-    auditRows: new Counter({ name: 'clinic_audit_rows_total', help: 'Audit rows written (inserted; a rolled-back request still counts).', registers }),
+    auditRows: new Counter({
+      name: 'clinic_audit_rows_total',
+      help: 'Audit rows written (inserted; a rolled-back request still counts).',
+      registers,
+    }),
     signInFailures: new Counter({
       name: 'clinic_sign_in_failures_total',
       help: 'Failed sign-ins (unknown e-mail, wrong password, disabled account), by error code.',
@@ -69,7 +73,7 @@ function createMetrics(opts: MetricsOptions) {
   });
   new Gauge({
     name: 'clinic_db_listen_up',
-    help: '1 while the connection that hears other instances\' changes (LISTEN) is up (or the database is embedded), else 0.',
+    help: "1 while the connection that hears other instances' changes (LISTEN) is up (or the database is embedded), else 0.",
     registers,
     collect() {
       const listen = opts.database.status?.().listen;

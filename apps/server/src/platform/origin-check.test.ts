@@ -25,7 +25,10 @@ interface RawResponse {
 
 /** Writes one HTTP/1.1 request as given and reads the answer until the server closes. */
 function rawRequest(requestLine: string, headers: Record<string, string>, body: string): Promise<RawResponse> {
-  const head = [requestLine, ...Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' }).map(([k, v]) => `${k}: ${v}`)];
+  const head = [
+    requestLine,
+    ...Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' }).map(([k, v]) => `${k}: ${v}`),
+  ];
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1', () => socket.write(`${head.join('\r\n')}\r\n\r\n${body}`));
     let data = '';

@@ -65,8 +65,18 @@ describe('request logs', () => {
     const searched = await t.app.inject({ method: 'GET', url: `/api/patients?search=${CREATED.lastName}`, headers: admin });
     expect(searched.json().patients.map((p: { lastName: string }) => p.lastName)).toContain(CREATED.lastName);
     // A bad body and a wrong password: the body is never logged, the e-mail neither.
-    await t.app.inject({ method: 'POST', url: '/api/patients', headers: { ...admin, 'content-type': 'application/json' }, payload: `{"firstName": "${SEEDED[4]}"` });
-    await t.app.inject({ method: 'PUT', url: `/api/patients/${id}`, headers: admin, payload: { ...patientPayload(CREATED), dateOfBirth: 'not a date' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/patients',
+      headers: { ...admin, 'content-type': 'application/json' },
+      payload: `{"firstName": "${SEEDED[4]}"`,
+    });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/api/patients/${id}`,
+      headers: admin,
+      payload: { ...patientPayload(CREATED), dateOfBirth: 'not a date' },
+    });
     await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: CREATED.email, password: 'demo-password' } });
 
     const entries = log.entries();
@@ -101,14 +111,22 @@ describe('request logs', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/api/nothing-here', headers: { 'x-request-id': 'missing-1' } });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['x-request-id']).toBe('missing-1');
-    const badUrl = await t.app.inject({ method: 'GET', url: `/api/patients/${'x'.repeat(300)}`, headers: { ...admin, 'x-request-id': 'bad-url-1' } });
+    const badUrl = await t.app.inject({
+      method: 'GET',
+      url: `/api/patients/${'x'.repeat(300)}`,
+      headers: { ...admin, 'x-request-id': 'bad-url-1' },
+    });
     expect(badUrl.statusCode).toBe(400);
     expect(badUrl.headers['x-request-id']).toBe('bad-url-1');
   });
 
   it('logs a failed request at error level without its query values', async () => {
     await t.appDatabase.close();
-    const res = await t.app.inject({ method: 'GET', url: `/api/patients?search=${CREATED.lastName}`, headers: { ...admin, 'x-request-id': 'failed-1' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/patients?search=${CREATED.lastName}`,
+      headers: { ...admin, 'x-request-id': 'failed-1' },
+    });
     expect(res.statusCode).toBe(500);
     const failed = log.entries().find((e) => e.reqId === 'failed-1' && e.level === 50);
     expect(failed?.err?.type).toBeTruthy();

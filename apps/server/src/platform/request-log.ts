@@ -122,7 +122,10 @@ export function loggerOptions(setting: LoggerSetting | undefined) {
     hooks: {
       // Free-text messages (Fastify's own included) lose any query string they quote.
       logMethod(this: unknown, args: unknown[], method: (...a: unknown[]) => void) {
-        method.apply(this, args.map((a) => (typeof a === 'string' ? a.replace(QUERY_IN_TEXT, '$1?[redacted]') : a)));
+        method.apply(
+          this,
+          args.map((a) => (typeof a === 'string' ? a.replace(QUERY_IN_TEXT, '$1?[redacted]') : a)),
+        );
       },
     },
   };

@@ -52,20 +52,45 @@ beforeAll(async () => {
         await ctx.audit('test.item.created', { type: 'test-item', id: params.id }, { tag: query.tag });
         await ctx.emit('patient.updated', params.id);
         if (body.fail) throw new AppError('conflict/test', 'Refused after writing.');
-        const [{ organization }] = await ctx.tx.execute<{ organization: string }>(
-          sql`select current_setting('app.organization_id') as organization`,
-        ).then((r) => r.rows);
-        return { success: true, params, query, body, tenant: ctx.tenant.organizationId, clinicId: ctx.tenant.clinicId, timeZone: ctx.tenant.timeZone, actor: ctx.actor, organization };
+        const [{ organization }] = await ctx.tx
+          .execute<{ organization: string }>(sql`select current_setting('app.organization_id') as organization`)
+          .then((r) => r.rows);
+        return {
+          success: true,
+          params,
+          query,
+          body,
+          tenant: ctx.tenant.organizationId,
+          clinicId: ctx.tenant.clinicId,
+          timeZone: ctx.tenant.timeZone,
+          actor: ctx.actor,
+          organization,
+        };
       },
     );
     publicRoute(
       child,
       { method: 'GET', url: '/api/test-board', summary: 'A test board', query: z.object({ size: z.coerce.number().int().max(9).default(3) }) },
-      async (ctx, { query }) => ({ success: true, size: query.size, tenant: ctx.tenant.organizationId, clinicId: ctx.tenant.clinicId, clinicName: ctx.tenant.clinicName, timeZone: ctx.tenant.timeZone, actor: ctx.actor }),
+      async (ctx, { query }) => ({
+        success: true,
+        size: query.size,
+        tenant: ctx.tenant.organizationId,
+        clinicId: ctx.tenant.clinicId,
+        clinicName: ctx.tenant.clinicName,
+        timeZone: ctx.tenant.timeZone,
+        actor: ctx.actor,
+      }),
     );
     publicRoute(
       child,
-      { method: 'POST', url: '/api/test-board/visits', summary: 'A test check-in', defaultOrganizationId: 'default-clinic', body: z.object({ name: z.string() }), status: 201 },
+      {
+        method: 'POST',
+        url: '/api/test-board/visits',
+        summary: 'A test check-in',
+        defaultOrganizationId: 'default-clinic',
+        body: z.object({ name: z.string() }),
+        status: 201,
+      },
       async (ctx, { body }) => {
         await ctx.audit('test.board.visit', null, { name: body.name });
         return { success: true, tenant: ctx.tenant.organizationId };
@@ -105,7 +130,11 @@ describe('tenantRoute', () => {
   });
 
   it('hands the handler parsed input, the tenant with its time zone, the actor and a transaction scoped to the organization', async () => {
-    const res = await post('/api/test-items/it1?tag=b&organizationId=default-clinic', { name: 'Ann', organizationId: 'default-clinic', clinicId: 'default-clinic' });
+    const res = await post('/api/test-items/it1?tag=b&organizationId=default-clinic', {
+      name: 'Ann',
+      organizationId: 'default-clinic',
+      clinicId: 'default-clinic',
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({
       success: true,
@@ -154,7 +183,12 @@ describe('tenantRoute', () => {
       const res = await post(url, payload);
       expect(res.statusCode, url).toBe(400);
       const body = res.json();
-      expect(body).toMatchObject({ success: false, error: 'Some fields are invalid.', message: 'Some fields are invalid.', code: 'validation/invalid' });
+      expect(body).toMatchObject({
+        success: false,
+        error: 'Some fields are invalid.',
+        message: 'Some fields are invalid.',
+        code: 'validation/invalid',
+      });
       expect(body.issues.map((i: { path: string }) => i.path)).toContain(path);
     }
     expect((await auditEventsOf(t.database.db, 'test.item.created')).some((e) => e.entity_id === 'it5')).toBe(false);

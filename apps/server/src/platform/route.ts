@@ -5,15 +5,7 @@ import type { z } from 'zod';
 import type { AppDb } from '../db/client.js';
 import type { OrganizationRow, UserRow } from '../db/schema/index.js';
 import { accountDbOf, type AccountDb } from './account-db.js';
-import {
-  auditingRefusals,
-  resolveTenant,
-  selectedTenant,
-  tenantOf,
-  userOf,
-  type RouteAccess,
-  type TenantContext,
-} from './access.js';
+import { auditingRefusals, resolveTenant, selectedTenant, tenantOf, userOf, type RouteAccess, type TenantContext } from './access.js';
 import { recordAudit, type AuditEntry } from './audit.js';
 import { newId } from './crypto.js';
 import { AppError } from './errors.js';
@@ -271,8 +263,7 @@ function databaseOf(app: FastifyInstance): AppDb {
   return db;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The body without the tenant selectors every client adds (see `parseBody`); anything else as sent. */
 function withoutSelectors(body: unknown): unknown {

@@ -17,7 +17,10 @@ const ASSET = '/assets/index-Ab12Cd34.js';
 const webDist = join(tmpdir(), `clinic-web-${crypto.randomUUID()}`);
 beforeAll(() => {
   mkdirSync(join(webDist, 'assets'), { recursive: true });
-  writeFileSync(join(webDist, 'index.html'), `<!doctype html><html><head><script type="module" src="${ASSET}"></script></head><body><div id="root"></div></body></html>`);
+  writeFileSync(
+    join(webDist, 'index.html'),
+    `<!doctype html><html><head><script type="module" src="${ASSET}"></script></head><body><div id="root"></div></body></html>`,
+  );
   writeFileSync(join(webDist, ASSET), 'console.log("app");');
 });
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
@@ -86,7 +89,12 @@ describe('on plain http (development)', () => {
 
   it('the session cookie has no Secure flag, and a client cannot turn it on by sending X-Forwarded-Proto', async () => {
     for (const headers of [{}, { 'x-forwarded-proto': 'https' }]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers, payload: { email: 'nurse@demo.clinic', password: DEMO_PASSWORD } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        headers,
+        payload: { email: 'nurse@demo.clinic', password: DEMO_PASSWORD },
+      });
       expect(res.statusCode).toBe(200);
       expect(String(res.headers['set-cookie'])).toMatch(/^session_id=/);
       expect(String(res.headers['set-cookie'])).not.toMatch(/;\s*Secure/i);

@@ -6,7 +6,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe("the inactivity timeout binds a session in every organization it can read (finding 3)", () => {
+describe('the inactivity timeout binds a session in every organization it can read (finding 3)', () => {
   it('a member of A (5 minutes) working in B (720 minutes) cannot keep reading A after 5 idle minutes', async () => {
     // Only Date is faked: the database and the server's own timers run as usual.
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-23T09:00:00Z') });

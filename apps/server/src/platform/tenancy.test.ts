@@ -51,28 +51,67 @@ type Call = { method: 'GET' | 'POST' | 'PUT' | 'PATCH'; url: string; payload?: R
 describe("a member of A trying organization B's ids", () => {
   const forbiddenCalls = (): Array<[string, Call]> => [
     ['GET /api/organizations?organizationId=B', { method: 'GET', url: `/api/organizations?organizationId=${b.organizationId}` }],
-    ['PUT /api/organizations {organizationId: B}', { method: 'PUT', url: '/api/organizations', payload: { organizationId: b.organizationId, name: 'Taken over' } }],
-    ['PUT /api/organizations?organizationId=B', { method: 'PUT', url: `/api/organizations?organizationId=${b.organizationId}`, payload: { name: 'Taken over' } }],
-    ['POST /api/clinics {organizationId: B}', { method: 'POST', url: '/api/clinics', payload: { organizationId: b.organizationId, name: 'Implant Clinic' } }],
-    ['POST /api/clinics {clinicId: B\'s clinic}', { method: 'POST', url: '/api/clinics', payload: { clinicId: b.clinicId, name: 'Implant Clinic' } }],
+    [
+      'PUT /api/organizations {organizationId: B}',
+      { method: 'PUT', url: '/api/organizations', payload: { organizationId: b.organizationId, name: 'Taken over' } },
+    ],
+    [
+      'PUT /api/organizations?organizationId=B',
+      { method: 'PUT', url: `/api/organizations?organizationId=${b.organizationId}`, payload: { name: 'Taken over' } },
+    ],
+    [
+      'POST /api/clinics {organizationId: B}',
+      { method: 'POST', url: '/api/clinics', payload: { organizationId: b.organizationId, name: 'Implant Clinic' } },
+    ],
+    [
+      "POST /api/clinics {clinicId: B's clinic}",
+      { method: 'POST', url: '/api/clinics', payload: { clinicId: b.clinicId, name: 'Implant Clinic' } },
+    ],
     ['GET /api/organizations/members?organizationId=B', { method: 'GET', url: `/api/organizations/members?organizationId=${b.organizationId}` }],
     ['GET /api/org/users?organizationId=B', { method: 'GET', url: `/api/org/users?organizationId=${b.organizationId}` }],
     ['GET /api/organizations/stats?organizationId=B', { method: 'GET', url: `/api/organizations/stats?organizationId=${b.organizationId}` }],
-    ['GET /api/organizations/invitations?organizationId=B', { method: 'GET', url: `/api/organizations/invitations?organizationId=${b.organizationId}` }],
-    ['GET /api/organizations/stats?clinicId=B\'s clinic', { method: 'GET', url: `/api/organizations/stats?clinicId=${b.clinicId}` }],
-    ['GET /api/organizations/stats with X-Organization-Id: B', { method: 'GET', url: '/api/organizations/stats', headers: { 'x-organization-id': b.organizationId } }],
-    ['POST /api/organizations/invite {organizationId: B}', { method: 'POST', url: '/api/organizations/invite', payload: { organizationId: b.organizationId, email: 'spy@a.org', role: 'Owner' } }],
-    ['PATCH B\'s member ?organizationId=B', { method: 'PATCH', url: `/api/organizations/members/${b.memberId}?organizationId=${b.organizationId}`, payload: { role: 'Viewer' } }],
-    ['PATCH B\'s member {organizationId: B}', { method: 'PATCH', url: `/api/organizations/members/${b.memberId}`, payload: { organizationId: b.organizationId, status: 'disabled' } }],
+    [
+      'GET /api/organizations/invitations?organizationId=B',
+      { method: 'GET', url: `/api/organizations/invitations?organizationId=${b.organizationId}` },
+    ],
+    ["GET /api/organizations/stats?clinicId=B's clinic", { method: 'GET', url: `/api/organizations/stats?clinicId=${b.clinicId}` }],
+    [
+      'GET /api/organizations/stats with X-Organization-Id: B',
+      { method: 'GET', url: '/api/organizations/stats', headers: { 'x-organization-id': b.organizationId } },
+    ],
+    [
+      'POST /api/organizations/invite {organizationId: B}',
+      { method: 'POST', url: '/api/organizations/invite', payload: { organizationId: b.organizationId, email: 'spy@a.org', role: 'Owner' } },
+    ],
+    [
+      "PATCH B's member ?organizationId=B",
+      { method: 'PATCH', url: `/api/organizations/members/${b.memberId}?organizationId=${b.organizationId}`, payload: { role: 'Viewer' } },
+    ],
+    [
+      "PATCH B's member {organizationId: B}",
+      { method: 'PATCH', url: `/api/organizations/members/${b.memberId}`, payload: { organizationId: b.organizationId, status: 'disabled' } },
+    ],
     ['POST /api/org/switch {organizationId: B}', { method: 'POST', url: '/api/org/switch', payload: { organizationId: b.organizationId } }],
-    ['PUT /api/auth/profile {organizationId: B}', { method: 'PUT', url: '/api/auth/profile', payload: { organizationId: b.organizationId, clinicId: b.clinicId } }],
-    ['PUT /api/auth/profile {A, B\'s clinic}', { method: 'PUT', url: '/api/auth/profile', payload: { organizationId: 'default-clinic', clinicId: b.clinicId } }],
+    [
+      'PUT /api/auth/profile {organizationId: B}',
+      { method: 'PUT', url: '/api/auth/profile', payload: { organizationId: b.organizationId, clinicId: b.clinicId } },
+    ],
+    [
+      "PUT /api/auth/profile {A, B's clinic}",
+      { method: 'PUT', url: '/api/auth/profile', payload: { organizationId: 'default-clinic', clinicId: b.clinicId } },
+    ],
     ['GET /api/events?organizationId=B', { method: 'GET', url: `/api/events?organizationId=${b.organizationId}` }],
   ];
   const notFoundCalls = (): Array<[string, Call]> => [
     ['GET /api/clinics/organization/B', { method: 'GET', url: `/api/clinics/organization/${b.organizationId}` }],
-    ['PATCH /api/organizations/members/{B\'s member}', { method: 'PATCH', url: `/api/organizations/members/${b.memberId}`, payload: { role: 'Viewer' } }],
-    ['POST /api/organizations/invitations/{B\'s token}/accept', { method: 'POST', url: `/api/organizations/invitations/${b.invitationToken}/accept` }],
+    [
+      "PATCH /api/organizations/members/{B's member}",
+      { method: 'PATCH', url: `/api/organizations/members/${b.memberId}`, payload: { role: 'Viewer' } },
+    ],
+    [
+      "POST /api/organizations/invitations/{B's token}/accept",
+      { method: 'POST', url: `/api/organizations/invitations/${b.invitationToken}/accept` },
+    ],
   ];
 
   /** Makes each call as A's Owner: each answers `status` and shows nothing of B, and B is unchanged. */
@@ -137,7 +176,9 @@ describe('row level security through the app role', () => {
   it('with no organization set, every tenant table reads as empty', async () => {
     const [owner] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from organization_members`);
     expect(owner.n).toBeGreaterThan(7); // the owner connection sees A's and B's members
-    const counts = await asAppRole(null, async (tx) => Object.fromEntries(await Promise.all(TENANT_TABLES.map(async (tb) => [tb, await count(tx, tb)]))));
+    const counts = await asAppRole(null, async (tx) =>
+      Object.fromEntries(await Promise.all(TENANT_TABLES.map(async (tb) => [tb, await count(tx, tb)]))),
+    );
     expect(counts).toEqual({ organizations: 0, clinics: 0, organization_members: 0, invitations: 0, audit_events: 0 });
   });
 
@@ -159,8 +200,9 @@ describe('row level security through the app role', () => {
       tx.execute(sql`insert into clinics (organization_id, id, name) values (${b.organizationId}, 'planted', 'Planted')`),
     );
     await expect(insert).rejects.toSatisfy((e: Error) => /row-level security/.test(String((e as { cause?: Error }).cause?.message ?? e.message)));
-    const updated = await asAppRole('default-clinic', async (tx) =>
-      (await tx.execute(sql`update organizations set name = 'Renamed by A' where id = ${b.organizationId} returning id`)).rows,
+    const updated = await asAppRole(
+      'default-clinic',
+      async (tx) => (await tx.execute(sql`update organizations set name = 'Renamed by A' where id = ${b.organizationId} returning id`)).rows,
     );
     expect(updated).toEqual([]);
     const [row] = await rows<{ name: string }>(t.database.db, sql`select name from organizations where id = ${b.organizationId}`);
@@ -177,17 +219,20 @@ describe('row level security through the app role', () => {
     await refused(sql`select id from sessions`);
   });
 
-  it('cannot UPDATE or DELETE audit events, even its own organization\'s', async () => {
-    const [before] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from audit_events where organization_id = 'default-clinic'`);
+  it("cannot UPDATE or DELETE audit events, even its own organization's", async () => {
+    const [before] = await rows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from audit_events where organization_id = 'default-clinic'`,
+    );
     expect(before.n).toBeGreaterThan(0);
-    for (const query of [
-      sql`update audit_events set action = 'tampered'`,
-      sql`delete from audit_events`,
-    ]) {
+    for (const query of [sql`update audit_events set action = 'tampered'`, sql`delete from audit_events`]) {
       const attempt = asAppRole('default-clinic', (tx) => tx.execute(query));
       await expect(attempt).rejects.toSatisfy((e: Error) => /permission denied/.test(String((e as { cause?: Error }).cause?.message ?? e.message)));
     }
-    const [after] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from audit_events where organization_id = 'default-clinic'`);
+    const [after] = await rows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from audit_events where organization_id = 'default-clinic'`,
+    );
     expect(after.n).toBe(before.n);
     expect(await rows(t.database.db, sql`select 1 from audit_events where action = 'tampered'`)).toHaveLength(0);
   });

@@ -92,7 +92,7 @@ describe('every route', () => {
     expect(wrong).toEqual([]);
   });
 
-  it("answers 403 to a demo member its access requirement refuses", async () => {
+  it('answers 403 to a demo member its access requirement refuses', async () => {
     const wrong: string[] = [];
     for (const r of routes().filter(isTenant)) {
       const access = r.access as { role?: Role; permission?: keyof (typeof DEFAULT_PERMISSIONS)['Viewer'] };
@@ -104,7 +104,7 @@ describe('every route', () => {
     expect(wrong).toEqual([]);
   });
 
-  it("answers 403 to ?organizationId= of an organization the caller does not belong to", async () => {
+  it('answers 403 to ?organizationId= of an organization the caller does not belong to', async () => {
     const wrong: string[] = [];
     for (const r of routes().filter(isTenant)) {
       const res = await call(r, owner, { query: `organizationId=${other.organizationId}` });

@@ -267,8 +267,10 @@ function clientOf(app: () => FastifyInstance, headers: () => Promise<Headers>): 
     const own = await headers();
     return app().inject({ ...request, headers: { ...own, ...request.headers } });
   };
-  const send = (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE') => (url: string, body?: Body, options: RequestOptions = {}) =>
-    inject({ method, url, payload: body, ...options });
+  const send =
+    (method: 'POST' | 'PUT' | 'PATCH' | 'DELETE') =>
+    (url: string, body?: Body, options: RequestOptions = {}) =>
+      inject({ method, url, payload: body, ...options });
   return {
     headers,
     get: (url, options = {}) => inject({ method: 'GET', url, ...options }),
@@ -379,7 +381,14 @@ export function useTestApp(options: UseTestAppOptions = {}): UsedTestApp {
     },
   };
   // The TestApp's fields, read through to the built app (a field TestApp gains must be named here).
-  const fields: Record<Exclude<keyof TestApp, 'close'>, true> = { app: true, database: true, appDatabase: true, url: true, mailer: true, signInDelays: true };
+  const fields: Record<Exclude<keyof TestApp, 'close'>, true> = {
+    app: true,
+    database: true,
+    appDatabase: true,
+    url: true,
+    mailer: true,
+    signInDelays: true,
+  };
   for (const key of Object.keys(fields) as Array<keyof typeof fields>) {
     Object.defineProperty(used, key, { get: () => built()[key], enumerable: true });
   }

@@ -15,10 +15,31 @@ const DEMO_TIME_ZONE = 'America/Los_Angeles';
 
 /** The demo accounts, one per role. */
 export const DEMO_USERS: ReadonlyArray<{ email: string; role: Role; firstName: string; lastName: string; department: string; title: string }> = [
-  { email: 'owner@demo.clinic', role: 'Owner', firstName: 'Olivia', lastName: 'Owens', department: 'Administration', title: 'System Administrator' },
-  { email: 'admin@demo.clinic', role: 'Admin', firstName: 'Adam', lastName: 'Alvarez', department: 'Administration', title: 'Practice Administrator' },
+  {
+    email: 'owner@demo.clinic',
+    role: 'Owner',
+    firstName: 'Olivia',
+    lastName: 'Owens',
+    department: 'Administration',
+    title: 'System Administrator',
+  },
+  {
+    email: 'admin@demo.clinic',
+    role: 'Admin',
+    firstName: 'Adam',
+    lastName: 'Alvarez',
+    department: 'Administration',
+    title: 'Practice Administrator',
+  },
   { email: 'manager@demo.clinic', role: 'Manager', firstName: 'Maya', lastName: 'Mendes', department: 'Operations', title: 'Clinic Manager' },
-  { email: 'doctor@demo.clinic', role: 'Doctor', firstName: 'Daniel', lastName: 'Diaz', department: 'Emergency Medicine', title: 'Attending Physician' },
+  {
+    email: 'doctor@demo.clinic',
+    role: 'Doctor',
+    firstName: 'Daniel',
+    lastName: 'Diaz',
+    department: 'Emergency Medicine',
+    title: 'Attending Physician',
+  },
   { email: 'nurse@demo.clinic', role: 'Nurse', firstName: 'Nora', lastName: 'Nguyen', department: 'Emergency Medicine', title: 'Charge Nurse' },
   { email: 'staff@demo.clinic', role: 'Staff', firstName: 'Sam', lastName: 'Stone', department: 'Front Desk', title: 'Reception' },
   { email: 'viewer@demo.clinic', role: 'Viewer', firstName: 'Victor', lastName: 'Vance', department: 'Quality', title: 'Analyst' },
@@ -126,4 +147,3 @@ export function demoSignInLines(password: string): string[] {
     `  password: ${password}`,
   ];
 }
-

@@ -104,12 +104,16 @@ export async function authRoutes(
     },
   );
 
-  publicAccountRoute(app, { method: 'POST', url: '/api/auth/sign-in', summary: 'Sign in', body: signInBody }, async (ctx, { body }, request, reply) => {
-    const user = await signIn(ctx, body, signInHooks(ctx, request));
-    const token = await createSession(ctx.db, user.id, request);
-    setSessionCookie(reply, token, secure(request));
-    return { success: true, user: toUserDto(user), ...tokenForApiClients(request, token) };
-  });
+  publicAccountRoute(
+    app,
+    { method: 'POST', url: '/api/auth/sign-in', summary: 'Sign in', body: signInBody },
+    async (ctx, { body }, request, reply) => {
+      const user = await signIn(ctx, body, signInHooks(ctx, request));
+      const token = await createSession(ctx.db, user.id, request);
+      setSessionCookie(reply, token, secure(request));
+      return { success: true, user: toUserDto(user), ...tokenForApiClients(request, token) };
+    },
+  );
 
   accountRoute(app, { method: 'POST', url: '/api/auth/sign-out', summary: 'Sign out (ends the session)' }, async (ctx, _input, _request, reply) => {
     await endSession(ctx.db, ctx.sessionId);

@@ -39,10 +39,7 @@ function requireEmail(value: string): string {
 }
 
 /** Creates an account. */
-export async function signUp(
-  ctx: PublicAccountContext,
-  input: SignInBody & { firstName?: string; lastName?: string },
-): Promise<UserRow> {
+export async function signUp(ctx: PublicAccountContext, input: SignInBody & { firstName?: string; lastName?: string }): Promise<UserRow> {
   const { db } = ctx;
   const email = requireEmail(input.email);
   const problem = newPasswordProblem(input.password);
@@ -148,11 +145,7 @@ export async function sessionContext({ db, user }: AccountRouteContext) {
   if (!current) {
     return { user: toUserDto(user), organizationUser: null, organization: null, clinics: [], clinic: null, features: [] };
   }
-  const clinicRows = await db
-    .select()
-    .from(clinics)
-    .where(eq(clinics.organizationId, current.organization.id))
-    .orderBy(asc(clinics.createdAt));
+  const clinicRows = await db.select().from(clinics).where(eq(clinics.organizationId, current.organization.id)).orderBy(asc(clinics.createdAt));
   const clinic = clinicRows.find((c) => c.id === user.currentClinicId) ?? clinicRows[0] ?? null;
   const o = current.organization;
   return {

@@ -56,7 +56,11 @@ describe('an invitation cannot be taken by signing up with the invited address (
 
 describe('e-mail verification', () => {
   it('sign-up mails a link; following it verifies the address once, and a retry of it answers the same', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { email: 'new.person@example.org', password: 'long-enough-pass' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      payload: { email: 'new.person@example.org', password: 'long-enough-pass' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ verificationSent: true, user: { emailVerified: false } });
     const mail = t.mailer.lastTo('new.person@example.org')!;
@@ -78,7 +82,10 @@ describe('e-mail verification', () => {
   it('an unknown or expired link is refused with one message and verifies nothing', async () => {
     const headers = await signUpAs(t.app, 'expired-link@example.org');
     const token = mailedVerificationToken(t.mailer, 'expired-link@example.org');
-    await rows(t.database.db, sql`update email_verifications set expires_at = now() - interval '1 minute' where email = 'expired-link@example.org'`);
+    await rows(
+      t.database.db,
+      sql`update email_verifications set expires_at = now() - interval '1 minute' where email = 'expired-link@example.org'`,
+    );
     const expired = await t.anon.post('/api/auth/verify-email', { token });
     const unknown = await t.anon.post('/api/auth/verify-email', { token: 'x'.repeat(43) });
     expect([expired.statusCode, unknown.statusCode]).toEqual([400, 400]);
@@ -89,7 +96,12 @@ describe('e-mail verification', () => {
   it('an address may follow at most 20 links a minute', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 21; i += 1) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/verify-email', remoteAddress: '10.99.0.1', payload: { token: `unknown-token-${i}-xxxxxxxx` } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/verify-email',
+        remoteAddress: '10.99.0.1',
+        payload: { token: `unknown-token-${i}-xxxxxxxx` },
+      });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
@@ -119,7 +131,11 @@ describe('without mail configured', () => {
   const bare = useTestApp({ mailer: noMailer });
 
   it('sign-up succeeds and says no link was sent; resend answers 503', async () => {
-    const res = await bare.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { email: 'no-mail@example.org', password: 'long-enough-pass' } });
+    const res = await bare.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up',
+      payload: { email: 'no-mail@example.org', password: 'long-enough-pass' },
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ verificationSent: false, user: { emailVerified: false } });
     const headers = { authorization: `Bearer ${res.json().token}` };

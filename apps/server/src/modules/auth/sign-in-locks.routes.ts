@@ -15,7 +15,13 @@ const scope = 'organization';
 export async function signInLockRoutes(app: FastifyInstance) {
   tenantAccountRoute(
     app,
-    { method: 'GET', url: '/api/organizations/sign-in-locks', summary: "Members' e-mails locked after failed sign-ins", access: SIGN_IN_LOCKS_ACCESS.manage, scope },
+    {
+      method: 'GET',
+      url: '/api/organizations/sign-in-locks',
+      summary: "Members' e-mails locked after failed sign-ins",
+      access: SIGN_IN_LOCKS_ACCESS.manage,
+      scope,
+    },
     async (ctx) => ({ success: true, locks: await listSignInLocks(ctx) }),
   );
 

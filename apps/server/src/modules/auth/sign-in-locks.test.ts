@@ -118,7 +118,7 @@ describe('an Admin sees and clears sign-in locks of their own members', () => {
     expect(audit.details).toMatchObject({ email: 'doctor@demo.clinic', failures: 5 });
   });
 
-  it("cannot clear the lock of someone outside the organization (404), whose lock stays", async () => {
+  it('cannot clear the lock of someone outside the organization (404), whose lock stays', async () => {
     await createOtherOrganization(t.app, 'still-locked@other.org');
     await fail('still-locked@other.org', 5);
     const res = await clearLock(await signInAs(t.app, 'owner@demo.clinic'), 'still-locked@other.org');

@@ -138,7 +138,10 @@ async function memberUsers(ctx: TenantAccountRouteContext, email?: string) {
 /** Locked e-mails among the organization's members, latest failure first. */
 export async function listSignInLocks(ctx: TenantAccountRouteContext): Promise<SignInLockDto[]> {
   const members = await memberUsers(ctx);
-  const failures = await failuresOf(ctx.db, members.map((m) => m.email));
+  const failures = await failuresOf(
+    ctx.db,
+    members.map((m) => m.email),
+  );
   const locks: SignInLockDto[] = [];
   for (const [email, list] of failures) {
     const until = lockedUntil(list);

@@ -94,29 +94,33 @@ export async function eventRoutes(app: FastifyInstance) {
     done();
   });
 
-  streamRoute(app, { url: '/api/events', summary: 'Server-Sent Events of your organization', access: EVENTS_ACCESS.listen }, (_input, request, reply) => {
-    const tenant = tenantOf(request);
-    const subscriber = { organizationId: tenant.organizationId, memberId: tenant.member.id, sessionId: request.sessionId! };
-    const release = sessionOpen.take(subscriber.sessionId);
-    // The flags are read when the stream opens, then again at each keep-alive and whenever the
-    // subscriber's own membership changes; a disabled member or an ended session ends the stream.
-    let permissions: Permissions = tenant.member.permissions;
-    stream(reply, open, streams, {
-      organizationId: tenant.organizationId,
-      ready: { organizationId: tenant.organizationId },
-      shape: (event) => {
-        const needed = eventPermission(event.type);
-        return needed && permissions[needed] ? { ...event } : null;
-      },
-      stillAllowed: async () => {
-        const now = await streams.entitlement(subscriber);
-        if (now) permissions = now;
-        return now !== null;
-      },
-      recheckOn: (event) => event.type === 'member.updated' && event.entityId === subscriber.memberId,
-      release,
-    });
-  });
+  streamRoute(
+    app,
+    { url: '/api/events', summary: 'Server-Sent Events of your organization', access: EVENTS_ACCESS.listen },
+    (_input, request, reply) => {
+      const tenant = tenantOf(request);
+      const subscriber = { organizationId: tenant.organizationId, memberId: tenant.member.id, sessionId: request.sessionId! };
+      const release = sessionOpen.take(subscriber.sessionId);
+      // The flags are read when the stream opens, then again at each keep-alive and whenever the
+      // subscriber's own membership changes; a disabled member or an ended session ends the stream.
+      let permissions: Permissions = tenant.member.permissions;
+      stream(reply, open, streams, {
+        organizationId: tenant.organizationId,
+        ready: { organizationId: tenant.organizationId },
+        shape: (event) => {
+          const needed = eventPermission(event.type);
+          return needed && permissions[needed] ? { ...event } : null;
+        },
+        stillAllowed: async () => {
+          const now = await streams.entitlement(subscriber);
+          if (now) permissions = now;
+          return now !== null;
+        },
+        recheckOn: (event) => event.type === 'member.updated' && event.entityId === subscriber.memberId,
+        release,
+      });
+    },
+  );
 
   // The anonymous waiting-room board hears only that its clinic's queue changed: no ids, no data.
   const publicSpec = {

@@ -61,7 +61,10 @@ describe('kiosk check-in with an Idempotency-Key', () => {
     const patients = await rows(t.database.db, sql`select id from patients where last_name = 'Sequential'`);
     expect(patients).toHaveLength(1);
     // One audit row (the check-in and its patient), none for the replays.
-    const checkedIn = await rows(t.database.db, sql`select id from audit_events where action = 'queue.checked-in' and entity_id = ${first.json().case.id}`);
+    const checkedIn = await rows(
+      t.database.db,
+      sql`select id from audit_events where action = 'queue.checked-in' and entity_id = ${first.json().case.id}`,
+    );
     expect(checkedIn).toHaveLength(1);
     expect((await count('audit_events')) - audits).toBe(2);
     // The key is stored with a hash of the request, not the request.
@@ -83,7 +86,11 @@ describe('kiosk check-in with an Idempotency-Key', () => {
     expect(other.body).not.toContain(first.json().case.id);
     expect(other.body).not.toContain('Original');
     // Another clinic with the same body is another request too.
-    const admin = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'admin@demo.clinic', password: 'demo-password' } });
+    const admin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'admin@demo.clinic', password: 'demo-password' },
+    });
     const clinic = await t.app.inject({
       method: 'POST',
       url: '/api/clinics',

@@ -87,7 +87,11 @@ describe('kiosk check-in', () => {
   });
 
   it("never attaches a check-in to another clinic's chart, even when all three match (finding 9)", async () => {
-    const admin = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'admin@demo.clinic', password: 'demo-password' } });
+    const admin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'admin@demo.clinic', password: 'demo-password' },
+    });
     const headers = { authorization: `Bearer ${admin.json().token}` };
     const clinic = await t.app.inject({ method: 'POST', url: '/api/clinics', headers, payload: { name: 'North Annex' } });
     expect(clinic.statusCode).toBe(201);
@@ -134,7 +138,12 @@ describe('kiosk check-in', () => {
     const address = '10.99.0.1';
     const codes: number[] = [];
     for (let i = 0; i < 31; i += 1) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/triage/case', remoteAddress: address, payload: kioskCase({ lastName: `Flood${i}` }) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/triage/case',
+        remoteAddress: address,
+        payload: kioskCase({ lastName: `Flood${i}` }),
+      });
       codes.push(res.statusCode);
     }
     expect(codes.slice(0, 30).every((c) => c === 201)).toBe(true);

@@ -5,7 +5,13 @@ import { appOrigin, type LinkConfig } from '../../platform/links.js';
 import { accountRoute, tenantRoute } from '../../platform/route.js';
 import { acceptByToken, invite, listInvitations, listMembers, memberStats, updateMember } from './members.service.js';
 
-const tokenParams = z.object({ token: z.string().min(10).max(200).regex(/^[A-Za-z0-9_-]+$/) });
+const tokenParams = z.object({
+  token: z
+    .string()
+    .min(10)
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/),
+});
 const memberParams = z.object({ memberId: idSchema });
 /** Members and invitations belong to the organization, not to the clinic the caller has open. */
 const scope = 'organization';
@@ -41,7 +47,15 @@ export async function memberRoutes(app: FastifyInstance, opts: { links: LinkConf
 
   tenantRoute(
     app,
-    { method: 'POST', url: '/api/organizations/invite', summary: 'Invite someone by e-mail', access: MEMBERS_ACCESS.administer, scope, body: inviteBody, status: 201 },
+    {
+      method: 'POST',
+      url: '/api/organizations/invite',
+      summary: 'Invite someone by e-mail',
+      access: MEMBERS_ACCESS.administer,
+      scope,
+      body: inviteBody,
+      status: 201,
+    },
     async (ctx, { body }, request) => {
       // Before anything is written: without a link to send, nothing is done.
       const origin = appOrigin(opts.links, request);

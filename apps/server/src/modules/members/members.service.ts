@@ -1,11 +1,4 @@
-import {
-  invitationPermissions,
-  planMemberChange,
-  roleRank,
-  type InviteBody,
-  type Role,
-  type UpdateMemberBody,
-} from '@clinic/domain';
+import { invitationPermissions, planMemberChange, roleRank, type InviteBody, type Role, type UpdateMemberBody } from '@clinic/domain';
 import { and, asc, count, eq, gt } from 'drizzle-orm';
 import { invitations, organizationMembers, users } from '../../db/schema/index.js';
 import { hashToken, newId, newToken } from '../../platform/crypto.js';
@@ -40,17 +33,14 @@ export async function memberStats({ tx, tenant }: { tx: TenantTx; tenant: RouteT
   const org = eq(organizationMembers.organizationId, tenant.organizationId);
   const [[total], [active], [pending]] = await Promise.all([
     tx.select({ n: count() }).from(organizationMembers).where(org),
-    tx.select({ n: count() }).from(organizationMembers).where(and(org, eq(organizationMembers.status, 'active'))),
+    tx
+      .select({ n: count() })
+      .from(organizationMembers)
+      .where(and(org, eq(organizationMembers.status, 'active'))),
     tx
       .select({ n: count() })
       .from(invitations)
-      .where(
-        and(
-          eq(invitations.organizationId, tenant.organizationId),
-          eq(invitations.status, 'Pending'),
-          gt(invitations.expiresAt, new Date()),
-        ),
-      ),
+      .where(and(eq(invitations.organizationId, tenant.organizationId), eq(invitations.status, 'Pending'), gt(invitations.expiresAt, new Date()))),
   ]);
   return { totalUsers: total.n, activeUsers: active.n, pendingInvites: pending.n };
 }
@@ -92,13 +82,7 @@ export async function invite(ctx: TenantRouteContext, input: InviteBody) {
   await tx
     .update(invitations)
     .set({ status: 'Revoked' })
-    .where(
-      and(
-        eq(invitations.organizationId, tenant.organizationId),
-        eq(invitations.email, input.email),
-        eq(invitations.status, 'Pending'),
-      ),
-    );
+    .where(and(eq(invitations.organizationId, tenant.organizationId), eq(invitations.email, input.email), eq(invitations.status, 'Pending')));
   const token = newToken();
   const id = newId();
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
@@ -122,16 +106,17 @@ export async function invite(ctx: TenantRouteContext, input: InviteBody) {
  * Holding the token proves the address (it was sent there), so the address counts as verified.
  */
 export async function acceptByToken({ db, user, actor }: AccountRouteContext, token: string) {
-  const [row] = await db.select().from(invitations).where(eq(invitations.tokenHash, hashToken(token))).limit(1);
+  const [row] = await db
+    .select()
+    .from(invitations)
+    .where(eq(invitations.tokenHash, hashToken(token)))
+    .limit(1);
   if (!row || row.status !== 'Pending' || row.expiresAt.getTime() <= Date.now() || row.email !== user.email) {
     throw notFound('Invitation');
   }
   await acceptInvitation(db, user, row, actor.ip);
   await markEmailVerified(db, user);
-  await db
-    .update(users)
-    .set({ currentOrganizationId: row.organizationId, currentClinicId: null })
-    .where(eq(users.id, user.id));
+  await db.update(users).set({ currentOrganizationId: row.organizationId, currentClinicId: null }).where(eq(users.id, user.id));
   return { organizationId: row.organizationId, role: row.role };
 }
 
@@ -142,11 +127,7 @@ async function ownerCount(tx: TenantTx, organizationId: string) {
     .select({ id: organizationMembers.id })
     .from(organizationMembers)
     .where(
-      and(
-        eq(organizationMembers.organizationId, organizationId),
-        eq(organizationMembers.role, 'Owner'),
-        eq(organizationMembers.status, 'active'),
-      ),
+      and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.role, 'Owner'), eq(organizationMembers.status, 'active')),
     )
     .for('update');
   return owners.length;

@@ -6,8 +6,7 @@ import { auditEventsOf, createOtherOrganization, memberIdOf, rows, signInAs, sig
 const t = useTestApp();
 
 type Headers = Record<string, string>;
-const patch = (memberId: string, who: Who, payload: Record<string, unknown>) =>
-  t.as(who).patch(`/api/organizations/members/${memberId}`, payload);
+const patch = (memberId: string, who: Who, payload: Record<string, unknown>) => t.as(who).patch(`/api/organizations/members/${memberId}`, payload);
 const invite = (who: Who, email: string, role: Role) => t.as(who).post('/api/organizations/invite', { email, role });
 const accept = (who: Who, token: string) => t.as(who).post(`/api/organizations/invitations/${token}/accept`, {});
 
@@ -102,7 +101,9 @@ describe('invitations', () => {
     expect(invitation.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(invitation.acceptUrl).toMatch(new RegExp(`/login\\?invite=${invitation.token}$`));
     const audit = (await auditEventsOf(t.database.db, 'invitation.created')).filter((e) => e.entity_id === invitation.id);
-    expect(audit).toEqual([expect.objectContaining({ organization_id: 'default-clinic', details: { email: 'new.doctor@example.org', role: 'Doctor' } })]);
+    expect(audit).toEqual([
+      expect.objectContaining({ organization_id: 'default-clinic', details: { email: 'new.doctor@example.org', role: 'Doctor' } }),
+    ]);
     // Only a hash of the token is kept.
     expect(await rows(t.database.db, sql`select 1 from invitations where token_hash = ${invitation.token}`)).toHaveLength(0);
   });
@@ -137,26 +138,23 @@ describe('invitations', () => {
     expect(res.json().code).toBe('conflict/already-member');
   });
 
-  it.each(ROLES.map((r) => [r]))(
-    "accepting an invitation as %s makes the invited user a member with that role's default flags",
-    async (role) => {
-      const owner = await signInAs(t.app, 'owner@demo.clinic');
-      const email = `joins-as-${role.toLowerCase()}@example.org`;
-      const { invitation } = (await invite(owner, email, role)).json();
-      const headers = await signUpAs(t.app, email);
-      const res = await accept(headers, invitation.token);
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, organizationId: 'default-clinic', role });
-      const me = (await t.as(headers).get('/api/auth/session')).json();
-      expect(me.organization.id).toBe('default-clinic');
-      expect(me.organizationUser).toMatchObject({ role, status: 'active', permissions: DEFAULT_PERMISSIONS[role] });
-      expect(me.organizationUser.invitedAt).not.toBeNull();
-      const joined = (await auditEventsOf(t.database.db, 'member.joined')).filter((e) => e.entity_id === me.organizationUser.id);
-      expect(joined).toHaveLength(1);
-      // The token is spent.
-      expect((await accept(headers, invitation.token)).statusCode).toBe(404);
-    },
-  );
+  it.each(ROLES.map((r) => [r]))("accepting an invitation as %s makes the invited user a member with that role's default flags", async (role) => {
+    const owner = await signInAs(t.app, 'owner@demo.clinic');
+    const email = `joins-as-${role.toLowerCase()}@example.org`;
+    const { invitation } = (await invite(owner, email, role)).json();
+    const headers = await signUpAs(t.app, email);
+    const res = await accept(headers, invitation.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, organizationId: 'default-clinic', role });
+    const me = (await t.as(headers).get('/api/auth/session')).json();
+    expect(me.organization.id).toBe('default-clinic');
+    expect(me.organizationUser).toMatchObject({ role, status: 'active', permissions: DEFAULT_PERMISSIONS[role] });
+    expect(me.organizationUser.invitedAt).not.toBeNull();
+    const joined = (await auditEventsOf(t.database.db, 'member.joined')).filter((e) => e.entity_id === me.organizationUser.id);
+    expect(joined).toHaveLength(1);
+    // The token is spent.
+    expect((await accept(headers, invitation.token)).statusCode).toBe(404);
+  });
 
   it('a different signed-in user cannot accept the invitation (404) and does not become a member', async () => {
     const owner = await signInAs(t.app, 'owner@demo.clinic');
@@ -287,7 +285,12 @@ describe('PATCH /api/organizations/members/{memberId}', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('You can only change members whose role is below your own.');
     }
-    expect(await memberRow(organizationId, owner.memberId)).toMatchObject({ role: 'Owner', status: 'active', title: null, permissions: ALL_PERMISSIONS });
+    expect(await memberRow(organizationId, owner.memberId)).toMatchObject({
+      role: 'Owner',
+      status: 'active',
+      title: null,
+      permissions: ALL_PERMISSIONS,
+    });
   });
 
   it('one Admin can neither demote, disable nor restrict another Admin (finding 2)', async () => {
@@ -377,10 +380,7 @@ describe('PATCH /api/organizations/members/{memberId}', () => {
       await accept(rival, invitation.token);
       const rivalId = await memberIdOf(t.database.db, organizationId, rivalEmail);
 
-      const results = await Promise.all([
-        patch(rivalId, owner.headers, { role: 'Admin' }),
-        patch(owner.memberId, rival, { role: 'Admin' }),
-      ]);
+      const results = await Promise.all([patch(rivalId, owner.headers, { role: 'Admin' }), patch(owner.memberId, rival, { role: 'Admin' })]);
       // Whichever commits first wins; the other finds itself an Admin (403) or the last Owner (409).
       const codes = results.map((r) => r.statusCode).sort();
       expect(codes[0]).toBe(200);

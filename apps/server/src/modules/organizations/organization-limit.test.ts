@@ -9,8 +9,7 @@ beforeAll(async () => {
   founder = await signUpAs(t.app, 'serial-founder@flood.test');
 });
 
-const create = (name: string, remoteAddress: string) =>
-  t.as(founder).post('/api/organizations', { name, type: 'clinic' }, { remoteAddress });
+const create = (name: string, remoteAddress: string) => t.as(founder).post('/api/organizations', { name, type: 'clinic' }, { remoteAddress });
 
 const organizationCount = (pattern: string) => countRows(t.database.db, 'organizations', sql`name like ${pattern}`);
 

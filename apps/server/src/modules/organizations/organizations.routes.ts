@@ -1,4 +1,11 @@
-import { ORGANIZATIONS_ACCESS, createClinicBody, createOrganizationBody, idSchema, switchOrganizationBody, updateOrganizationBody } from '@clinic/domain';
+import {
+  ORGANIZATIONS_ACCESS,
+  createClinicBody,
+  createOrganizationBody,
+  idSchema,
+  switchOrganizationBody,
+  updateOrganizationBody,
+} from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -35,7 +42,13 @@ export async function organizationRoutes(app: FastifyInstance) {
 
   accountRoute(
     app,
-    { method: 'POST', url: '/api/organizations', summary: 'Create an organization with its main clinic', body: createOrganizationBody, status: 201 },
+    {
+      method: 'POST',
+      url: '/api/organizations',
+      summary: 'Create an organization with its main clinic',
+      body: createOrganizationBody,
+      status: 201,
+    },
     async (ctx, { body }) => {
       await countOrganizationCreation(ctx);
       const created = await createOrganization(ctx, body);
@@ -69,7 +82,13 @@ export async function organizationRoutes(app: FastifyInstance) {
   // The id in the path selects among the caller's memberships; another tenant's id is a 404.
   accountRoute(
     app,
-    { method: 'GET', url: '/api/clinics/organization/:id', summary: 'Clinics of one of your organizations', scope, params: z.object({ id: idSchema }) },
+    {
+      method: 'GET',
+      url: '/api/clinics/organization/:id',
+      summary: 'Clinics of one of your organizations',
+      scope,
+      params: z.object({ id: idSchema }),
+    },
     async (ctx, { params }) => {
       const clinics = await ctx.asMember({ organizationId: params.id }, listClinics).catch((err) => {
         if (err instanceof AppError && err.code.startsWith('access/')) throw notFound('Organization');
@@ -81,7 +100,15 @@ export async function organizationRoutes(app: FastifyInstance) {
 
   tenantRoute(
     app,
-    { method: 'POST', url: '/api/clinics', summary: 'Add a clinic', access: ORGANIZATIONS_ACCESS.settings, scope, body: createClinicBody, status: 201 },
+    {
+      method: 'POST',
+      url: '/api/clinics',
+      summary: 'Add a clinic',
+      access: ORGANIZATIONS_ACCESS.settings,
+      scope,
+      body: createClinicBody,
+      status: 201,
+    },
     async (ctx, { body }) => ({ success: true, clinic: await createClinic(ctx, body) }),
   );
 

@@ -112,11 +112,7 @@ export async function updateOrganization(ctx: TenantRouteContext, input: UpdateO
 
 /** The clinics of the request's organization. */
 export async function listClinics({ tx, tenant }: { tx: TenantTx; tenant: RouteTenant }) {
-  const rows = await tx
-    .select()
-    .from(clinics)
-    .where(eq(clinics.organizationId, tenant.organizationId))
-    .orderBy(asc(clinics.createdAt));
+  const rows = await tx.select().from(clinics).where(eq(clinics.organizationId, tenant.organizationId)).orderBy(asc(clinics.createdAt));
   return rows.map(toClinicDto);
 }
 
@@ -162,14 +158,10 @@ export async function availableOrganizations({ db, user }: AccountRouteContext) 
   const memberIds = new Set(memberships.map((m) => m.organization.id));
   const entries = [
     ...memberships.map((m) => ({ organization: m.organization, role: m.role as string | null, invited: false })),
-    ...invited
-      .filter((i) => !memberIds.has(i.organization.id))
-      .map((i) => ({ organization: i.organization, role: null, invited: true })),
+    ...invited.filter((i) => !memberIds.has(i.organization.id)).map((i) => ({ organization: i.organization, role: null, invited: true })),
   ];
   const ids = entries.map((e) => e.organization.id);
-  const clinicRows = ids.length
-    ? await db.select().from(clinics).where(inArray(clinics.organizationId, ids)).orderBy(asc(clinics.createdAt))
-    : [];
+  const clinicRows = ids.length ? await db.select().from(clinics).where(inArray(clinics.organizationId, ids)).orderBy(asc(clinics.createdAt)) : [];
   return entries.map((e) => ({
     id: e.organization.id,
     name: e.organization.name,

@@ -90,7 +90,7 @@ describe('GET /api/organizations', () => {
     expect(res.json()).toEqual({ success: true, organization: null });
   });
 
-  it('returns the organization chosen by ?organizationId among the caller\'s own', async () => {
+  it("returns the organization chosen by ?organizationId among the caller's own", async () => {
     const headers = await signUpAs(t.app, 'chooser@example.org');
     const first = (await t.as(headers).post('/api/organizations', { name: 'Chooser One' })).json();
     await t.as(headers).post('/api/organizations', { name: 'Chooser Two' });
@@ -243,7 +243,7 @@ describe('choosing an organization', () => {
     );
   });
 
-  it('POST /api/org/switch makes one of the caller\'s organizations current', async () => {
+  it("POST /api/org/switch makes one of the caller's organizations current", async () => {
     const headers = await signUpAs(t.app, 'switcher@example.org');
     const first = (await t.as(headers).post('/api/organizations', { name: 'Switch A' })).json();
     await t.as(headers).post('/api/organizations', { name: 'Switch B' });

@@ -39,10 +39,8 @@ async function explain(build: (tx: TenantTx) => SQLWrapper): Promise<string> {
   });
 }
 
-const page = (query: Record<string, string>) => (tx: TenantTx) =>
-  directoryPageQuery(tx, tenant, patientListQuery.parse(query));
-const total = (query: Record<string, string>) => (tx: TenantTx) =>
-  directoryCountQuery(tx, tenant, patientListQuery.parse(query));
+const page = (query: Record<string, string>) => (tx: TenantTx) => directoryPageQuery(tx, tenant, patientListQuery.parse(query));
+const total = (query: Record<string, string>) => (tx: TenantTx) => directoryCountQuery(tx, tenant, patientListQuery.parse(query));
 
 describe('directory queries at 20,000 patients', () => {
   it('lists the first page by name straight from the name index, without sorting the table', async () => {

@@ -62,7 +62,12 @@ describe('creating and reading patients', () => {
 
   it('serves the spec paths /api/triage/patients with phoneNumber and { success, patients } / { success, patient }', async () => {
     const { phone: _p, ...body } = patientPayload({ firstName: 'Triage', lastName: 'Alias', email: 'alias@example.org' });
-    const created = await t.post('/api/triage/patients', { ...body, phoneNumber: '555 777 1234', status: 'active', createdAt: new Date().toISOString() });
+    const created = await t.post('/api/triage/patients', {
+      ...body,
+      phoneNumber: '555 777 1234',
+      status: 'active',
+      createdAt: new Date().toISOString(),
+    });
     expect(created.statusCode).toBe(201);
     const patient = created.json().patient;
     expect(patient.phoneNumber).toBe('555 777 1234');
@@ -72,20 +77,27 @@ describe('creating and reading patients', () => {
     expect(listed.json()).toMatchObject({ success: true, patients: [{ id: patient.id }], total: 1 });
 
     const { phone: _q, ...again } = patientPayload({ firstName: 'Triage', lastName: 'Renamed', email: 'alias@example.org' });
-    const updated = await t.put(`/api/triage/patients/${patient.id}`, { ...again, phoneNumber: '555 777 9999', lastUpdated: new Date().toISOString() });
+    const updated = await t.put(`/api/triage/patients/${patient.id}`, {
+      ...again,
+      phoneNumber: '555 777 9999',
+      lastUpdated: new Date().toISOString(),
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ success: true, patient: { lastName: 'Renamed', phoneNumber: '555 777 9999' } });
   });
 
   it('updates every field given and records which fields changed', async () => {
     const p = await createPatient({ firstName: 'Upd', lastName: 'Ate', email: 'upd@example.org' });
-    const res = await t.put(`/api/patients/${p.id}`, patientPayload({
-      firstName: 'Updated',
-      lastName: 'Ate',
-      email: 'upd@example.org',
-      medicalHistory: ['Asthma'],
-      insuranceProvider: 'Aetna',
-    }));
+    const res = await t.put(
+      `/api/patients/${p.id}`,
+      patientPayload({
+        firstName: 'Updated',
+        lastName: 'Ate',
+        email: 'upd@example.org',
+        medicalHistory: ['Asthma'],
+        insuranceProvider: 'Aetna',
+      }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().patient).toMatchObject({ firstName: 'Updated', medicalHistory: ['Asthma'], insuranceProvider: 'Aetna', status: 'active' });
     expect(new Date(res.json().patient.lastUpdated).getTime()).toBeGreaterThanOrEqual(new Date(p.lastUpdated).getTime());
@@ -329,9 +341,20 @@ describe('visits', () => {
   it('refuses an invalid visit with a 400 naming the fields, and writes nothing', async () => {
     const p = await createPatient({ firstName: 'Bad', lastName: 'Visit', email: 'badvisit@example.org' });
     const before = await count('patient_visits');
-    const res = await t.post(`/api/patients/${p.id}/visits`, { date: 'yesterday', type: 'walk-in', priority: 'urgent', status: 'done', waitTime: -5 });
+    const res = await t.post(`/api/patients/${p.id}/visits`, {
+      date: 'yesterday',
+      type: 'walk-in',
+      priority: 'urgent',
+      status: 'done',
+      waitTime: -5,
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().issues.map((i: Body) => i.path).sort()).toEqual(['date', 'doctor', 'priority', 'status', 'type', 'waitTime']);
+    expect(
+      res
+        .json()
+        .issues.map((i: Body) => i.path)
+        .sort(),
+    ).toEqual(['date', 'doctor', 'priority', 'status', 'type', 'waitTime']);
     expect(await count('patient_visits')).toBe(before);
   });
 
@@ -383,7 +406,10 @@ describe('status changes and archiving', () => {
         await tx.execute(sql`select set_config('app.organization_id', 'default-clinic', true), set_config('role', 'clinic_app', true)`);
         await tx.execute(sql`delete from patients where organization_id = 'default-clinic'`);
       })
-      .then(() => null, (err: Error) => String(err.message ?? err) + String((err as { cause?: Error }).cause?.message ?? ''));
+      .then(
+        () => null,
+        (err: Error) => String(err.message ?? err) + String((err as { cause?: Error }).cause?.message ?? ''),
+      );
     expect(refused).toMatch(/permission denied/);
   });
 });
@@ -400,7 +426,16 @@ describe('audit trail', () => {
     await t.post(`/api/patients/${p.id}/reactivate`);
     await admin.delete(`/api/patients/${p.id}`);
 
-    const single = ['patient.created', 'patient.read', 'patient.updated', 'patient.visit.created', 'patient.visits.read', 'patient.discharged', 'patient.reactivated', 'patient.archived'];
+    const single = [
+      'patient.created',
+      'patient.read',
+      'patient.updated',
+      'patient.visit.created',
+      'patient.visits.read',
+      'patient.discharged',
+      'patient.reactivated',
+      'patient.archived',
+    ];
     for (const action of single) {
       const events = (await auditEventsOf(t.database.db, action)).filter((e) => e.entity_id === p.id);
       expect(events, action).toHaveLength(1);
@@ -426,7 +461,10 @@ describe('demo seed', () => {
   it('gives the demo clinic a realistic directory with visits', async () => {
     const res = await t.get('/api/patients?search=smith');
     expect(res.json().patients.some((p: Body) => p.lastName === 'Smith' && p.lastVisit)).toBe(true);
-    const [{ n }] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from patients where created_by is not null and organization_id = 'default-clinic'`);
+    const [{ n }] = await rows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from patients where created_by is not null and organization_id = 'default-clinic'`,
+    );
     expect(n).toBeGreaterThanOrEqual(25);
   });
 });

@@ -1,11 +1,4 @@
-import {
-  ageInYears,
-  deriveQueuePatient,
-  type KioskCaseBody,
-  type QueueEntryDto,
-  type QueueStatus,
-  type QueueVitalSigns,
-} from '@clinic/domain';
+import { ageInYears, deriveQueuePatient, type KioskCaseBody, type QueueEntryDto, type QueueStatus, type QueueVitalSigns } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
 import { queueCounters, queueEntries, queueTransitions, type QueueEntryRow } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';

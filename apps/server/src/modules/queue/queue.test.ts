@@ -83,7 +83,11 @@ describe('queue manager', () => {
 
   it('Start Care through PUT /api/triage/case/{id}/status records who and when, and keeps the history', async () => {
     const id = await checkIn();
-    const res = await t.put(`/api/triage/case/${id}/status`, { status: 'in-progress', startedAt: new Date().toISOString(), startedBy: 'someone-else' });
+    const res = await t.put(`/api/triage/case/${id}/status`, {
+      status: 'in-progress',
+      startedAt: new Date().toISOString(),
+      startedBy: 'someone-else',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().patient).toMatchObject({ status: 'in-progress', startedAt: expect.any(String) });
     const [user] = await rows(t.database.db, sql`select id from users where email = 'nurse@demo.clinic'`);

@@ -61,7 +61,12 @@ describe('AI triage', () => {
     const second = await t.post(`/api/triage/assessments/${id}/action`, { action: 'second-opinion' });
     expect(second.json().assessment).toMatchObject({ accepted: true, secondOpinionRequested: true });
     const nurse = await signInAs(t.app, 'nurse@demo.clinic');
-    const notYours = await t.app.inject({ method: 'POST', url: `/api/triage/assessments/${id}/action`, headers: nurse, payload: { action: 'accept' } });
+    const notYours = await t.app.inject({
+      method: 'POST',
+      url: `/api/triage/assessments/${id}/action`,
+      headers: nurse,
+      payload: { action: 'accept' },
+    });
     expect(notYours.statusCode).toBe(404);
     const bad = await t.post(`/api/triage/assessments/${id}/action`, { action: 'ignore' });
     expect(bad.statusCode).toBe(400);
@@ -100,9 +105,13 @@ describe('AI triage', () => {
     expect(assessment).toMatchObject({ urgencyLevel: 'emergency', aiConfidence: 0.85, requiresImmediateAttention: true });
     expect(assessment.riskFactors.length).toBeGreaterThan(0);
     expect(assessment).not.toHaveProperty('breakdown');
-    expect((await t.app.inject({ method: 'POST', url: '/api/ai-risk/assess', headers: nurse, payload: { patient: { age: -3 } } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/ai-risk/assess', headers: nurse, payload: { patient: { age: -3 } } })).statusCode).toBe(
+      400,
+    );
     const viewer = await signInAs(t.app, 'viewer@demo.clinic');
-    expect((await t.app.inject({ method: 'POST', url: '/api/ai-risk/assess', headers: viewer, payload: { patient: { age: 30 } } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/ai-risk/assess', headers: viewer, payload: { patient: { age: 30 } } })).statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: '/api/ai-risk/assess', payload: { patient: { age: 30 } } })).statusCode).toBe(401);
   });
 });

@@ -30,11 +30,7 @@ export function LoginPage() {
   const from = (location.state as { from?: string } | null)?.from;
   // A plan chosen on /pricing (`?plan=`) carries on to billing once signed in.
   const plan = findPlan(params.get('plan'));
-  const destination = plan
-    ? `/billing?plan=${plan.id}`
-    : from && from.startsWith('/') && !from.startsWith('/login')
-      ? from
-      : '/dashboard';
+  const destination = plan ? `/billing?plan=${plan.id}` : from && from.startsWith('/') && !from.startsWith('/login') ? from : '/dashboard';
 
   if (step === 'credentials' && session.data && !submitting) return <Navigate to={destination} replace />;
 
@@ -84,14 +80,7 @@ export function LoginPage() {
                 disabled={submitting}
                 aria-label="Sign in or create an account"
               />
-              <TextInput
-                label="Email"
-                type="email"
-                required
-                autoComplete="email"
-                {...form.getInputProps('email')}
-                disabled={submitting}
-              />
+              <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} disabled={submitting} />
               <PasswordInput
                 label="Password"
                 required

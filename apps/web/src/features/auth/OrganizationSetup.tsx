@@ -63,9 +63,7 @@ function SelectOrganization({ onCreate, onDone }: { onCreate: () => void; onDone
       </Text>
       {available.isPending && <Loader aria-label="Loading organizations" />}
       {available.isError && <Banner>Failed to load organizations</Banner>}
-      {available.data && available.data.length === 0 && (
-        <Text>You are not a member of any organization yet. Create one to get started.</Text>
-      )}
+      {available.data && available.data.length === 0 && <Text>You are not a member of any organization yet. Create one to get started.</Text>}
       <UnverifiedNotice />
       {available.data && available.data.length > 0 && (
         <Radio.Group
@@ -140,8 +138,8 @@ function UnverifiedNotice() {
     <Alert color="blue" role="status">
       <Stack gap="xs">
         <Text size="sm">
-          Invited to an organization? Open the invitation link from your e-mail, or confirm your address with the link we sent
-          to {session.data.user.email}: invitations to it then appear here.
+          Invited to an organization? Open the invitation link from your e-mail, or confirm your address with the link we sent to{' '}
+          {session.data.user.email}: invitations to it then appear here.
         </Text>
         {sent ? (
           <Text size="sm">{sent}</Text>

@@ -1,5 +1,20 @@
 import { KIOSK_FAILURE_MESSAGE, KIOSK_REQUIRED_MESSAGE } from '@clinic/domain/contracts/kiosk';
-import { Box, Button, Container, Group, NativeSelect, Paper, Progress, SimpleGrid, Slider, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Container,
+  Group,
+  NativeSelect,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Slider,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { publicTenantFromParams, usePublicClinic } from '../../api/public-clinic';
@@ -188,7 +203,14 @@ export function KioskPage() {
             {step === 'medical' && (
               <form onSubmit={onSubmit} noValidate>
                 <Stack gap="md">
-                  <Textarea label="Chief Complaint" description="The main reason for your visit today" autosize minRows={3} {...required} {...field('chiefComplaint')} />
+                  <Textarea
+                    label="Chief Complaint"
+                    description="The main reason for your visit today"
+                    autosize
+                    minRows={3}
+                    {...required}
+                    {...field('chiefComplaint')}
+                  />
                   <TextInput label="Symptoms" description="Separate symptoms with commas, e.g. cough, fever" {...field('symptoms')} />
                   <div>
                     <Text component="label" id="kiosk-pain-label" fw={500} fz="lg">

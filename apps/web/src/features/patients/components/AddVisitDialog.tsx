@@ -28,7 +28,17 @@ export function AddVisitDialog({
   );
 }
 
-function VisitForm({ patientId, defaultDoctor, onCancel, onSaved }: { patientId: string; defaultDoctor: string; onCancel: () => void; onSaved: () => void }) {
+function VisitForm({
+  patientId,
+  defaultDoctor,
+  onCancel,
+  onSaved,
+}: {
+  patientId: string;
+  defaultDoctor: string;
+  onCancel: () => void;
+  onSaved: () => void;
+}) {
   const addVisit = useAddVisit(patientId);
   const form = useZodForm({ ...VISIT_FORM, initialValues: emptyVisitForm(defaultDoctor) });
   // A year from the opening of the form (read once: render stays pure).
