@@ -289,6 +289,17 @@ function parseInput<P extends Schema, Q extends Schema, B extends Schema>(
   };
 }
 
+/** The audit row of `action` on `entity` by `actor` in `organizationId`: the one shape every context's `audit` writes. */
+function auditEntry(
+  organizationId: string | null,
+  actor: RouteActor,
+  action: string,
+  entity: AuditEntity | null | undefined,
+  details?: Record<string, unknown>,
+): AuditEntry {
+  return { organizationId, actorUserId: actor.userId, action, entityType: entity?.type, entityId: entity?.id ?? undefined, ip: actor.ip, details };
+}
+
 function contextOf<T extends RouteTenant, A extends RouteActor>(
   tx: TenantTx,
   tenant: T,
@@ -301,15 +312,7 @@ function contextOf<T extends RouteTenant, A extends RouteActor>(
     tenant,
     actor,
     audit: (action, entity, details) =>
-      recordAudit(tx, {
-        organizationId: tenant.organizationId,
-        actorUserId: actor.userId,
-        action,
-        entityType: entity?.type,
-        entityId: entity?.id ?? undefined,
-        ip: actor.ip,
-        details: scope === 'organization' ? details : { clinicId, ...details },
-      }),
+      recordAudit(tx, auditEntry(tenant.organizationId, actor, action, entity, scope === 'organization' ? details : { clinicId, ...details })),
     emit: (type, entityId) => publishEvent(tx, { organizationId: tenant.organizationId, clinicId, type, entityId }),
   };
 }
@@ -332,15 +335,7 @@ async function auditAccount(db: AppDb, entry: AuditEntry): Promise<void> {
 /** `auditAs` of the account contexts: `user` acts, in their current organization (none without one). */
 function accountAuditor(db: AppDb, ip: string): PublicAccountContext['auditAs'] {
   return (user, action, entity, details) =>
-    auditAccount(db, {
-      organizationId: user?.currentOrganizationId ?? null,
-      actorUserId: user?.id ?? null,
-      action,
-      entityType: entity?.type,
-      entityId: entity?.id ?? undefined,
-      ip,
-      details,
-    });
+    auditAccount(db, auditEntry(user?.currentOrganizationId ?? null, { userId: user?.id ?? null, ip }, action, entity, details));
 }
 
 function register(
@@ -479,16 +474,7 @@ export function accountRoute<P extends Schema = undefined, Q extends Schema = un
             tx,
             organizationId,
             actor,
-            audit: (action, entity, details) =>
-              recordAudit(tx, {
-                organizationId,
-                actorUserId: actor.userId,
-                action,
-                entityType: entity?.type,
-                entityId: entity?.id ?? undefined,
-                ip: actor.ip,
-                details,
-              }),
+            audit: (action, entity, details) => recordAudit(tx, auditEntry(organizationId, actor, action, entity, details)),
           }),
         );
       },
