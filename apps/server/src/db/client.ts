@@ -7,6 +7,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { lockDataDir } from './lock.js';
 import * as schema from './schema/index.js';
 
 /** The Drizzle handle used everywhere; PGlite's is structurally the same. */
@@ -69,8 +70,8 @@ export function connectPostgres(url: string, poolSize = 10): Database {
   };
 }
 
-/** Wraps an open PGlite instance (file-backed or in memory). */
-export function wrapPglite(client: PGlite): Database {
+/** Wraps an open PGlite instance (file-backed or in memory); `onClose` runs after it closed. */
+export function wrapPglite(client: PGlite, onClose?: () => void): Database {
   const db = drizzlePglite(client, { schema }) as unknown as AppDb;
   let closed = false;
   return {
@@ -86,16 +87,30 @@ export function wrapPglite(client: PGlite): Database {
     async close() {
       if (closed) return;
       closed = true;
-      await client.close();
+      try {
+        await client.close();
+      } finally {
+        onClose?.();
+      }
     },
   };
 }
 
-/** Opens the embedded database stored under `dataDir`. */
+/**
+ * Opens the embedded database stored under `dataDir`, for this process alone: a second open of the
+ * same folder, here or in another process, throws `DatabaseInUseError` (db/lock.ts) until close.
+ */
 export async function openPglite(dataDir: string): Promise<Database> {
   mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir);
-  return wrapPglite(client);
+  const release = lockDataDir(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(dataDir);
+  } catch (err) {
+    release();
+    throw err;
+  }
+  return wrapPglite(client, release);
 }
 
 /** True when the database answers a trivial query. */

@@ -7,6 +7,7 @@ import { eventPermission, type AppEvent, type EventHub } from '../../platform/ev
 import { withTenant } from '../../db/tenant.js';
 import { resolvePublicClinic } from '../../platform/public-clinic.js';
 import { parse } from '../../platform/parse.js';
+import { endEventStream } from '../../platform/shutdown.js';
 import { ConcurrencyLimit, RateLimiter } from '../../platform/rate-limit.js';
 import { currentEntitlement } from './events.service.js';
 
@@ -90,7 +91,7 @@ export async function eventRoutes(app: FastifyInstance, opts: { db: AppDb; hub: 
   const publicOpen = new ConcurrencyLimit(PUBLIC_STREAMS_PER_ADDRESS, 'Too many open board streams from your network. Close one and try again.');
   const sessionOpen = new ConcurrencyLimit(STREAMS_PER_SESSION, 'Too many open event streams for this session. Close a tab and try again.');
   app.addHook('preClose', (done) => {
-    open.forEach((res) => res.end());
+    open.forEach(endEventStream);
     done();
   });
 
