@@ -7,6 +7,7 @@ export {};
 const BENCHES: Record<string, () => Promise<void>> = {
   patients: async () => (await import('./patients.bench.js')).runPatientsBench(),
   queue: async () => (await import('./queue.bench.js')).runQueueBench(),
+  start: async () => (await import('./start.bench.js')).runStartBench(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

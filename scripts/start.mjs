@@ -4,7 +4,7 @@
  * (apps/server/dist/main.js) in this Node process, with no TypeScript loader.
  *
  * A build is stale when any of its inputs (sources, build configuration, package manifests, the
- * lock file) was modified after its output; tests (`*.test.ts`) are not inputs. On an up-to-date
+ * lock file) was modified after its output; tests (`*.test.ts`) and notes (`*.md`) are not inputs. On an up-to-date
  * tree nothing is built and the check costs a few milliseconds.
  * `--check` prints what would be built and exits.
  */
@@ -24,7 +24,7 @@ function newest(paths) {
     const stat = statSync(path);
     if (stat.isDirectory()) {
       for (const entry of readdirSync(path)) if (entry !== 'node_modules') visit(join(path, entry));
-    } else if (!/\.test\.tsx?$/.test(path)) {
+    } else if (!/\.test\.tsx?$|\.md$/.test(path)) {
       latest = Math.max(latest, stat.mtimeMs);
     }
   };

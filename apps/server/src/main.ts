@@ -4,7 +4,7 @@ import type { Database } from './db/client.js';
 import { DatabaseInUseError } from './db/lock.js';
 import { openDatabase } from './db/open.js';
 import { noMailer, smtpMailer } from './platform/mail.js';
-import { shutdown } from './platform/shutdown.js';
+import { SHUTDOWN_GRACE_MS, shutdown } from './platform/shutdown.js';
 import { checkPoolRole } from './db/roles.js';
 import { demoSignInLines, isEmpty, seedDemo } from './db/seed/demo.js';
 
@@ -50,17 +50,21 @@ const app = await buildApp({
 });
 if (roleWarning) app.log.warn(roleWarning);
 // Graceful stop (platform/shutdown.ts): no new connections, event streams ended with a
-// reconnection hint, in-flight requests finished (10 s at most), the pool closed. A second signal
-// exits at once.
+// reconnection hint, in-flight requests finished (10 s at most), the pool closed. A repeated
+// signal changes nothing (Ctrl+C under `npm start` delivers SIGINT twice: from the terminal and
+// forwarded by npm); a shutdown that somehow outlives its bound is ended.
 let stopping = false;
 const stop = async (signal: NodeJS.Signals) => {
-  if (stopping) process.exit(1);
+  if (stopping) return;
   stopping = true;
   app.log.info(`${signal}: shutting down`);
+  setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5_000).unref();
   try {
     await shutdown(app, database);
-  } finally {
     process.exit(0);
+  } catch (err) {
+    app.log.error(err, 'shutdown failed');
+    process.exit(1);
   }
 };
 process.on('SIGINT', stop);
