@@ -83,8 +83,11 @@ describe('the lock of a data folder', () => {
   });
 });
 
+/** Creating a PGlite folder (initdb) takes seconds, many more on a busy machine. */
+const PGLITE_TIMEOUT_MS = 120_000;
+
 describe('opening the embedded database twice on one folder', () => {
-  it('the second open fails with the clear error and the first keeps working; after it closes the data is intact', async () => {
+  it('the second open fails with the clear error and the first keeps working; after it closes the data is intact', { timeout: PGLITE_TIMEOUT_MS }, async () => {
     const dir = join(freshFolder(), 'data');
     const first = await openPglite(dir);
     try {

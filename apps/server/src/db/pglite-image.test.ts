@@ -27,7 +27,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('a new data folder from the build image', () => {
-  it('is migrated already, locked, and keeps what is written across a reopen (which ignores the image)', async () => {
+  it('is migrated already, locked, and keeps what is written across a reopen (which ignores the image)', { timeout: 120_000 }, async () => {
     const data = join(dir, 'data');
     const first = await openPglite(data, image);
     try {

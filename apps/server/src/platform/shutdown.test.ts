@@ -87,7 +87,8 @@ describe('graceful shutdown', () => {
     const result = await shutdown(app, database, 300);
 
     expect(result.timedOut).toBe(true);
-    expect(Date.now() - began).toBeLessThan(5_000);
+    // Far sooner than the handler's 60 s.
+    expect(Date.now() - began).toBeLessThan(20_000);
     expect(await slow).toBe('cut');
     await expect(database.db.execute(sql`select 1`)).rejects.toThrow();
   });
