@@ -166,14 +166,22 @@ async function loadData(db: AppDb) {
     await db.execute(sql`insert into organizations (id, name) values (${id}, ${`Bench Organization ${o}`})`);
     await db.execute(sql`insert into clinics (organization_id, id, name) values (${id}, ${id}, ${`Bench Clinic ${o}`})`);
     for (let from = 1; from <= OTHER_PATIENTS; from += SLICE) {
-      await bulkInsertPatients(db, { organizationId: id, clinicId: id, count: Math.min(SLICE, OTHER_PATIENTS - from + 1), from, idPrefix: `o${o}-` });
+      await bulkInsertPatients(db, {
+        organizationId: id,
+        clinicId: id,
+        count: Math.min(SLICE, OTHER_PATIENTS - from + 1),
+        from,
+        idPrefix: `o${o}-`,
+      });
     }
   }
   // What autovacuum would have done by now: planner statistics and the visibility map.
   await db.execute(sql`vacuum analyze patients`);
   await db.execute(sql`vacuum analyze patient_visits`);
   const [{ n }] = (await db.execute(sql`select count(*)::int as n from patients`)).rows as Array<{ n: number }>;
-  console.log(`Loaded ${n.toLocaleString('en-US')} patients (${PATIENTS.toLocaleString('en-US')} in ${ORG}, ${OTHER_ORGS} other organizations) in ${fmt((performance.now() - t0) / 1000, 1)} s`);
+  console.log(
+    `Loaded ${n.toLocaleString('en-US')} patients (${PATIENTS.toLocaleString('en-US')} in ${ORG}, ${OTHER_ORGS} other organizations) in ${fmt((performance.now() - t0) / 1000, 1)} s`,
+  );
 }
 
 async function explainAll(db: AppDb) {
@@ -216,7 +224,11 @@ export async function runPatientsBench() {
   try {
     await loadData(db);
     const base = new URL(await app.listen({ port: 0, host: '127.0.0.1' }));
-    const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'doctor@demo.clinic', password: 'demo-password' } });
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'doctor@demo.clinic', password: 'demo-password' },
+    });
     const headers = { authorization: `Bearer ${signIn.json().token}` };
 
     const rows: Array<{ name: string; bare: Stats; api: Stats }> = [];
@@ -235,7 +247,9 @@ export async function runPatientsBench() {
       );
     }
 
-    console.log('\n| Scenario | API p50 ms | API p95 ms | API req/s | bare p50 ms | bare p95 ms | bare q/s | p50 ratio | p95 ratio | throughput ratio |');
+    console.log(
+      '\n| Scenario | API p50 ms | API p95 ms | API req/s | bare p50 ms | bare p95 ms | bare q/s | p50 ratio | p95 ratio | throughput ratio |',
+    );
     console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
     for (const { name, bare, api } of rows) {
       console.log(

@@ -65,10 +65,10 @@ export async function runQueueBench() {
     // 1. Waiting room vs the bare query.
     const pool = new pg.Pool({ connectionString: test.url, max: 2 });
     const bare = async () =>
-      pool.query(
-        `select * from queue_entries where organization_id = $1 and clinic_id = $2 and status in ('waiting', 'in-progress')`,
-        ['default-clinic', 'default-clinic'],
-      );
+      pool.query(`select * from queue_entries where organization_id = $1 and clinic_id = $2 and status in ('waiting', 'in-progress')`, [
+        'default-clinic',
+        'default-clinic',
+      ]);
     for (let i = 0; i < 5; i += 1) await bare();
     const baseline: number[] = [];
     for (let i = 0; i < LIST_RUNS; i += 1) baseline.push(await timed(bare));
@@ -94,10 +94,12 @@ export async function runQueueBench() {
     const notifyRuns: number[] = [];
     for (let i = 0; i < EVENT_RUNS; i += 1) {
       const got = new Promise<void>((resolve) => listener.once('notification', () => resolve()));
-      notifyRuns.push(await timed(async () => {
-        await pool.query(`select pg_notify('bench', $1)`, [String(i)]);
-        await got;
-      }));
+      notifyRuns.push(
+        await timed(async () => {
+          await pool.query(`select pg_notify('bench', $1)`, [String(i)]);
+          await got;
+        }),
+      );
     }
     await listener.end();
     const stream = await openEventStream(base2, headers);

@@ -82,7 +82,12 @@ function barePglite(dataDir: string): number {
   const began = performance.now();
   const result = spawnSync(
     process.execPath,
-    ['--input-type=module', '-e', "import { PGlite } from '@electric-sql/pglite'; const c = await PGlite.create(process.argv[1]); await c.close();", dataDir],
+    [
+      '--input-type=module',
+      '-e',
+      "import { PGlite } from '@electric-sql/pglite'; const c = await PGlite.create(process.argv[1]); await c.close();",
+      dataDir,
+    ],
     { cwd: join(root, 'apps/server'), stdio: 'inherit' },
   );
   if (result.status !== 0) throw new Error('bare PGlite open failed');

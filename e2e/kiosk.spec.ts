@@ -76,10 +76,55 @@ test('Check-in Another Patient clears the form and returns to the welcome step',
   await expect(page.getByLabel('Last Name')).toHaveValue('');
 });
 
+test('a check-in whose answer is lost is sent again with the same Idempotency-Key: one check-in, the first queue number', async ({ page }) => {
+  const keys: string[] = [];
+  const replayed: Array<string | undefined> = [];
+  let lost: { case: { id: string }; queueNumber: number } | null = null;
+  await page.route('**/api/triage/case**', async (route) => {
+    keys.push(route.request().headers()['idempotency-key']);
+    if (!lost) {
+      // The check-in reaches the server and is made, but its answer never reaches the kiosk.
+      lost = await (await route.fetch()).json();
+      await route.abort('connectionreset');
+      return;
+    }
+    const response = await route.fetch();
+    replayed.push(response.headers()['idempotent-replayed']);
+    await route.fulfill({ response });
+  });
+  const checkIn = async (lastName: string) => {
+    await page.getByRole('button', { name: 'Start Check-in' }).click();
+    await page.getByLabel('First Name').fill('Lena');
+    await page.getByLabel('Last Name').fill(lastName);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByLabel('Chief Complaint').fill('Sore throat');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('heading', { name: 'Check-in Complete!' })).toBeVisible();
+  };
+  await page.goto('/kiosk');
+  await checkIn(`Lost${Date.now()}`);
+  expect(keys).toHaveLength(2);
+  expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  expect(keys[1]).toBe(keys[0]);
+  expect(replayed).toEqual(['true']);
+  await expect(page.getByTestId('queue-number')).toHaveText(String(lost!.queueNumber));
+  await expect(page.getByRole('link', { name: 'View Queue Manager' })).toHaveAttribute('href', new RegExp(`caseId=${lost!.case.id}`));
+
+  // The next patient is a new check-in with a new key.
+  await page.getByRole('button', { name: 'Check-in Another Patient' }).click();
+  await checkIn(`Next${Date.now()}`);
+  expect(keys).toHaveLength(3);
+  expect(keys[2]).not.toBe(keys[0]);
+});
+
 test('a failed submission shows the failure message and keeps what was typed', async ({ page }) => {
   // The server answers the check-in with an error (as when the database is unreachable).
   await page.route('**/api/triage/case**', (route) =>
-    route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Service unavailable', code: 'service/unavailable' }) }),
+    route.fulfill({
+      status: 503,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, message: 'Service unavailable', code: 'service/unavailable' }),
+    }),
   );
   await page.goto('/kiosk');
   await page.getByRole('button', { name: 'Start Check-in' }).click();
@@ -112,7 +157,9 @@ test('the kiosk names its organization and clinic, has one main landmark, large 
 
   for (const step of ['patient', 'medical']) {
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    expect(results.violations.map((v) => `${step}: ${v.id} ${v.nodes.map((n) => n.target.join(' ') + ' ' + n.failureSummary).join(' | ')}`)).toEqual([]);
+    expect(
+      results.violations.map((v) => `${step}: ${v.id} ${v.nodes.map((n) => n.target.join(' ') + ' ' + n.failureSummary).join(' | ')}`),
+    ).toEqual([]);
     if (step === 'patient') {
       await page.getByLabel('First Name').fill('Ada');
       await page.getByLabel('Last Name').fill('Okafor');
@@ -126,8 +173,6 @@ test('the kiosk names its organization and clinic, has one main landmark, large 
 
 test('a kiosk whose URL names an unknown organization says so and cannot start a check-in', async ({ page }) => {
   await page.goto('/kiosk?organization=no-such-clinic');
-  await expect(page.getByRole('alert')).toHaveText(
-    'This kiosk is not connected to a known clinic. Please ask a member of staff for help.',
-  );
+  await expect(page.getByRole('alert')).toHaveText('This kiosk is not connected to a known clinic. Please ask a member of staff for help.');
   await expect(page.getByRole('button', { name: 'Start Check-in' })).toBeDisabled();
 });

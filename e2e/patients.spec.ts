@@ -11,7 +11,9 @@ const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${labe
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
 const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
-test('a doctor creates a patient with allergies, finds them by part of the phone, edits them, adds a visit and discharges them', async ({ page }) => {
+test('a doctor creates a patient with allergies, finds them by part of the phone, edits them, adds a visit and discharges them', async ({
+  page,
+}) => {
   await signInAsDoctor(page);
   const first = 'Imogen';
   const last = `Pt${letters(6)}`;
@@ -105,7 +107,10 @@ test('a doctor creates a patient with allergies, finds them by part of the phone
   // Discharge from the list, confirming first; the "discharged" filter then lists the patient.
   await page.getByRole('link', { name: 'Back to Patients' }).click();
   await page.getByLabel('Search').fill(last);
-  await page.getByRole('row', { name: new RegExp(name) }).getByRole('button', { name: `Discharge ${name}` }).click();
+  await page
+    .getByRole('row', { name: new RegExp(name) })
+    .getByRole('button', { name: `Discharge ${name}` })
+    .click();
   const confirm = page.getByRole('dialog', { name: 'Discharge Patient' });
   await expect(confirm).toContainText(name);
   await confirm.getByRole('button', { name: 'Discharge', exact: true }).click();
@@ -193,7 +198,9 @@ test('arriving from intake with ?patientId=...&source=intake points out that pat
   expect(res.status()).toBe(201);
   const { patient } = await res.json();
   await page.goto(`/patients?patientId=${patient.id}&source=intake`);
-  await expect(page.getByRole('status').filter({ hasText: 'Patient added from intake' })).toContainText(`Aaron ${last} was added to the directory.`);
+  await expect(page.getByRole('status').filter({ hasText: 'Patient added from intake' })).toContainText(
+    `Aaron ${last} was added to the directory.`,
+  );
   await expect(page.getByRole('row', { name: new RegExp(`Aaron ${last}`) })).toHaveAttribute('aria-current', 'true');
 });
 
@@ -205,7 +212,12 @@ test("a failed save shows the server's message and keeps what was typed", async 
       ? route.fulfill({
           status: 503,
           contentType: 'application/json',
-          body: JSON.stringify({ success: false, error: 'The database is not answering.', message: 'The database is not answering.', code: 'service/unavailable' }),
+          body: JSON.stringify({
+            success: false,
+            error: 'The database is not answering.',
+            message: 'The database is not answering.',
+            code: 'service/unavailable',
+          }),
         })
       : route.continue(),
   );
@@ -235,7 +247,9 @@ test("a failed save shows the server's message and keeps what was typed", async 
   await expect(page.getByRole('button', { name: 'Create Patient' })).toBeEnabled();
 });
 
-test('the list, the record with each tab, the Add Visit dialog and the form with its messages have one main landmark and no axe violations', async ({ page }) => {
+test('the list, the record with each tab, the Add Visit dialog and the form with its messages have one main landmark and no axe violations', async ({
+  page,
+}) => {
   await signInAsDoctor(page);
   const axe = async (where: string) => {
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();

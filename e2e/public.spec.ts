@@ -66,7 +66,9 @@ test.describe('every public page', () => {
     { name: 'phone', width: 375, height: 812 },
     { name: 'desktop', width: 1280, height: 800 },
   ]) {
-    test(`nothing overflows horizontally and axe finds nothing serious at ${viewport.name} width (${viewport.width}px)`, async ({ page }, testInfo) => {
+    test(`nothing overflows horizontally and axe finds nothing serious at ${viewport.name} width (${viewport.width}px)`, async ({
+      page,
+    }, testInfo) => {
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       for (const { path, h1 } of PAGES) {
         await open(page, path, h1);
@@ -126,7 +128,10 @@ test('the landing page shows every section, the sample figures as samples, the t
   }
   await expect(page.getByText('Figures in the cards below are samples for illustration, not live data.')).toBeVisible();
   // Each figure is labelled "Sample" (its text content runs the label and the figure together).
-  const samples = await main.locator('p').filter({ hasText: /^Sample/ }).allTextContents();
+  const samples = await main
+    .locator('p')
+    .filter({ hasText: /^Sample/ })
+    .allTextContents();
   expect(samples).toEqual([
     'Sample1 active critical alert',
     'Sample85/100 average risk score',
@@ -177,9 +182,10 @@ test.describe('pricing', () => {
     await expect(card('enterprise').getByText('White-label')).toBeVisible();
 
     await expect(page.getByRole('heading', { name: 'Feature Comparison' })).toBeVisible();
-    const rows = await page.getByRole('table').locator('tr').evaluateAll((trs) =>
-      trs.map((tr) => Array.from(tr.children).map((c) => c.textContent?.trim())),
-    );
+    const rows = await page
+      .getByRole('table')
+      .locator('tr')
+      .evaluateAll((trs) => trs.map((tr) => Array.from(tr.children).map((c) => c.textContent?.trim())));
     expect(rows).toEqual([
       ['Feature', 'Basic', 'Professional', 'Enterprise'],
       ['Users', '25', '100', 'Unlimited'],
@@ -257,7 +263,10 @@ test.describe('contact', () => {
       await expect(details.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
     }
     await expect(page.getByRole('combobox', { name: 'Inquiry Type' })).toHaveValue('general');
-    const options = await page.getByRole('combobox', { name: 'Inquiry Type' }).locator('option').evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
+    const options = await page
+      .getByRole('combobox', { name: 'Inquiry Type' })
+      .locator('option')
+      .evaluateAll((os) => os.map((o) => [(o as HTMLOptionElement).value, o.textContent]));
     expect(options).toEqual([
       ['general', 'General Inquiry'],
       ['sales', 'Sales'],
@@ -319,7 +328,8 @@ test.describe('contact', () => {
     }
     expect(params.body).toMatch(/Submitted: .+\(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z\)/);
 
-    for (const name of ['Name', 'Email', 'Company', 'Subject', 'Message']) await expect(page.getByRole('textbox', { name, exact: true })).toHaveValue('');
+    for (const name of ['Name', 'Email', 'Company', 'Subject', 'Message'])
+      await expect(page.getByRole('textbox', { name, exact: true })).toHaveValue('');
     await expect(page.getByRole('combobox', { name: 'Inquiry Type' })).toHaveValue('general');
     await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
     expect(await seriousViolations(page)).toEqual([]);
@@ -353,9 +363,19 @@ test.describe('legal pages', () => {
 
   test('the Privacy Policy has 13 sections and the Terms of Service 19', async ({ page }) => {
     await open(page, '/privacy', 'Privacy Policy');
-    await expect(page.getByRole('main').locator('h2').filter({ hasText: /^\d+\. / })).toHaveCount(13);
+    await expect(
+      page
+        .getByRole('main')
+        .locator('h2')
+        .filter({ hasText: /^\d+\. / }),
+    ).toHaveCount(13);
     await open(page, '/terms', 'Terms of Service');
-    await expect(page.getByRole('main').locator('h2').filter({ hasText: /^\d+\. / })).toHaveCount(19);
+    await expect(
+      page
+        .getByRole('main')
+        .locator('h2')
+        .filter({ hasText: /^\d+\. / }),
+    ).toHaveCount(19);
   });
 
   test('the policies state the figures of the spec and never claim MFA is enforced today', async ({ page }) => {
@@ -378,7 +398,13 @@ test.describe('legal pages', () => {
       expect(privacy).toContain(fact);
     }
     const terms = await text('/terms');
-    for (const fact of ['12 months', 'recovery time objective of 4 hours', 'recovery point objective of 1 hour', 'at least 18 years old', 'call 999']) {
+    for (const fact of [
+      '12 months',
+      'recovery time objective of 4 hours',
+      'recovery point objective of 1 hour',
+      'at least 18 years old',
+      'call 999',
+    ]) {
       expect(terms).toContain(fact);
     }
     const security = await text('/security');

@@ -184,7 +184,12 @@ test('the public board and the staff Queue Manager with its details have one mai
   };
 
   await page.goto('/queue');
-  await expect(page.getByRole('row').filter({ hasText: `W.${patient.last[0]}.` }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ hasText: `W.${patient.last[0]}.` })
+      .first(),
+  ).toBeVisible();
   await expect(page.locator('main')).toHaveCount(1);
   await axe('public board');
 
@@ -209,7 +214,11 @@ test('a board for an unknown organization shows "Failed to load queue data: {mes
 
 test('the dashboard stat cards fall back to zeros when the stats cannot be loaded', async ({ page }) => {
   await page.route('**/api/dashboard/stats**', (route) =>
-    route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ success: false, error: 'No', message: 'No', code: 'access/forbidden' }) }),
+    route.fulfill({
+      status: 403,
+      contentType: 'application/json',
+      body: JSON.stringify({ success: false, error: 'No', message: 'No', code: 'access/forbidden' }),
+    }),
   );
   await signIn(page, 'owner@demo.clinic');
   for (const label of ['Total Patients', 'Active Queue', 'Completed Today', 'Avg Wait Time']) {

@@ -38,7 +38,14 @@ const targets = [
     name: 'web app',
     workspace: '@clinic/web',
     output: at('apps/web/dist/index.html'),
-    inputs: [at('apps/web/src'), at('apps/web/public'), at('apps/web/index.html'), at('apps/web/vite.config.ts'), at('apps/web/package.json'), ...shared],
+    inputs: [
+      at('apps/web/src'),
+      at('apps/web/public'),
+      at('apps/web/index.html'),
+      at('apps/web/vite.config.ts'),
+      at('apps/web/package.json'),
+      ...shared,
+    ],
   },
   {
     name: 'server',

@@ -24,9 +24,9 @@ import { build } from 'esbuild';
 const here = dirname(fileURLToPath(import.meta.url));
 const dependencies = (file) => Object.keys(JSON.parse(readFileSync(file, 'utf8')).dependencies ?? {});
 const WORKSPACE = '@clinic/domain';
-const external = [...new Set([...dependencies(join(here, 'package.json')), ...dependencies(join(here, '../../packages/domain/package.json'))])].filter(
-  (name) => name !== WORKSPACE,
-);
+const external = [
+  ...new Set([...dependencies(join(here, 'package.json')), ...dependencies(join(here, '../../packages/domain/package.json'))]),
+].filter((name) => name !== WORKSPACE);
 
 const outDir = join(here, 'dist');
 const migrations = join(here, 'src/db/migrations');

@@ -17,10 +17,14 @@ import { patientRoutes } from './modules/patients/index.js';
 import { accessPlugin } from './platform/access.js';
 import { compressionPlugin, registerWebApp } from './platform/delivery.js';
 import { registerErrorHandler } from './platform/errors.js';
+import { eventStreamPlugin } from './platform/event-stream.js';
 import { EventHub } from './platform/events.js';
 import type { LinkConfig } from './platform/links.js';
 import { noMailer, type Mailer } from './platform/mail.js';
+import { metricsPlugin } from './platform/metrics.js';
 import { openapiPlugin } from './platform/openapi.js';
+import { pingPlugin } from './platform/ping.js';
+import { loggerOptions, requestId, requestIdPlugin, type LoggerSetting } from './platform/request-log.js';
 import { routePlugin } from './platform/route.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
 
@@ -40,7 +44,12 @@ export interface AppDeps {
   secureCookies?: boolean;
   /** Proxies whose X-Forwarded-For entries are believed: none, a hop count or their addresses. */
   trustProxy?: TrustProxy;
-  logger?: boolean | { level: string };
+  /** JSON logs (pino) at a level, to stdout unless a stream is given; redacted (`platform/request-log.ts`). */
+  logger?: LoggerSetting;
+  /** Bearer token for `/metrics` from other machines (METRICS_TOKEN); without it only loopback callers. */
+  metricsToken?: string;
+  /** Node's process metrics (CPU, memory, event loop) on `/metrics`: the running server, not tests. */
+  processMetrics?: boolean;
 }
 
 /** Largest accepted request body. */
@@ -51,13 +60,17 @@ const defaultWebDist = fileURLToPath(new URL('../../web/dist', import.meta.url))
 /** Builds the Fastify app: plugins, then platform hooks, then each module's routes. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logger ?? false,
+    logger: loggerOptions(deps.logger),
+    // The request id: a caller's sane X-Request-Id, else a new one; echoed by requestIdPlugin.
+    genReqId: requestId,
+    requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(deps.trustProxy),
     routerOptions: { maxParamLength: 200 },
     // The router's own refusals (a malformed URL, a path id over maxParamLength) would otherwise
     // bypass the error handler and its body shape.
-    frameworkErrors: (_error, _request, reply) => {
+    frameworkErrors: (_error, request, reply) => {
+      reply.header('x-request-id', request.id);
       const message = 'The address of this request is not valid.';
       (reply as FastifyReply).status(400).send({ success: false, error: message, message, code: 'request/invalid-url' });
     },
@@ -70,6 +83,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', () => hub.close());
 
   registerErrorHandler(app);
+  // First, so that every response carries the request id and every request is counted.
+  await app.register(requestIdPlugin);
+  await app.register(metricsPlugin, { database: deps.database, hub, token: deps.metricsToken, processMetrics: deps.processMetrics });
   await app.register(securityHeadersPlugin, { publicUrl: deps.publicUrl });
   // Before the routes: it compresses the responses of routes registered after it.
   await app.register(compressionPlugin);
@@ -78,14 +94,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(openapiPlugin);
   // Modules made with tenantRoute/publicRoute get transactions from it, never the database itself.
   await app.register(routePlugin, { db });
+  // The health check and the event streams get what they need of the database, never the database.
+  await app.register(pingPlugin, { db, database: deps.database });
+  await app.register(eventStreamPlugin, { db, hub });
 
-  await app.register(healthRoutes, { db });
-  await app.register(authRoutes, { db, secureCookies: deps.secureCookies ?? false, publicUrl: deps.publicUrl, links, mailer, signInWait: deps.signInWait });
-  await app.register(signInLockRoutes, { db });
-  await app.register(organizationRoutes, { db });
-  await app.register(memberRoutes, { db, links });
-  await app.register(eventRoutes, { db, hub });
-  await app.register(kioskRoutes, { db });
+  await app.register(healthRoutes);
+  await app.register(authRoutes, {
+    secureCookies: deps.secureCookies ?? false,
+    publicUrl: deps.publicUrl,
+    links,
+    mailer,
+    signInWait: deps.signInWait,
+  });
+  await app.register(signInLockRoutes);
+  await app.register(organizationRoutes);
+  await app.register(memberRoutes, { links });
+  await app.register(eventRoutes);
+  await app.register(kioskRoutes);
   await app.register(queueRoutes);
   await app.register(triageRoutes);
   await app.register(dashboardRoutes);

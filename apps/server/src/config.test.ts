@@ -48,3 +48,15 @@ describe('TRUST_PROXY', () => {
     expect(existsSync(dataDir)).toBe(false);
   });
 });
+
+describe('METRICS_TOKEN', () => {
+  it('is unset when absent or empty, and kept as given otherwise', () => {
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: '' }).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-random-secret-1234' }).METRICS_TOKEN).toBe('a-long-random-secret-1234');
+  });
+
+  it('refuses a short token, naming the variable', () => {
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
+  });
+});

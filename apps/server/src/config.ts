@@ -66,6 +66,12 @@ const schema = z.object({
   MAIL_FROM: z.string().default('ClinicFlow <no-reply@localhost>'),
   NODE_ENV: z.string().default('development'),
   LOG_LEVEL: z.string().default('info'),
+  /** Bearer token for `/metrics` from other machines; unset: only callers on this machine. */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .refine((v) => v === undefined || v.length >= 16, 'METRICS_TOKEN must be at least 16 characters (a long random secret)'),
 });
 
 /** The TRUST_PROXY setting: no proxy, a hop count, or proxy addresses and ranges. */

@@ -22,7 +22,7 @@ try {
   database = await openDatabase(config, async (owner) => {
     // The embedded database is the out-of-the-box demo: fill it on first start. A real PostgreSQL
     // database is seeded only on request (`npm run seed`).
-    if (owner.kind === 'pglite' && (await isEmpty(owner.db))) await seedDemo(owner.db, config.DEMO_PASSWORD);
+    if (owner.kind === 'pglite' && (await isEmpty(owner.db))) await seedDemo(owner.db, config.DEMO_PASSWORD, { queue: true });
   });
 } catch (err) {
   // A second server on the same DATA_DIR: say so and leave the folder to the first one.
@@ -47,6 +47,8 @@ const app = await buildApp({
   secureCookies: config.NODE_ENV === 'production',
   trustProxy: config.TRUST_PROXY,
   logger: { level: config.LOG_LEVEL },
+  metricsToken: config.METRICS_TOKEN,
+  processMetrics: true,
 });
 if (roleWarning) app.log.warn(roleWarning);
 // Graceful stop (platform/shutdown.ts): no new connections, event streams ended with a

@@ -19,3 +19,4 @@ export * from './contracts/triage.js';
 export * from './contracts/kiosk.js';
 export * from './contracts/queue.js';
 export * from './contracts/risk.js';
+export * from './contracts/ops.js';

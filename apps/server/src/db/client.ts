@@ -8,6 +8,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import type { ListenState, PoolUsage } from '@clinic/domain';
 import { lockDataDir } from './lock.js';
 import * as schema from './schema/index.js';
 
@@ -18,6 +19,14 @@ export type Tx = Parameters<Parameters<AppDb['transaction']>[0]>[0];
 /** Either a database or a transaction: what services take. */
 export type DbHandle = AppDb | Tx;
 
+/** What operations see of a connection (`GET /api/admin/health`, `/metrics`). */
+export interface DatabaseStatus {
+  /** The pool's connections; null for the embedded database, which has one in-process connection. */
+  pool: PoolUsage | null;
+  /** The LISTEN connection (`listen`). */
+  listen: ListenState;
+}
+
 /** A connected database with the few operations the platform needs beyond queries. */
 export interface Database {
   kind: 'postgres' | 'pglite';
@@ -27,6 +36,8 @@ export interface Database {
   /** Calls `onMessage` for every NOTIFY on `channel`; returns the unsubscribe function. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** The pool and the LISTEN connection now; absent on handles made for tests' fixtures. */
+  status?(): DatabaseStatus;
 }
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -43,6 +54,8 @@ export function connectPostgres(url: string, poolSize = 10): Database {
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema });
   let listener: pg.Client | null = null;
+  // The listener is not reconnected: once its connection fails it stays lost (operations see it).
+  let listenState: ListenState = 'idle';
   const handlers = new Map<string, Set<(payload: string) => void>>();
   let closed = false;
   return {
@@ -52,9 +65,15 @@ export function connectPostgres(url: string, poolSize = 10): Database {
     async listen(channel, onMessage) {
       if (!listener) {
         listener = new pg.Client({ connectionString: url });
-        listener.on('error', () => {});
+        listener.on('error', () => {
+          listenState = 'lost';
+        });
+        listener.on('end', () => {
+          listenState = 'lost';
+        });
         listener.on('notification', (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? '')));
         await listener.connect();
+        listenState = 'listening';
       }
       let set = handlers.get(channel);
       if (!set) {
@@ -73,6 +92,10 @@ export function connectPostgres(url: string, poolSize = 10): Database {
       await listener?.end().catch(() => {});
       await pool.end();
     },
+    status: () => ({
+      pool: { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolSize },
+      listen: listenState,
+    }),
   };
 }
 
@@ -80,12 +103,14 @@ export function connectPostgres(url: string, poolSize = 10): Database {
 export function wrapPglite(client: PGlite, onClose?: () => void): Database {
   const db = drizzlePglite(client, { schema }) as unknown as AppDb;
   let closed = false;
+  let listening = false;
   return {
     kind: 'pglite',
     db,
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     async listen(channel, onMessage) {
       const unsub = await client.listen(channel, onMessage);
+      listening = true;
       return async () => {
         if (!closed) await unsub();
       };
@@ -99,6 +124,7 @@ export function wrapPglite(client: PGlite, onClose?: () => void): Database {
         onClose?.();
       }
     },
+    status: () => ({ pool: null, listen: closed ? 'lost' : listening ? 'embedded' : 'idle' }),
   };
 }
 
@@ -118,7 +144,9 @@ class BufferBlob extends Blob {
   }
   override async arrayBuffer(): Promise<ArrayBuffer> {
     const { buffer, byteOffset, byteLength } = this.content;
-    return byteOffset === 0 && byteLength === buffer.byteLength ? (buffer as ArrayBuffer) : (buffer.slice(byteOffset, byteOffset + byteLength) as ArrayBuffer);
+    return byteOffset === 0 && byteLength === buffer.byteLength
+      ? (buffer as ArrayBuffer)
+      : (buffer.slice(byteOffset, byteOffset + byteLength) as ArrayBuffer);
   }
 }
 

@@ -87,28 +87,32 @@ describe('the lock of a data folder', () => {
 const PGLITE_TIMEOUT_MS = 120_000;
 
 describe('opening the embedded database twice on one folder', () => {
-  it('the second open fails with the clear error and the first keeps working; after it closes the data is intact', { timeout: PGLITE_TIMEOUT_MS }, async () => {
-    const dir = join(freshFolder(), 'data');
-    const first = await openPglite(dir);
-    try {
-      await first.db.execute(sql`create table kept (value text)`);
-      await first.db.execute(sql`insert into kept values ('written by the first')`);
-      await expect(openPglite(dir)).rejects.toThrow(`the embedded database in ${dir} is in use by another process (pid ${process.pid})`);
-      // The refused open touched nothing: the first still reads and writes.
-      await first.db.execute(sql`insert into kept values ('after the refusal')`);
-      expect((await first.db.execute(sql`select count(*)::int as n from kept`)).rows).toEqual([{ n: 2 }]);
-    } finally {
-      await first.close();
-    }
-    expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
-    const again = await openPglite(dir);
-    try {
-      expect((await again.db.execute(sql`select value from kept order by value`)).rows).toEqual([
-        { value: 'after the refusal' },
-        { value: 'written by the first' },
-      ]);
-    } finally {
-      await again.close();
-    }
-  });
+  it(
+    'the second open fails with the clear error and the first keeps working; after it closes the data is intact',
+    { timeout: PGLITE_TIMEOUT_MS },
+    async () => {
+      const dir = join(freshFolder(), 'data');
+      const first = await openPglite(dir);
+      try {
+        await first.db.execute(sql`create table kept (value text)`);
+        await first.db.execute(sql`insert into kept values ('written by the first')`);
+        await expect(openPglite(dir)).rejects.toThrow(`the embedded database in ${dir} is in use by another process (pid ${process.pid})`);
+        // The refused open touched nothing: the first still reads and writes.
+        await first.db.execute(sql`insert into kept values ('after the refusal')`);
+        expect((await first.db.execute(sql`select count(*)::int as n from kept`)).rows).toEqual([{ n: 2 }]);
+      } finally {
+        await first.close();
+      }
+      expect(existsSync(join(dir, LOCK_FILE))).toBe(false);
+      const again = await openPglite(dir);
+      try {
+        expect((await again.db.execute(sql`select value from kept order by value`)).rows).toEqual([
+          { value: 'after the refusal' },
+          { value: 'written by the first' },
+        ]);
+      } finally {
+        await again.close();
+      }
+    },
+  );
 });

@@ -60,7 +60,7 @@ describe.skipIf(!onPostgres)('openDatabase on PostgreSQL', () => {
     }
   };
 
-  it("with one superuser DATABASE_URL, migrates and prepares with it, and opens the pool as clinic_server", async () => {
+  it('with one superuser DATABASE_URL, migrates and prepares with it, and opens the pool as clinic_server', async () => {
     expect(await open({ DATABASE_URL: test.url! })).toEqual({ preparedAs: 'postgres', poolAs: 'clinic_server' });
   });
 

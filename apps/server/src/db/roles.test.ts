@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, rows, signUpAs, type TestApp } from '../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rows, signUpAs, useTestApp } from '../test/harness.js';
 import type { DbHandle } from './client.js';
 import { withTenant } from './tenant.js';
 
@@ -11,17 +11,15 @@ import { withTenant } from './tenant.js';
  * depends on the connection's own user (RESET ROLE, SET ROLE to the owner) is checked on
  * PostgreSQL only (see docs/security.md).
  */
-let t: TestApp;
+const t = useTestApp();
 let strangerId: string;
 let ownerId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   await signUpAs(t.app, 'stranger@example.org');
   [{ id: strangerId }] = await rows<{ id: string }>(t.database.db, sql`select id from users where email = 'stranger@example.org'`);
   [{ id: ownerId }] = await rows<{ id: string }>(t.database.db, sql`select id from users where email = 'owner@demo.clinic'`);
 });
-afterAll(() => t.close());
 
 const onPostgres = Boolean(process.env.DATABASE_URL);
 const messageOf = (e: unknown) => String((e as { cause?: Error }).cause?.message ?? (e as Error).message);
@@ -64,7 +62,17 @@ describe("the app's connection", () => {
       users: ['SELECT', 'INSERT', 'UPDATE'],
     });
     const none = held.filter((r) => r.privileges.length === 0).map((r) => r.table);
-    expect(none).toEqual(expect.arrayContaining(['patients', 'patient_visits', 'patient_counts', 'queue_entries', 'queue_transitions', 'queue_counters', 'triage_assessments']));
+    expect(none).toEqual(
+      expect.arrayContaining([
+        'patients',
+        'patient_visits',
+        'patient_counts',
+        'queue_entries',
+        'queue_transitions',
+        'queue_counters',
+        'triage_assessments',
+      ]),
+    );
   });
 
   it('cannot read patients by itself: permission denied on every clinical table', async () => {
@@ -102,7 +110,9 @@ describe("the app's connection", () => {
 
   it('writes audit rows outside a tenant only with no organization or one the actor is a member of', async () => {
     const insert = (organizationId: string | null, actor: string, action: string) =>
-      app().execute(sql`insert into audit_events (id, organization_id, actor_user_id, action) values (${crypto.randomUUID()}, ${organizationId}, ${actor}, ${action})`);
+      app().execute(
+        sql`insert into audit_events (id, organization_id, actor_user_id, action) values (${crypto.randomUUID()}, ${organizationId}, ${actor}, ${action})`,
+      );
     await insert(null, strangerId, 'test.no-organization');
     await insert('default-clinic', ownerId, 'test.own-organization');
     await refusedWith(insert('default-clinic', strangerId, 'test.planted'), /row-level security/);

@@ -1,17 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, rows, type TestApp } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { rows, useTestApp } from '../test/harness.js';
 
 /**
  * Every table holding tenant data (an `organization_id` column, or the organizations themselves)
  * has row level security enabled and forced, the tenant policy, and grants for the app role: none
  * is forgotten when a feature adds tables. New tables get the policy from `enable_tenant_rls()`.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seed: false });
-});
-afterAll(() => t.close());
+const t = useTestApp({ seed: false });
 
 interface TableFacts {
   table: string;

@@ -7,9 +7,7 @@ import type { AppDb, Tx } from './client.js';
  */
 export function withTenant<T>(db: AppDb, organizationId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select set_config('app.organization_id', ${organizationId}, true), set_config('role', 'clinic_app', true)`,
-    );
+    await tx.execute(sql`select set_config('app.organization_id', ${organizationId}, true), set_config('role', 'clinic_app', true)`);
     return fn(tx);
   });
 }

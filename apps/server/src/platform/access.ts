@@ -2,7 +2,7 @@ import { checkAccess, completePermissions, hasFeature, type AccessRequirement, t
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppDb, Tx } from '../db/client.js';
+import type { AppDb } from '../db/client.js';
 import { clinics, organizationMembers, organizations, type OrganizationRow, type UserRow } from '../db/schema/index.js';
 import { withTenant } from '../db/tenant.js';
 import { recordAudit, type AuditEntry } from './audit.js';
@@ -17,9 +17,7 @@ import { resolveSession, tokenFrom } from './sessions.js';
  *   role, a permission flag or a plan feature.
  */
 export type RouteAccess =
-  | { public: true }
-  | { signedIn: true }
-  | ({ tenant: true; feature?: Feature; featureMessage?: string } & AccessRequirement);
+  { public: true } | { signedIn: true } | ({ tenant: true; feature?: Feature; featureMessage?: string } & AccessRequirement);
 
 /** The organization, clinic and membership a tenant request acts in. */
 export interface TenantContext {
@@ -58,11 +56,7 @@ export function selectedTenant(request: FastifyRequest): { organizationId?: stri
  * Loads the caller's membership in `organizationId` (or their current organization) and picks the
  * clinic. The ids only choose among the caller's own memberships: any other is refused.
  */
-export async function resolveTenant(
-  db: AppDb,
-  user: UserRow,
-  wanted: { organizationId?: string; clinicId?: string },
-): Promise<TenantContext> {
+export async function resolveTenant(db: AppDb, user: UserRow, wanted: { organizationId?: string; clinicId?: string }): Promise<TenantContext> {
   const organizationId = wanted.organizationId ?? user.currentOrganizationId;
   if (!organizationId) throw new AppError('access/not-a-member', 'You are not a member of any organization yet.');
   // One round trip on every tenant request: the membership, its organization and the clinic ids.
@@ -70,7 +64,9 @@ export async function resolveTenant(
     .select({
       member: organizationMembers,
       organization: organizations,
-      clinicIds: sql<string[]>`(select coalesce(array_agg(${clinics.id} order by ${clinics.createdAt}), '{}') from ${clinics} where ${clinics.organizationId} = ${organizationMembers.organizationId})`,
+      clinicIds: sql<
+        string[]
+      >`(select coalesce(array_agg(${clinics.id} order by ${clinics.createdAt}), '{}') from ${clinics} where ${clinics.organizationId} = ${organizationMembers.organizationId})`,
     })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
@@ -200,12 +196,6 @@ export function tenantOf(request: FastifyRequest): TenantContext {
 export function userOf(request: FastifyRequest): UserRow {
   if (!request.user) throw new Error('userOf called on a route without a session');
   return request.user;
-}
-
-/** Runs `fn` in the request's organization under RLS. */
-export function inTenant<T>(db: AppDb, request: FastifyRequest, fn: (tx: Tx, tenant: TenantContext) => Promise<T>): Promise<T> {
-  const tenant = tenantOf(request);
-  return withTenant(db, tenant.organizationId, (tx) => fn(tx, tenant));
 }
 
 /** The codes of a refused membership or role: what {@link auditRefusal} records. */

@@ -1,6 +1,7 @@
 import type { DbHandle } from '../db/client.js';
 import { auditEvents } from '../db/schema/index.js';
 import { newId } from './crypto.js';
+import { countAuditRow } from './ops-counters.js';
 
 /** One audit event: who did what to which record, from where. */
 export interface AuditEntry {
@@ -30,4 +31,5 @@ export async function recordAudit(handle: DbHandle, entry: AuditEntry): Promise<
     ip: entry.ip ?? null,
     details: entry.details ?? null,
   });
+  countAuditRow();
 }

@@ -1,21 +1,18 @@
 import { errorResponse } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
 import Fastify, { type LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT } from '../app.js';
-import { createTestApp, memberIdOf, rows, signInAs, signUpAs, type TestApp } from '../test/harness.js';
+import { memberIdOf, rows, signUpAs, useTestApp } from '../test/harness.js';
 import { accessPlugin } from './access.js';
 import { registerErrorHandler } from './errors.js';
 
-let t: TestApp;
-let owner: Record<string, string>;
+/** `t.inject`, `t.get`, … are the demo Owner's requests; `t.app.inject` sends no credentials. */
+const t = useTestApp({ as: 'owner' });
 let viewerId: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signInAs(t.app, 'owner@demo.clinic');
   viewerId = await memberIdOf(t.database.db, 'default-clinic', 'viewer@demo.clinic');
 });
-afterAll(() => t.close());
 
 const DATA_TABLES = ['users', 'organizations', 'clinics', 'organization_members', 'invitations'] as const;
 /** A fingerprint of every row of the tables a bad request could write to. */
@@ -57,7 +54,7 @@ const writeEndpoints = (): Array<[Method, string]> => [
   ['PATCH', `/api/organizations/members/${viewerId}`],
 ];
 const raw = (method: Method, url: string, payload: string, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, payload, headers: { ...owner, 'content-type': 'application/json', ...headers } });
+  t.inject({ method, url, payload, headers: { 'content-type': 'application/json', ...headers } });
 
 describe('malformed and mistyped bodies', () => {
   it('malformed JSON is 400 request/invalid-json on every endpoint that takes a body, and nothing is written', async () => {
@@ -86,7 +83,11 @@ describe('malformed and mistyped bodies', () => {
     expect(body.issues?.map((i) => i.path).sort()).toEqual(['email', 'password']);
 
     const org = await raw('POST', '/api/organizations', JSON.stringify({ name: ['x'], type: 7, email: {} }));
-    expect(expectClientError(org, 400, 'validation/invalid').issues?.map((i) => i.path).sort()).toEqual(['email', 'name', 'type']);
+    expect(
+      expectClientError(org, 400, 'validation/invalid')
+        .issues?.map((i) => i.path)
+        .sort(),
+    ).toEqual(['email', 'name', 'type']);
 
     const member = await raw('PATCH', `/api/organizations/members/${viewerId}`, JSON.stringify({ permissions: { canManageUsers: 'true' } }));
     expectClientError(member, 400, 'validation/invalid');
@@ -96,10 +97,11 @@ describe('malformed and mistyped bodies', () => {
 
   it('missing fields are 400 with an issue for each', async () => {
     const before = await fingerprint();
-    expect(expectClientError(await raw('POST', '/api/auth/sign-up', '{}'), 400).issues?.map((i) => i.path).sort()).toEqual([
-      'email',
-      'password',
-    ]);
+    expect(
+      expectClientError(await raw('POST', '/api/auth/sign-up', '{}'), 400)
+        .issues?.map((i) => i.path)
+        .sort(),
+    ).toEqual(['email', 'password']);
     expect(expectClientError(await raw('POST', '/api/organizations', '{"type":"clinic"}'), 400).issues?.[0].path).toBe('name');
     expect(expectClientError(await raw('POST', '/api/organizations/invite', '{"email":"x@example.org"}'), 400).issues?.[0].path).toBe('role');
     expectClientError(await raw('POST', '/api/org/switch', '{}'), 400, 'validation/invalid');
@@ -108,7 +110,7 @@ describe('malformed and mistyped bodies', () => {
   });
 
   it('an empty body sent as JSON is 400', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/organizations', headers: { ...owner, 'content-type': 'application/json' } });
+    const res = await t.inject({ method: 'POST', url: '/api/organizations', headers: { 'content-type': 'application/json' } });
     expectClientError(res, 400);
   });
 
@@ -140,7 +142,12 @@ describe('over-long input', () => {
     ['a phone of 41 characters', 'POST', '/api/clinics', { name: 'Fine', phone: long(41) }],
     ['an e-mail of 255 characters at sign-up', 'POST', '/api/auth/sign-up', { email: `${long(243)}@example.org`, password: 'secret-pass' }],
     ['a password of 257 characters', 'POST', '/api/auth/sign-in', { email: 'owner@demo.clinic', password: long(257) }],
-    ['a first name of 101 characters', 'POST', '/api/auth/sign-up', { email: 'long-name@example.org', password: 'secret-pass', firstName: long(101) }],
+    [
+      'a first name of 101 characters',
+      'POST',
+      '/api/auth/sign-up',
+      { email: 'long-name@example.org', password: 'secret-pass', firstName: long(101) },
+    ],
     ['a title of 201 characters', 'PATCH', '/api/organizations/members/VIEWER', { title: long(201) }],
     ['an organizationId of 101 characters', 'POST', '/api/org/switch', { organizationId: long(101) }],
     ['a renamed organization of 201 characters', 'PUT', '/api/organizations', { name: long(201) }],
@@ -173,7 +180,7 @@ describe('content type and origin', () => {
     ['text/html', '<form></form>'],
   ])('a POST sent as %s is 415 and nothing is written', async (type, body) => {
     const before = await fingerprint();
-    const res = await t.app.inject({ method: 'POST', url: '/api/organizations', headers: { ...owner, 'content-type': type }, payload: body });
+    const res = await t.inject({ method: 'POST', url: '/api/organizations', headers: { 'content-type': type }, payload: body });
     expectClientError(res, 415, 'request/media-type');
     expect(await fingerprint()).toEqual(before);
   });
@@ -194,10 +201,10 @@ describe('content type and origin', () => {
     'a POST from the origin %s is 403 and nothing is written',
     async (origin) => {
       const before = await fingerprint();
-      const res = await t.app.inject({
+      const res = await t.inject({
         method: 'POST',
         url: '/api/organizations',
-        headers: { ...owner, host: 'clinic.test', origin },
+        headers: { host: 'clinic.test', origin },
         payload: { name: 'Cross Site Care' },
       });
       expectClientError(res, 403, 'request/origin');
@@ -238,15 +245,15 @@ describe('unknown ids and paths', () => {
     ['DELETE', '/api/organizations', 404],
   ] as const)('%s %s is %i in the error shape', async (method, url, status) => {
     const before = await fingerprint();
-    const res = await t.app.inject({ method, url, headers: owner, payload: method === 'PATCH' ? { role: 'Staff' } : undefined });
+    const res = await t.inject({ method, url, payload: method === 'PATCH' ? { role: 'Staff' } : undefined });
     expectClientError(res, status);
     expect(await fingerprint()).toEqual(before);
   });
 
   it('a path id longer than the router accepts is a 400 in the error shape', async () => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/clinics/organization/${'a'.repeat(300)}`, headers: owner });
+    const res = await t.inject({ method: 'GET', url: `/api/clinics/organization/${'a'.repeat(300)}` });
     expectClientError(res, 400, 'request/invalid-url');
-    const token = await t.app.inject({ method: 'POST', url: `/api/organizations/invitations/${'b'.repeat(300)}/accept`, headers: owner });
+    const token = await t.inject({ method: 'POST', url: `/api/organizations/invitations/${'b'.repeat(300)}/accept` });
     expectClientError(token, 400, 'request/invalid-url');
   });
 });
@@ -258,9 +265,9 @@ describe('injection strings', () => {
     const before = await fingerprint();
     const id = encodeURIComponent(value);
     for (const res of [
-      await t.app.inject({ method: 'GET', url: `/api/clinics/organization/${id}`, headers: owner }),
-      await t.app.inject({ method: 'PATCH', url: `/api/organizations/members/${id}`, headers: owner, payload: { role: 'Owner' } }),
-      await t.app.inject({ method: 'POST', url: `/api/organizations/invitations/${id}/accept`, headers: owner }),
+      await t.inject({ method: 'GET', url: `/api/clinics/organization/${id}` }),
+      await t.inject({ method: 'PATCH', url: `/api/organizations/members/${id}`, payload: { role: 'Owner' } }),
+      await t.inject({ method: 'POST', url: `/api/organizations/invitations/${id}/accept` }),
     ]) {
       expectClientError(res);
       expect(res.body).not.toContain('<script>');
@@ -272,14 +279,14 @@ describe('injection strings', () => {
     const before = await fingerprint();
     const q = encodeURIComponent(value);
     const calls = [
-      t.app.inject({ method: 'GET', url: `/api/organizations/members?organizationId=${q}`, headers: owner }),
-      t.app.inject({ method: 'GET', url: `/api/organizations?organizationId=${q}`, headers: owner }),
-      t.app.inject({ method: 'GET', url: `/api/organizations/stats?clinicId=${q}`, headers: owner }),
-      t.app.inject({ method: 'POST', url: '/api/org/switch', headers: owner, payload: { organizationId: value } }),
-      t.app.inject({ method: 'PUT', url: '/api/auth/profile', headers: owner, payload: { organizationId: 'default-clinic', clinicId: value } }),
-      t.app.inject({ method: 'POST', url: '/api/clinics', headers: owner, payload: { organizationId: value, name: 'Injected' } }),
-      t.app.inject({ method: 'PUT', url: '/api/organizations', headers: owner, payload: { organizationId: value, name: 'Injected' } }),
-      t.app.inject({ method: 'POST', url: '/api/organizations/invite', headers: owner, payload: { email: 'x@example.org', role: value } }),
+      t.inject({ method: 'GET', url: `/api/organizations/members?organizationId=${q}` }),
+      t.inject({ method: 'GET', url: `/api/organizations?organizationId=${q}` }),
+      t.inject({ method: 'GET', url: `/api/organizations/stats?clinicId=${q}` }),
+      t.inject({ method: 'POST', url: '/api/org/switch', payload: { organizationId: value } }),
+      t.inject({ method: 'PUT', url: '/api/auth/profile', payload: { organizationId: 'default-clinic', clinicId: value } }),
+      t.inject({ method: 'POST', url: '/api/clinics', payload: { organizationId: value, name: 'Injected' } }),
+      t.inject({ method: 'PUT', url: '/api/organizations', payload: { organizationId: value, name: 'Injected' } }),
+      t.inject({ method: 'POST', url: '/api/organizations/invite', payload: { email: 'x@example.org', role: value } }),
     ];
     for (const res of await Promise.all(calls)) {
       expectClientError(res);
@@ -303,12 +310,12 @@ describe('injection strings', () => {
   it('injection strings in a name are stored as plain text: exactly one row is added and reads back unchanged', async () => {
     for (const name of injections) {
       const [before] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from organizations`);
-      const res = await t.app.inject({ method: 'POST', url: '/api/clinics', headers: owner, payload: { name, organizationId: 'default-clinic' } });
+      const res = await t.inject({ method: 'POST', url: '/api/clinics', payload: { name, organizationId: 'default-clinic' } });
       expect(res.statusCode).toBe(201);
       expect(res.json().clinic.name).toBe(name);
       const [after] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from organizations`);
       expect(after.n).toBe(before.n);
-      const list = (await t.app.inject({ method: 'GET', url: '/api/clinics/organization/default-clinic', headers: owner })).json().clinics;
+      const list = (await t.inject({ method: 'GET', url: '/api/clinics/organization/default-clinic' })).json().clinics;
       expect(list.filter((c: { name: string }) => c.name === name)).toHaveLength(1);
     }
     expect(await rows(t.database.db, sql`select 1 from users limit 1`)).toHaveLength(1);
@@ -321,7 +328,12 @@ describe('text the database cannot store', () => {
     ['a clinic name', 'POST', '/api/clinics', { name: 'Null\u0000Clinic' }],
     ['a sign-up first name', 'POST', '/api/auth/sign-up', { email: 'nul@example.org', password: 'secret-pass', firstName: 'A\u0000' }],
     ['a member title', 'PATCH', '/api/organizations/members/VIEWER', { title: 'Chief\u0000' }],
-    ['an organizationId in the body', 'POST', '/api/organizations/invite', { organizationId: 'default\u0000clinic', email: 'a@b.org', role: 'Staff' }],
+    [
+      'an organizationId in the body',
+      'POST',
+      '/api/organizations/invite',
+      { organizationId: 'default\u0000clinic', email: 'a@b.org', role: 'Staff' },
+    ],
     ['a sign-in password', 'POST', '/api/auth/sign-in', { email: 'owner@demo.clinic', password: 'demo\u0000password' }],
   ] as const)('a NUL character in %s is a 4xx, not a 500, and nothing is written', async (_label, method, url, payload) => {
     const before = await fingerprint();
@@ -331,7 +343,7 @@ describe('text the database cannot store', () => {
   });
 
   it('a NUL character in an organizationId query is a 4xx', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/organizations/stats?organizationId=a%00b', headers: owner });
+    const res = await t.inject({ method: 'GET', url: '/api/organizations/stats?organizationId=a%00b' });
     expectClientError(res);
   });
 });
@@ -349,9 +361,9 @@ describe('every /api route declares its access', () => {
     await expect(appWith((child) => child.get('/api/forgotten', async () => ({ secret: true })))).rejects.toThrow(
       'Route GET /api/forgotten declares no access requirement',
     );
-    await expect(
-      appWith((child) => child.post('/api/also-forgotten', { config: {} }, async () => ({ secret: true }))),
-    ).rejects.toThrow('Route POST /api/also-forgotten declares no access requirement');
+    await expect(appWith((child) => child.post('/api/also-forgotten', { config: {} }, async () => ({ secret: true })))).rejects.toThrow(
+      'Route POST /api/also-forgotten declares no access requirement',
+    );
   });
 
   it('a route outside /api needs no declaration, and a declared /api route builds', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { DEMO_PASSWORD, createTestApp, rows, type TestApp } from '../test/harness.js';
+import { DEMO_PASSWORD, rows, useTestApp } from '../test/harness.js';
 
 /**
  * Behind a proxy the client address comes from X-Forwarded-For, whose left-most entries the client
@@ -21,11 +21,7 @@ describe.each([
   ['the load balancer address', LOAD_BALANCER],
   ['a CIDR range holding the load balancer', '10.0.0.0/8'],
 ])('with TRUST_PROXY set to %s', (_name, value) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ trustProxy: loadConfig({ TRUST_PROXY: value }).TRUST_PROXY });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ trustProxy: loadConfig({ TRUST_PROXY: value }).TRUST_PROXY });
 
   it('rotating the left-most X-Forwarded-For entries does not escape the kiosk limit of 30 a minute', async () => {
     const codes: number[] = [];

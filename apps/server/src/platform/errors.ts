@@ -39,6 +39,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   'request/too-large': 413,
   'request/media-type': 415,
   'request/rate-limited': 429,
+  'request/idempotency-key-reused': 422,
   'service/unavailable': 503,
 };
 const STATUS_BY_PREFIX: Array<[string, number]> = [
@@ -108,8 +109,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (err instanceof AppError) appError = err;
     else if (err instanceof ZodError) appError = new AppError('validation/invalid', 'Some fields are invalid.', zodIssues(err));
     else {
-      appError =
-        fromFastify(err as FastifyError) ?? fromDatabase(err) ?? new AppError('internal', 'Something went wrong on our side.');
+      appError = fromFastify(err as FastifyError) ?? fromDatabase(err) ?? new AppError('internal', 'Something went wrong on our side.');
     }
     const status = statusFor(appError.code);
     if (status >= 500) request.log.error({ err }, 'request failed');

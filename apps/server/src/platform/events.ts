@@ -89,6 +89,13 @@ export class EventHub {
     };
   }
 
+  /** Subscribers (open event streams) on this instance, across organizations: a count, nothing else. */
+  subscriberCount(): number {
+    let n = 0;
+    for (const set of this.byOrganization.values()) n += set.size;
+    return n;
+  }
+
   async close(): Promise<void> {
     await this.stop?.();
   }

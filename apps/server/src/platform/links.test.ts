@@ -1,27 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, rows, signInAs, type TestApp } from '../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { rows, useTestApp, type UsedTestApp } from '../test/harness.js';
 
 /** Invitation links are built from the configured origin, never from a Host header a client wrote (finding 11). */
 describe('links handed out by the server', () => {
-  let configured: TestApp;
-  let unconfigured: TestApp;
-  beforeAll(async () => {
-    configured = await createTestApp({ publicUrl: 'https://clinic.example.org/app', production: true });
-    unconfigured = await createTestApp({ production: true });
-  });
-  afterAll(async () => {
-    await configured.close();
-    await unconfigured.close();
-  });
+  const configured = useTestApp({ publicUrl: 'https://clinic.example.org/app', production: true, as: 'admin' });
+  const unconfigured = useTestApp({ production: true, as: 'admin' });
 
-  const invite = async (t: TestApp, email: string) =>
-    t.app.inject({
-      method: 'POST',
-      url: '/api/organizations/invite',
-      headers: { ...(await signInAs(t.app, 'admin@demo.clinic')), host: 'evil.example' },
-      payload: { email, role: 'Nurse' },
-    });
+  const invite = (t: UsedTestApp, email: string) =>
+    t.post('/api/organizations/invite', { email, role: 'Nurse' }, { headers: { host: 'evil.example' } });
 
   it('an invitation link points at PUBLIC_URL whatever the Host header says', async () => {
     const res = await invite(configured, 'linked@example.org');

@@ -1,14 +1,14 @@
 import { DEFAULT_PERMISSIONS, completePermissions, type Role } from '@clinic/domain';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { AppDb } from '../db/client.js';
 import { clinics, invitations, organizationMembers, users, type UserRow } from '../db/schema/index.js';
 import { withTenant } from '../db/tenant.js';
+import type { AccountDb } from './account-db.js';
 import { recordAudit } from './audit.js';
 import { newId } from './crypto.js';
 import { AppError } from './errors.js';
 
 /** A pending, unexpired invitation of `email` to `organizationId`, if any. */
-export async function pendingInvitation(db: AppDb, organizationId: string, email: string) {
+export async function pendingInvitation(db: AccountDb, organizationId: string, email: string) {
   const [row] = await db
     .select()
     .from(invitations)
@@ -25,9 +25,12 @@ export async function pendingInvitation(db: AppDb, organizationId: string, email
 }
 
 /** Marks the user's address verified by a proof other than the mailed link: an invitation token sent to it. */
-export async function markEmailVerified(db: AppDb, user: UserRow): Promise<void> {
+export async function markEmailVerified(db: AccountDb, user: UserRow): Promise<void> {
   if (user.emailVerifiedAt) return;
-  await db.update(users).set({ emailVerifiedAt: new Date() }).where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)));
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: new Date() })
+    .where(and(eq(users.id, user.id), isNull(users.emailVerifiedAt)));
 }
 
 /**
@@ -36,7 +39,7 @@ export async function markEmailVerified(db: AppDb, user: UserRow): Promise<void>
  * the invited organization's RLS.
  */
 export async function acceptInvitation(
-  db: AppDb,
+  db: AccountDb,
   user: UserRow,
   invitation: {
     id: string;
@@ -105,7 +108,7 @@ export async function acceptInvitation(
  * through the invitation's token, which was sent to the address.
  */
 export async function selectCurrentOrganization(
-  db: AppDb,
+  db: AccountDb,
   user: UserRow,
   wanted: { organizationId: string; clinicId?: string },
   ip: string,

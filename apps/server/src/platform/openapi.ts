@@ -8,6 +8,8 @@ export interface RouteContract {
   summary?: string;
   body?: z.ZodType;
   query?: z.ZodType;
+  /** The route honours an `Idempotency-Key` header (`platform/idempotency.ts`). */
+  idempotent?: boolean;
 }
 
 declare module 'fastify' {
@@ -51,7 +53,7 @@ function buildDocument(routes: readonly ApiRoute[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of routes) {
     const path = r.url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
-    const params = [...r.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({
+    const params: Array<Record<string, unknown>> = [...r.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({
       name: m[1],
       in: 'path',
       required: true,
@@ -70,6 +72,15 @@ function buildDocument(routes: readonly ApiRoute[]) {
     };
     if (r.contract?.body) {
       operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(r.contract.body) } } };
+    }
+    if (r.contract?.idempotent) {
+      params.push({
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{8,100}$' },
+        description: 'A retry with the same key and request gets the first answer (24 hours); another request with it is a 422.',
+      });
     }
     if (r.contract?.query) operation['x-query-schema'] = jsonSchema(r.contract.query);
     paths[path] ??= {};

@@ -1,25 +1,21 @@
 import { connect } from 'node:net';
 import { errorResponse } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, createTestApp, rows, type TestApp } from '../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, rows, useTestApp } from '../test/harness.js';
 
 /**
  * The Origin check must hold whatever form the request line takes. `app.inject` normalises the
  * URL, so these requests are written by hand on a real socket.
  */
 
-let t: TestApp;
+const t = useTestApp({ listen: true, as: 'owner' });
 let port: number;
 let cookie: string;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as { port: number }).port;
-  const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'owner@demo.clinic', password: DEMO_PASSWORD } });
-  cookie = `session_id=${res.json().token}`;
+  cookie = `session_id=${(await t.headers()).authorization.slice('Bearer '.length)}`;
 });
-afterAll(() => t.close());
 
 interface RawResponse {
   status: number;
@@ -29,7 +25,10 @@ interface RawResponse {
 
 /** Writes one HTTP/1.1 request as given and reads the answer until the server closes. */
 function rawRequest(requestLine: string, headers: Record<string, string>, body: string): Promise<RawResponse> {
-  const head = [requestLine, ...Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' }).map(([k, v]) => `${k}: ${v}`)];
+  const head = [
+    requestLine,
+    ...Object.entries({ ...headers, 'content-length': String(Buffer.byteLength(body)), connection: 'close' }).map(([k, v]) => `${k}: ${v}`),
+  ];
   return new Promise((resolve, reject) => {
     const socket = connect(port, '127.0.0.1', () => socket.write(`${head.join('\r\n')}\r\n\r\n${body}`));
     let data = '';

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
+import { countRateLimitRefusal } from './ops-counters.js';
 
 /**
  * A fixed-window counter per key, kept in this instance's memory. It guards public endpoints
@@ -14,9 +15,13 @@ export class RateLimiter {
     private readonly windowMs: number,
   ) {}
 
-  /** Counts one hit for `key`; throws 429 when the window's limit is passed. */
-  hit(key: string, now = Date.now()): void {
+  /**
+   * Counts one hit for `key`; throws 429 when the window's limit is passed, counted in the metrics
+   * under `name` (a fixed name, never the key).
+   */
+  hit(key: string, now = Date.now(), name = 'per-instance'): void {
     if (!this.allows(key, now)) {
+      countRateLimitRefusal(name);
       throw new AppError('request/rate-limited', 'Too many requests. Please wait a moment and try again.');
     }
   }
@@ -35,7 +40,7 @@ export class RateLimiter {
 
   /** Counts a hit for the request's address. */
   hitRequest(request: FastifyRequest, scope = ''): void {
-    this.hit(`${scope}:${request.ip}`);
+    this.hit(`${scope}:${request.ip}`, Date.now(), scope || undefined);
   }
 
   private sweep(now: number) {
@@ -58,7 +63,10 @@ export class ConcurrencyLimit {
   /** Takes a slot of `key`, or throws 429 when all are taken; returns the release (safe to call twice). */
   take(key: string): () => void {
     const held = this.open.get(key) ?? 0;
-    if (held >= this.limit) throw new AppError('request/rate-limited', this.message);
+    if (held >= this.limit) {
+      countRateLimitRefusal('concurrent-streams');
+      throw new AppError('request/rate-limited', this.message);
+    }
     this.open.set(key, held + 1);
     let released = false;
     return () => {

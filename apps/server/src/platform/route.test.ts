@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { Tx } from '../db/client.js';
-import { auditEventsOf, createTestApp, rows, signInAs, type TestApp } from '../test/harness.js';
+import { auditEventsOf, rows, signInAs, useTestApp } from '../test/harness.js';
 import { accessPlugin } from './access.js';
 import { AppError, registerErrorHandler } from './errors.js';
 import { publicRoute, routePlugin, tenantRoute, type TenantTx } from './route.js';
@@ -13,7 +13,7 @@ import { publicRoute, routePlugin, tenantRoute, type TenantTx } from './route.js
  * The route helper on a small app of its own (the platform's plugins and two test routes) over the
  * same database as a full app, whose sign-in gives the sessions.
  */
-let t: TestApp;
+const t = useTestApp();
 let app: FastifyInstance;
 let owner: Record<string, string>;
 let ownerId: string;
@@ -26,7 +26,6 @@ const itemQuery = z.object({ tag: z.enum(['a', 'b']).default('a') });
 const itemParams = z.object({ id: z.string().max(5) });
 
 beforeAll(async () => {
-  t = await createTestApp();
   owner = await signInAs(t.app, 'owner@demo.clinic');
   [{ id: ownerId }] = await rows<{ id: string }>(t.database.db, sql`select id from users where email = 'owner@demo.clinic'`);
   stopListening = await t.appDatabase.listen('events', (payload) => events.push(JSON.parse(payload)));
@@ -53,20 +52,45 @@ beforeAll(async () => {
         await ctx.audit('test.item.created', { type: 'test-item', id: params.id }, { tag: query.tag });
         await ctx.emit('patient.updated', params.id);
         if (body.fail) throw new AppError('conflict/test', 'Refused after writing.');
-        const [{ organization }] = await ctx.tx.execute<{ organization: string }>(
-          sql`select current_setting('app.organization_id') as organization`,
-        ).then((r) => r.rows);
-        return { success: true, params, query, body, tenant: ctx.tenant.organizationId, clinicId: ctx.tenant.clinicId, timeZone: ctx.tenant.timeZone, actor: ctx.actor, organization };
+        const [{ organization }] = await ctx.tx
+          .execute<{ organization: string }>(sql`select current_setting('app.organization_id') as organization`)
+          .then((r) => r.rows);
+        return {
+          success: true,
+          params,
+          query,
+          body,
+          tenant: ctx.tenant.organizationId,
+          clinicId: ctx.tenant.clinicId,
+          timeZone: ctx.tenant.timeZone,
+          actor: ctx.actor,
+          organization,
+        };
       },
     );
     publicRoute(
       child,
       { method: 'GET', url: '/api/test-board', summary: 'A test board', query: z.object({ size: z.coerce.number().int().max(9).default(3) }) },
-      async (ctx, { query }) => ({ success: true, size: query.size, tenant: ctx.tenant.organizationId, clinicId: ctx.tenant.clinicId, clinicName: ctx.tenant.clinicName, timeZone: ctx.tenant.timeZone, actor: ctx.actor }),
+      async (ctx, { query }) => ({
+        success: true,
+        size: query.size,
+        tenant: ctx.tenant.organizationId,
+        clinicId: ctx.tenant.clinicId,
+        clinicName: ctx.tenant.clinicName,
+        timeZone: ctx.tenant.timeZone,
+        actor: ctx.actor,
+      }),
     );
     publicRoute(
       child,
-      { method: 'POST', url: '/api/test-board/visits', summary: 'A test check-in', defaultOrganizationId: 'default-clinic', body: z.object({ name: z.string() }), status: 201 },
+      {
+        method: 'POST',
+        url: '/api/test-board/visits',
+        summary: 'A test check-in',
+        defaultOrganizationId: 'default-clinic',
+        body: z.object({ name: z.string() }),
+        status: 201,
+      },
       async (ctx, { body }) => {
         await ctx.audit('test.board.visit', null, { name: body.name });
         return { success: true, tenant: ctx.tenant.organizationId };
@@ -78,7 +102,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopListening?.();
   await app?.close();
-  await t?.close();
 });
 
 const post = (url: string, payload: unknown, headers = owner) => app.inject({ method: 'POST', url, payload: payload as object, headers });
@@ -107,7 +130,11 @@ describe('tenantRoute', () => {
   });
 
   it('hands the handler parsed input, the tenant with its time zone, the actor and a transaction scoped to the organization', async () => {
-    const res = await post('/api/test-items/it1?tag=b&organizationId=default-clinic', { name: 'Ann', organizationId: 'default-clinic', clinicId: 'default-clinic' });
+    const res = await post('/api/test-items/it1?tag=b&organizationId=default-clinic', {
+      name: 'Ann',
+      organizationId: 'default-clinic',
+      clinicId: 'default-clinic',
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toEqual({
       success: true,
@@ -156,7 +183,12 @@ describe('tenantRoute', () => {
       const res = await post(url, payload);
       expect(res.statusCode, url).toBe(400);
       const body = res.json();
-      expect(body).toMatchObject({ success: false, error: 'Some fields are invalid.', message: 'Some fields are invalid.', code: 'validation/invalid' });
+      expect(body).toMatchObject({
+        success: false,
+        error: 'Some fields are invalid.',
+        message: 'Some fields are invalid.',
+        code: 'validation/invalid',
+      });
       expect(body.issues.map((i: { path: string }) => i.path)).toContain(path);
     }
     expect((await auditEventsOf(t.database.db, 'test.item.created')).some((e) => e.entity_id === 'it5')).toBe(false);

@@ -1,19 +1,32 @@
 import { organizationTimeZone, tenantSelector, type RouteAccessRule } from '@clinic/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import type { AppDb } from '../db/client.js';
-import type { OrganizationRow } from '../db/schema/index.js';
-import { tenantOf, userOf, type RouteAccess, type TenantContext } from './access.js';
-import { recordAudit } from './audit.js';
+import type { OrganizationRow, UserRow } from '../db/schema/index.js';
+import { accountDbOf, type AccountDb } from './account-db.js';
+import { auditingRefusals, resolveTenant, selectedTenant, tenantOf, userOf, type RouteAccess, type TenantContext } from './access.js';
+import { recordAudit, type AuditEntry } from './audit.js';
+import { newId } from './crypto.js';
 import { AppError } from './errors.js';
 import { publishEvent, type EventType } from './events.js';
+import { selectCurrentOrganization } from './membership.js';
+import {
+  IDEMPOTENT_REPLAYED_HEADER,
+  idempotencyKeyOf,
+  idempotencyScope,
+  ReplayedAnswer,
+  requestHash,
+  withIdempotency,
+  type IdempotencyOption,
+} from './idempotency.js';
 import type { RouteContract } from './openapi.js';
 import { parse } from './parse.js';
 import { resolvePublicClinic } from './public-clinic.js';
 import type { RateLimiter } from './rate-limit.js';
 import { withTenantTx, type TenantTx } from './tenant-tx.js';
 
+export type { AccountDb } from './account-db.js';
 export type { TenantTx } from './tenant-tx.js';
 
 /** The organization and clinic a route acts in, resolved once per request. */
@@ -50,6 +63,9 @@ export interface AuditEntity {
   id?: string | null;
 }
 
+/** Appends an audit row; what the context knows (organization, actor, address) is filled in. */
+export type Audit = (action: string, entity: AuditEntity | null, details?: Record<string, unknown>) => Promise<void>;
+
 /** What a handler (and the services it calls) gets: never the database itself. */
 export interface RouteContext<T extends RouteTenant = StaffTenant, A extends RouteActor = StaffActor> {
   /** The request's tenant transaction: RLS on, the app role, the organization set. */
@@ -58,16 +74,98 @@ export interface RouteContext<T extends RouteTenant = StaffTenant, A extends Rou
   actor: A;
   /**
    * Appends an audit row in the transaction, with the organization, actor and address filled in
-   * and the request's clinic added to `details` as `clinicId`.
+   * and the request's clinic added to `details` as `clinicId` (not on a route of `scope:
+   * 'organization'`).
    */
-  audit(action: string, entity: AuditEntity | null, details?: Record<string, unknown>): Promise<void>;
-  /** Sends the event to the organization's listeners when (and only if) the transaction commits. */
+  audit: Audit;
+  /**
+   * Sends the event to the organization's listeners when (and only if) the transaction commits,
+   * naming the request's clinic (not on a route of `scope: 'organization'`).
+   */
   emit(type: EventType, entityId?: string): Promise<void>;
 }
 /** The context of a route made with {@link tenantRoute}. */
 export type TenantRouteContext = RouteContext<StaffTenant, StaffActor>;
 /** The context of a route made with {@link publicRoute}. */
 export type PublicRouteContext = RouteContext<PublicTenant, PublicActor>;
+
+/** The organization and clinic a request names; they only choose among the caller's memberships. */
+export interface TenantSelection {
+  organizationId?: string;
+  clinicId?: string;
+}
+
+/**
+ * The context of a route made with {@link publicAccountRoute} (sign-up, sign-in, an e-mail link):
+ * the account tables, and nobody signed in yet.
+ */
+export interface PublicAccountContext {
+  /** The account tables, outside any tenant (`account-db.ts`). */
+  db: AccountDb;
+  actor: PublicActor;
+  /**
+   * Appends an audit row with `user` (the account the request turned out to be about, if any) as
+   * its actor, in that user's current organization (none without one), and the request's address.
+   */
+  auditAs(user: UserRow | null | undefined, action: string, entity: AuditEntity | null, details?: Record<string, unknown>): Promise<void>;
+}
+
+/** A transaction of an organization being created ({@link AccountRouteContext.inNewOrganization}). */
+export interface NewOrganizationContext {
+  /** A tenant transaction of the new organization (RLS on, its id set). */
+  tx: TenantTx;
+  /** The new organization's id, chosen by the platform. */
+  organizationId: string;
+  actor: StaffActor;
+  /** Appends an audit row of the new organization in the transaction, actor and address filled in. */
+  audit: Audit;
+}
+
+/** The context of a route made with {@link accountRoute}: a signed-in user, not yet in a tenant. */
+export interface AccountRouteContext {
+  /** The account tables, outside any tenant (`account-db.ts`). */
+  db: AccountDb;
+  /** The signed-in user, as the session resolved it. */
+  user: UserRow;
+  /** The request's session (sign-out ends it). */
+  sessionId: string;
+  actor: StaffActor;
+  /**
+   * The organization and clinic the request names (query, then body, then the X-Organization-Id
+   * and X-Clinic-Id headers), when it names one.
+   */
+  selection: TenantSelection;
+  /** Appends an audit row about the user's account, in their current organization (none without one). */
+  audit: Audit;
+  /**
+   * Runs `fn` as a member of `wanted` (else of the user's current organization): the membership is
+   * resolved among the user's own ones, then `fn` runs in one tenant transaction of it with a
+   * tenant route's context. A refused membership (`access/not-a-member`, `access/forbidden`) is
+   * thrown, and audited in the user's current organization unless `auditRefusal` is false.
+   */
+  asMember<T>(wanted: TenantSelection, fn: (ctx: TenantRouteContext) => Promise<T>, options?: { auditRefusal?: boolean }): Promise<T>;
+  /** Runs `fn` in a tenant transaction of a new organization, whose id the platform picks. */
+  inNewOrganization<T>(fn: (ctx: NewOrganizationContext) => Promise<T>): Promise<T>;
+  /**
+   * Makes `wanted` the user's current organization and clinic (`membership.ts`); a refusal is
+   * audited in the user's current organization.
+   */
+  selectOrganization(wanted: { organizationId: string; clinicId?: string }): Promise<{ organizationId: string; clinicId: string | null }>;
+}
+
+/**
+ * The context of a route made with {@link tenantAccountRoute}: a staff route (the access plugin
+ * resolved the membership and checked the access) whose work also reads or writes the account
+ * tables, so it is not one transaction.
+ */
+export interface TenantAccountRouteContext {
+  /** The account tables, outside any tenant (`account-db.ts`). */
+  db: AccountDb;
+  tenant: StaffTenant;
+  actor: StaffActor;
+  /** Runs `fn` in one tenant transaction of the request's organization, with a tenant route's context. */
+  tenantTx<T>(fn: (ctx: TenantRouteContext) => Promise<T>): Promise<T>;
+}
 
 type Schema = z.ZodType | undefined;
 type Parsed<S extends Schema> = S extends z.ZodType ? z.output<S> : undefined;
@@ -80,20 +178,53 @@ interface RouteSpecBase<P extends Schema, Q extends Schema, B extends Schema> {
   /** Path parameters (`:id`). */
   params?: P;
   query?: Q;
-  /** The body; `organizationId` and `clinicId` (tenant selectors) are dropped before parsing. */
+  /**
+   * The body. On routes acting in the request's tenant (`tenantRoute`, `tenantAccountRoute`),
+   * `organizationId` and `clinicId` (tenant selectors) are dropped before parsing.
+   */
   body?: B;
+  /**
+   * The body must be a JSON object: null, an array or a number is refused (400) before the
+   * contract reads it, where a contract of optional fields would take it for "no fields".
+   */
+  objectBody?: boolean;
   /** Status of a success; 200 unless given (201 for a creation). */
   status?: number;
+  /**
+   * Honours an `Idempotency-Key` header (`platform/idempotency.ts`): a retry with the same key and
+   * request gets the first answer without running the handler again. `true` scopes keys to this
+   * method and URL; `{ scope }` lets aliases share them. Requests without the header run as usual.
+   */
+  idempotent?: IdempotencyOption;
 }
 
-export interface TenantRouteSpec<P extends Schema, Q extends Schema, B extends Schema> extends RouteSpecBase<P, Q, B> {
+/** Where a tenant route's audit rows and events belong. */
+interface ScopedSpec {
+  /**
+   * 'organization' for routes about the organization itself (its settings, clinics, members):
+   * their audit rows carry no `clinicId` and their events go to the whole organization. Unless
+   * given, both name the request's clinic.
+   */
+  scope?: 'clinic' | 'organization';
+}
+
+export interface TenantRouteSpec<P extends Schema, Q extends Schema, B extends Schema> extends RouteSpecBase<P, Q, B>, ScopedSpec {
   /** An entry of the feature's table in `@clinic/domain` (`rules/route-access.ts`). */
   access: RouteAccessRule & { featureMessage?: string };
 }
 
-export interface PublicRouteSpec<P extends Schema, Q extends Schema, B extends Schema> extends RouteSpecBase<P, Q, B> {
+export interface PublicRouteSpec<P extends Schema, Q extends Schema, B extends Schema> extends RouteSpecBase<P, Q, B>, ScopedSpec {
   /** The organization when neither the query nor the body names one (the kiosk's 'default-clinic'). */
   defaultOrganizationId?: string;
+  /** Counted per address before anything is parsed or read. */
+  rateLimit?: { limiter: RateLimiter; scope: string };
+}
+
+/** A signed-in route's spec ({@link accountRoute}): the access is a session. */
+export type AccountRouteSpec<P extends Schema, Q extends Schema, B extends Schema> = RouteSpecBase<P, Q, B> & ScopedSpec;
+
+/** A public account route's spec ({@link publicAccountRoute}). */
+export interface PublicAccountRouteSpec<P extends Schema, Q extends Schema, B extends Schema> extends RouteSpecBase<P, Q, B> {
   /** Counted per address before anything is parsed or read. */
   rateLimit?: { limiter: RateLimiter; scope: string };
 }
@@ -106,13 +237,14 @@ export interface RouteInput<P extends Schema, Q extends Schema, B extends Schema
 }
 
 /**
- * A route's handler: runs inside the tenant transaction and returns the reply's body. `request`
- * is there for what no contract covers (a header such as Idempotency-Key); never for the tenant.
+ * A route's handler: returns the reply's body. `request` and `reply` are there for what no
+ * contract covers (a header such as Idempotency-Key, the session cookie); never for the tenant.
  */
 export type RouteHandler<C, P extends Schema, Q extends Schema, B extends Schema> = (
   ctx: C,
   input: RouteInput<P, Q, B>,
   request: FastifyRequest,
+  reply: FastifyReply,
 ) => Promise<object>;
 
 const DATABASE = Symbol('route.database');
@@ -127,12 +259,11 @@ export const routePlugin = fp(
 
 function databaseOf(app: FastifyInstance): AppDb {
   const db = (app as unknown as Record<symbol, AppDb | undefined>)[DATABASE];
-  if (!db) throw new Error('routePlugin must be registered before routes made with tenantRoute or publicRoute');
+  if (!db) throw new Error('routePlugin must be registered before routes made with the route helpers');
   return db;
 }
 
-const isPlainObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** The body without the tenant selectors every client adds (see `parseBody`); anything else as sent. */
 function withoutSelectors(body: unknown): unknown {
@@ -144,15 +275,27 @@ function withoutSelectors(body: unknown): unknown {
 function parseInput<P extends Schema, Q extends Schema, B extends Schema>(
   spec: RouteSpecBase<P, Q, B>,
   request: FastifyRequest,
+  dropSelectors: boolean,
 ): RouteInput<P, Q, B> {
+  // null, an array or a number would otherwise parse as "no fields" and still count as a request.
+  if (spec.objectBody && !isPlainObject(request.body)) {
+    throw new AppError('validation/invalid', 'The request body must be a JSON object.');
+  }
+  const body = dropSelectors ? withoutSelectors(request.body) : request.body;
   return {
     params: (spec.params ? parse(spec.params, request.params) : undefined) as Parsed<P>,
     query: (spec.query ? parse(spec.query, request.query) : undefined) as Parsed<Q>,
-    body: (spec.body ? parse(spec.body, withoutSelectors(request.body)) : undefined) as Parsed<B>,
+    body: (spec.body ? parse(spec.body, body) : undefined) as Parsed<B>,
   };
 }
 
-function contextOf<T extends RouteTenant, A extends RouteActor>(tx: TenantTx, tenant: T, actor: A): RouteContext<T, A> {
+function contextOf<T extends RouteTenant, A extends RouteActor>(
+  tx: TenantTx,
+  tenant: T,
+  actor: A,
+  scope: ScopedSpec['scope'] = 'clinic',
+): RouteContext<T, A> {
+  const clinicId = scope === 'organization' ? undefined : tenant.clinicId;
   return {
     tx,
     tenant,
@@ -165,32 +308,90 @@ function contextOf<T extends RouteTenant, A extends RouteActor>(tx: TenantTx, te
         entityType: entity?.type,
         entityId: entity?.id ?? undefined,
         ip: actor.ip,
-        details: { clinicId: tenant.clinicId, ...details },
+        details: scope === 'organization' ? details : { clinicId, ...details },
       }),
-    emit: (type, entityId) => publishEvent(tx, { organizationId: tenant.organizationId, clinicId: tenant.clinicId, type, entityId }),
+    emit: (type, entityId) => publishEvent(tx, { organizationId: tenant.organizationId, clinicId, type, entityId }),
   };
+}
+
+const staffTenantOf = (membership: TenantContext): StaffTenant => ({
+  ...membership,
+  timeZone: organizationTimeZone(membership.organization.settings),
+});
+
+/**
+ * Writes an audit row about an account: in its organization's tenant transaction when it has one
+ * (as refusals are, `access.ts`), else with no organization.
+ */
+async function auditAccount(db: AppDb, entry: AuditEntry): Promise<void> {
+  const organizationId = entry.organizationId;
+  if (organizationId) await withTenantTx(db, organizationId, (tx) => recordAudit(tx, entry));
+  else await recordAudit(db, entry);
+}
+
+/** `auditAs` of the account contexts: `user` acts, in their current organization (none without one). */
+function accountAuditor(db: AppDb, ip: string): PublicAccountContext['auditAs'] {
+  return (user, action, entity, details) =>
+    auditAccount(db, {
+      organizationId: user?.currentOrganizationId ?? null,
+      actorUserId: user?.id ?? null,
+      action,
+      entityType: entity?.type,
+      entityId: entity?.id ?? undefined,
+      ip,
+      details,
+    });
 }
 
 function register(
   app: FastifyInstance,
   spec: RouteSpecBase<Schema, Schema, Schema>,
   access: RouteAccess,
-  handle: (request: FastifyRequest) => Promise<object>,
+  handle: (request: FastifyRequest, reply: FastifyReply) => Promise<object>,
 ) {
   // Read by the access plugin, the OpenAPI document and the conformance suite.
   const contract: RouteContract = { summary: spec.summary };
   if (spec.body) contract.body = spec.body;
   if (spec.query) contract.query = spec.query;
+  if (spec.idempotent) contract.idempotent = true;
   app.route({
     method: spec.method,
     url: spec.url,
     config: { access, contract },
     handler: async (request, reply) => {
-      const body = await handle(request);
+      const body = await handle(request, reply);
+      if (body instanceof ReplayedAnswer) {
+        reply.status(body.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+        return body.body;
+      }
       reply.status(spec.status ?? 200);
       return body;
     },
   });
+}
+
+/** Runs the handler, through {@link withIdempotency} when the spec opts in and the request sent a key. */
+function runHandler<P extends Schema, Q extends Schema, B extends Schema>(
+  spec: RouteSpecBase<P, Q, B>,
+  key: string | null,
+  tx: TenantTx,
+  tenant: RouteTenant,
+  actor: RouteActor,
+  input: RouteInput<P, Q, B>,
+  run: () => Promise<object>,
+): Promise<object> {
+  if (!spec.idempotent || key === null) return run();
+  return withIdempotency(
+    tx,
+    {
+      organizationId: tenant.organizationId,
+      scope: idempotencyScope(spec.idempotent, spec.method, spec.url),
+      key,
+      hash: requestHash({ clinicId: tenant.clinicId, userId: actor.userId, params: input.params, query: input.query, body: input.body }),
+      status: spec.status ?? 200,
+    },
+    run,
+  );
 }
 
 /**
@@ -203,12 +404,119 @@ export function tenantRoute<P extends Schema = undefined, Q extends Schema = und
   handler: RouteHandler<TenantRouteContext, P, Q, B>,
 ): void {
   const db = databaseOf(app);
-  register(app, spec, { tenant: true, ...spec.access }, async (request) => {
-    const input = parseInput(spec, request);
-    const membership = tenantOf(request);
-    const tenant: StaffTenant = { ...membership, timeZone: organizationTimeZone(membership.organization.settings) };
+  register(app, spec, { tenant: true, ...spec.access }, async (request, reply) => {
+    const input = parseInput(spec, request, true);
+    const key = spec.idempotent ? idempotencyKeyOf(request) : null;
+    const tenant = staffTenantOf(tenantOf(request));
     const actor: StaffActor = { userId: userOf(request).id, ip: request.ip };
-    return withTenantTx(db, tenant.organizationId, (tx) => handler(contextOf(tx, tenant, actor), input, request));
+    return withTenantTx(db, tenant.organizationId, (tx) =>
+      runHandler(spec, key, tx, tenant, actor, input, () => handler(contextOf(tx, tenant, actor, spec.scope), input, request, reply)),
+    );
+  });
+}
+
+/**
+ * A staff route whose work also touches the account tables (sign-in attempts, rate-limit hits):
+ * access as {@link tenantRoute}, but the handler gets the account tables and opens the tenant
+ * transaction itself, as often as it needs one (`ctx.tenantTx`). Prefer `tenantRoute`.
+ */
+export function tenantAccountRoute<P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined>(
+  app: FastifyInstance,
+  spec: TenantRouteSpec<P, Q, B>,
+  handler: RouteHandler<TenantAccountRouteContext, P, Q, B>,
+): void {
+  const db = databaseOf(app);
+  const accounts = accountDbOf(db);
+  register(app, spec, { tenant: true, ...spec.access }, async (request, reply) => {
+    const input = parseInput(spec, request, true);
+    const tenant = staffTenantOf(tenantOf(request));
+    const actor: StaffActor = { userId: userOf(request).id, ip: request.ip };
+    const ctx: TenantAccountRouteContext = {
+      db: accounts,
+      tenant,
+      actor,
+      tenantTx: (fn) => withTenantTx(db, tenant.organizationId, (tx) => fn(contextOf(tx, tenant, actor, spec.scope))),
+    };
+    return handler(ctx, input, request, reply);
+  });
+}
+
+/**
+ * A signed-in route outside any tenant (the session, the organizations one may choose, creating
+ * one, accepting an invitation): the access plugin has checked the session; the handler gets the
+ * user, the account tables and the ways into an organization ({@link AccountRouteContext}). The
+ * body is parsed as sent: its `organizationId` may be what the route is about.
+ */
+export function accountRoute<P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined>(
+  app: FastifyInstance,
+  spec: AccountRouteSpec<P, Q, B>,
+  handler: RouteHandler<AccountRouteContext, P, Q, B>,
+): void {
+  const db = databaseOf(app);
+  const accounts = accountDbOf(db);
+  register(app, spec, { signedIn: true }, async (request, reply) => {
+    const input = parseInput(spec, request, false);
+    const user = userOf(request);
+    const actor: StaffActor = { userId: user.id, ip: request.ip };
+    const auditAs = accountAuditor(db, request.ip);
+    const ctx: AccountRouteContext = {
+      db: accounts,
+      user,
+      sessionId: request.sessionId!,
+      actor,
+      selection: selectedTenant(request),
+      audit: (action, entity, details) => auditAs(user, action, entity, details),
+      async asMember(wanted, fn, options = {}) {
+        const resolve = () => resolveTenant(db, user, wanted);
+        const membership = options.auditRefusal === false ? await resolve() : await auditingRefusals(db, request, user, wanted, resolve);
+        const tenant = staffTenantOf(membership);
+        return withTenantTx(db, tenant.organizationId, (tx) => fn(contextOf(tx, tenant, actor, spec.scope)));
+      },
+      inNewOrganization(fn) {
+        const organizationId = newId();
+        return withTenantTx(db, organizationId, (tx) =>
+          fn({
+            tx,
+            organizationId,
+            actor,
+            audit: (action, entity, details) =>
+              recordAudit(tx, {
+                organizationId,
+                actorUserId: actor.userId,
+                action,
+                entityType: entity?.type,
+                entityId: entity?.id ?? undefined,
+                ip: actor.ip,
+                details,
+              }),
+          }),
+        );
+      },
+      selectOrganization: (wanted) =>
+        auditingRefusals(db, request, user, wanted, () => selectCurrentOrganization(accounts, user, wanted, request.ip)),
+    };
+    return handler(ctx, input, request, reply);
+  });
+}
+
+/**
+ * A public route with no tenant (sign-up, sign-in, an e-mail link): anyone may call it;
+ * `spec.rateLimit` counts per address before anything else. The handler gets the account tables
+ * and audits with the account it turned out to be about as the actor ({@link PublicAccountContext}).
+ * The body is parsed as sent.
+ */
+export function publicAccountRoute<P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined>(
+  app: FastifyInstance,
+  spec: PublicAccountRouteSpec<P, Q, B>,
+  handler: RouteHandler<PublicAccountContext, P, Q, B>,
+): void {
+  const db = databaseOf(app);
+  const accounts = accountDbOf(db);
+  register(app, spec, { public: true }, async (request, reply) => {
+    spec.rateLimit?.limiter.hitRequest(request, spec.rateLimit.scope);
+    const input = parseInput(spec, request, false);
+    const ctx: PublicAccountContext = { db: accounts, actor: { userId: null, ip: request.ip }, auditAs: accountAuditor(db, request.ip) };
+    return handler(ctx, input, request, reply);
   });
 }
 
@@ -235,9 +543,10 @@ export function publicRoute<P extends Schema = undefined, Q extends Schema = und
   handler: RouteHandler<PublicRouteContext, P, Q, B>,
 ): void {
   const db = databaseOf(app);
-  register(app, spec, { public: true }, async (request) => {
+  register(app, spec, { public: true }, async (request, reply) => {
     spec.rateLimit?.limiter.hitRequest(request, spec.rateLimit.scope);
-    const input = parseInput(spec, request);
+    const input = parseInput(spec, request, true);
+    const key = spec.idempotent ? idempotencyKeyOf(request) : null;
     const wanted = publicPlace(request, spec.defaultOrganizationId);
     const actor: PublicActor = { userId: null, ip: request.ip };
     return withTenantTx(db, wanted.organizationId, async (tx) => {
@@ -249,7 +558,45 @@ export function publicRoute<P extends Schema = undefined, Q extends Schema = und
         organization: place.organization,
         timeZone: organizationTimeZone(place.organization.settings),
       };
-      return handler(contextOf(tx, tenant, actor), input, request);
+      return runHandler(spec, key, tx, tenant, actor, input, () => handler(contextOf(tx, tenant, actor, spec.scope), input, request, reply));
     });
+  });
+}
+
+/** A long-lived stream (server-sent events): who may open it and what its query is, stated once. */
+export interface StreamRouteSpec<Q extends Schema> {
+  url: string;
+  summary: string;
+  /** A rule of the feature's access table for a staff stream, or `'public'` for anyone. */
+  access: RouteAccessRule | 'public';
+  query?: Q;
+  /** Counted per address before anything is parsed or read. */
+  rateLimit?: { limiter: RateLimiter; scope: string };
+}
+
+/**
+ * A `GET` that answers with a stream instead of one body (the SSE routes of `modules/events/`).
+ * The access plugin checks `spec.access` (a staff stream's membership is on `request.tenant`); the
+ * query is parsed from its contract. No transaction is opened: a stream must not hold one for its
+ * life, so the handler reaches the database only through platform functions that end their own
+ * (`platform/event-stream.ts`), and takes over the reply (`reply.hijack()`).
+ */
+export function streamRoute<Q extends Schema = undefined>(
+  app: FastifyInstance,
+  spec: StreamRouteSpec<Q>,
+  handler: (input: { query: Parsed<Q> }, request: FastifyRequest, reply: FastifyReply) => Promise<void> | void,
+): void {
+  const contract: RouteContract = { summary: spec.summary };
+  if (spec.query) contract.query = spec.query;
+  const access: RouteAccess = spec.access === 'public' ? { public: true } : { tenant: true, ...spec.access };
+  app.route({
+    method: 'GET',
+    url: spec.url,
+    config: { access, contract },
+    handler: async (request, reply) => {
+      spec.rateLimit?.limiter.hitRequest(request, spec.rateLimit.scope);
+      const query = (spec.query ? parse(spec.query, request.query) : undefined) as Parsed<Q>;
+      await handler({ query }, request, reply);
+    },
   });
 }

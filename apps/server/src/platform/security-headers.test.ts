@@ -1,10 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
-import { DEMO_PASSWORD, createTestApp, signInAs, type TestApp } from '../test/harness.js';
+import { DEMO_PASSWORD, signInAs, useTestApp } from '../test/harness.js';
 
 /**
  * The browser protections every response carries (CSP without inline scripts, no framing,
@@ -13,11 +13,14 @@ import { DEMO_PASSWORD, createTestApp, signInAs, type TestApp } from '../test/ha
  */
 
 const ASSET = '/assets/index-Ab12Cd34.js';
-let webDist: string;
+/** The built web app the server serves; written before, and removed after, the apps below. */
+const webDist = join(tmpdir(), `clinic-web-${crypto.randomUUID()}`);
 beforeAll(() => {
-  webDist = mkdtempSync(join(tmpdir(), 'clinic-web-'));
-  mkdirSync(join(webDist, 'assets'));
-  writeFileSync(join(webDist, 'index.html'), `<!doctype html><html><head><script type="module" src="${ASSET}"></script></head><body><div id="root"></div></body></html>`);
+  mkdirSync(join(webDist, 'assets'), { recursive: true });
+  writeFileSync(
+    join(webDist, 'index.html'),
+    `<!doctype html><html><head><script type="module" src="${ASSET}"></script></head><body><div id="root"></div></body></html>`,
+  );
   writeFileSync(join(webDist, ASSET), 'console.log("app");');
 });
 afterAll(() => rmSync(webDist, { recursive: true, force: true }));
@@ -54,11 +57,7 @@ function expectBrowserProtections(res: LightMyRequestResponse) {
 }
 
 describe('on plain http (development)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ webDist });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ webDist });
 
   it('the HTML page carries the CSP, no framing, nosniff and the referrer policy, and no HSTS', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/patients' });
@@ -90,7 +89,12 @@ describe('on plain http (development)', () => {
 
   it('the session cookie has no Secure flag, and a client cannot turn it on by sending X-Forwarded-Proto', async () => {
     for (const headers of [{}, { 'x-forwarded-proto': 'https' }]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers, payload: { email: 'nurse@demo.clinic', password: DEMO_PASSWORD } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in',
+        headers,
+        payload: { email: 'nurse@demo.clinic', password: DEMO_PASSWORD },
+      });
       expect(res.statusCode).toBe(200);
       expect(String(res.headers['set-cookie'])).toMatch(/^session_id=/);
       expect(String(res.headers['set-cookie'])).not.toMatch(/;\s*Secure/i);
@@ -100,11 +104,7 @@ describe('on plain http (development)', () => {
 });
 
 describe('with an https PUBLIC_URL', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ webDist, publicUrl: 'https://clinic.example' });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ webDist, publicUrl: 'https://clinic.example' });
 
   it('the session cookie is Secure and every response carries HSTS', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'nurse@demo.clinic', password: DEMO_PASSWORD } });
@@ -118,11 +118,7 @@ describe('with an https PUBLIC_URL', () => {
 });
 
 describe('behind a trusted proxy that terminates TLS', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ webDist, trustProxy: loadConfig({ TRUST_PROXY: PROXY }).TRUST_PROXY });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ webDist, trustProxy: loadConfig({ TRUST_PROXY: PROXY }).TRUST_PROXY });
 
   const signIn = (remoteAddress: string, proto: string) =>
     t.app.inject({

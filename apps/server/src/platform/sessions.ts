@@ -75,7 +75,10 @@ export async function resolveSession(db: AppDb, token: string, now = Date.now())
     return null;
   }
   if (now - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, id));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, id));
   }
   return { sessionId: id, user: row.user };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AppDb } from '../db/client.js';
 import { AppError } from './errors.js';
+import { countRateLimitRefusal } from './ops-counters.js';
 
 /**
  * A limit counted in `rate_limit_hits`, so that every server instance enforces the same one
@@ -40,5 +41,7 @@ export async function tryHit(db: AppDb, limit: SharedLimit, key: string): Promis
 
 /** Counts one hit of `key`, or throws 429 `request/rate-limited` with `message` when over the limit. */
 export async function takeHit(db: AppDb, limit: SharedLimit, key: string, message: string): Promise<void> {
-  if (!(await tryHit(db, limit, key))) throw new AppError('request/rate-limited', message);
+  if (await tryHit(db, limit, key)) return;
+  countRateLimitRefusal(limit.scope);
+  throw new AppError('request/rate-limited', message);
 }

@@ -33,7 +33,11 @@ const queueEntry: Fixture = async (t, other) => ({
 });
 
 const patient: Fixture = async (t, other) => ({
-  id: await created(t.app, { method: 'POST', url: '/api/patients', headers: other.headers, payload: patientPayload({ lastName: 'Elsewhere' }) }, (b) => b.patient.id),
+  id: await created(
+    t.app,
+    { method: 'POST', url: '/api/patients', headers: other.headers, payload: patientPayload({ lastName: 'Elsewhere' }) },
+    (b) => b.patient.id,
+  ),
 });
 
 /**
@@ -46,7 +50,12 @@ export const RECORD_FIXTURES: Record<string, Fixture> = {
   '/api/organizations/invitations/:token/accept': async (t, other) => ({
     token: await created(
       t.app,
-      { method: 'POST', url: '/api/organizations/invite', headers: other.headers, payload: { email: 'someone-else@other.example', role: 'Doctor' } },
+      {
+        method: 'POST',
+        url: '/api/organizations/invite',
+        headers: other.headers,
+        payload: { email: 'someone-else@other.example', role: 'Doctor' },
+      },
       (b) => b.invitation.token,
     ),
   }),

@@ -1,9 +1,9 @@
 import { DEFAULT_PERMISSIONS, checkAccess, type Role } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { patientPayload } from '../modules/patients/patients.fixtures.js';
-import { createOtherOrganization, createTestApp, freshAddress, rows, signInAs, type TestApp } from './harness.js';
+import { createOtherOrganization, freshAddress, rows, signInAs, useTestApp } from './harness.js';
 import { RECORD_FIXTURES, type OtherOrganization } from './conformance.fixtures.js';
 import type { ApiRoute } from '../platform/openapi.js';
 
@@ -13,7 +13,7 @@ import type { ApiRoute } from '../platform/openapi.js';
  * `?organizationId=`, 404 for another organization's record id, and 400 with nothing written for
  * malformed JSON, a wrong type and an over-long string.
  */
-let t: TestApp;
+const t = useTestApp();
 let other: OtherOrganization;
 let owner: Record<string, string>;
 const demo: Partial<Record<Role, Record<string, string>>> = {};
@@ -25,7 +25,6 @@ const DEMO_ROLES: Role[] = ['Viewer', 'Staff', 'Nurse', 'Doctor', 'Manager', 'Ad
 const STREAMS = new Set(['GET /api/events', 'GET /api/events/public']);
 
 beforeAll(async () => {
-  t = await createTestApp();
   const ownerEmail = 'owner@conformance.example';
   const created = await createOtherOrganization(t.app, ownerEmail);
   other = { ...created, ownerEmail };
@@ -36,7 +35,6 @@ beforeAll(async () => {
     if (fixture && !params.has(route.url)) params.set(route.url, await fixture(t, other));
   }
 }, 120_000);
-afterAll(() => t.close());
 
 const routes = () => t.app.apiRoutes.filter((r) => r.url !== '/api/openapi.json' && r.url !== '/api/docs');
 const label = (r: ApiRoute) => `${r.method} ${r.url}`;
@@ -94,7 +92,7 @@ describe('every route', () => {
     expect(wrong).toEqual([]);
   });
 
-  it("answers 403 to a demo member its access requirement refuses", async () => {
+  it('answers 403 to a demo member its access requirement refuses', async () => {
     const wrong: string[] = [];
     for (const r of routes().filter(isTenant)) {
       const access = r.access as { role?: Role; permission?: keyof (typeof DEFAULT_PERMISSIONS)['Viewer'] };
@@ -106,7 +104,7 @@ describe('every route', () => {
     expect(wrong).toEqual([]);
   });
 
-  it("answers 403 to ?organizationId= of an organization the caller does not belong to", async () => {
+  it('answers 403 to ?organizationId= of an organization the caller does not belong to', async () => {
     const wrong: string[] = [];
     for (const r of routes().filter(isTenant)) {
       const res = await call(r, owner, { query: `organizationId=${other.organizationId}` });

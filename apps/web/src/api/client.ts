@@ -51,6 +51,8 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined | null>;
   /** Leave out the stored organization and clinic (public pages choose their own). */
   noTenant?: boolean;
+  /** Extra request headers (the kiosk's Idempotency-Key). */
+  headers?: Record<string, string>;
   signal?: AbortSignal;
 }
 
@@ -73,7 +75,7 @@ export async function api<T = Record<string, unknown>>(path: string, options: Re
     response = await fetch(`${path}${qs ? `?${qs}` : ''}`, {
       method,
       credentials: 'same-origin',
-      headers: hasBody ? { 'content-type': 'application/json' } : undefined,
+      headers: hasBody || options.headers ? { ...(hasBody ? { 'content-type': 'application/json' } : {}), ...options.headers } : undefined,
       body: hasBody ? JSON.stringify(options.body ?? {}) : undefined,
       signal: options.signal,
     });

@@ -1,10 +1,8 @@
 import type { Permission, Role } from '@clinic/domain/rules/access';
 import { Anchor, Box, Button, Group, Text } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { Link, Outlet, useMatches, useNavigate } from 'react-router';
-import { api, tenantStorage } from '../api/client';
 import { useLiveUpdates } from '../api/events';
-import { useSession } from '../api/session';
+import { useSession, useSignOut } from '../api/session';
 import { OrganizationSwitcher } from '../features/organizations';
 import { RequireAccess, RequireAuth } from './RouteGuards';
 
@@ -22,22 +20,15 @@ export function StaffShell() {
 
 function StaffFrame() {
   const session = useSession();
-  const client = useQueryClient();
+  const signOut = useSignOut();
   const navigate = useNavigate();
   const matches = useMatches();
   const access = (matches.at(-1)?.handle as { access?: { role?: Role; permission?: Permission } } | undefined)?.access ?? {};
   // Every staff page stays live: server events refresh whatever shared data it shows.
   useLiveUpdates('staff', {}, Boolean(session.data?.organization));
 
-  const signOut = async () => {
-    try {
-      await api('/api/auth/sign-out', { method: 'POST', noTenant: true });
-    } finally {
-      tenantStorage.clear();
-      client.clear();
-      navigate('/login', { replace: true });
-    }
-  };
+  // Back to /login whether or not the server answered: the page keeps nothing of the session.
+  const onSignOut = () => signOut.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) });
 
   return (
     <Box mih="100vh" bg="gray.0">
@@ -51,7 +42,7 @@ function StaffFrame() {
             <Text size="sm" c="gray.7">
               {session.data?.user.email}
             </Text>
-            <Button variant="default" size="xs" onClick={signOut}>
+            <Button variant="default" size="xs" onClick={onSignOut}>
               Sign Out
             </Button>
           </Group>

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { pageCount, visibleRows } from './data-table-rows';
 
-const rows = [{ n: 'b', v: 10 }, { n: 'a', v: 2 }, { n: 'c', v: 33 }];
+const rows = [
+  { n: 'b', v: 10 },
+  { n: 'a', v: 2 },
+  { n: 'c', v: 33 },
+];
 
 describe('data table rows', () => {
   it('keeps the given order until a column is sorted, then sorts numbers as numbers both ways', () => {

@@ -21,10 +21,10 @@ export function useZodForm<Values extends object, Schema extends z.ZodType>({
   fieldOf,
   initialValues,
   ...options
-}: ZodFormSpec<Values, Schema> & { initialValues: Values } & Pick<UseFormInput<Values>, 'name' | 'clearInputErrorOnChange' | 'validateInputOnBlur' | 'validateInputOnChange' | 'onValuesChange'>): ZodForm<
-  Values,
-  Schema
-> {
+}: ZodFormSpec<Values, Schema> & { initialValues: Values } & Pick<
+    UseFormInput<Values>,
+    'name' | 'clearInputErrorOnChange' | 'validateInputOnBlur' | 'validateInputOnChange' | 'onValuesChange'
+  >): ZodForm<Values, Schema> {
   const spec = { schema, toInput, fieldOf };
   const form = useForm<Values, z.output<Schema>>({
     mode: 'controlled',

@@ -8,7 +8,11 @@ const schema = z
 
 describe('zod form checks', () => {
   it('puts each contract issue on its field, the first message of a field winning', () => {
-    const spec = { schema, toInput: (v: { name: string; zip: string }) => ({ name: v.name, address: { zip: v.zip } }), fieldOf: (p: string) => p.split('.').at(-1) ?? null };
+    const spec = {
+      schema,
+      toInput: (v: { name: string; zip: string }) => ({ name: v.name, address: { zip: v.zip } }),
+      fieldOf: (p: string) => p.split('.').at(-1) ?? null,
+    };
     expect(validateForm(spec, { name: '', zip: 'x' })).toEqual({ data: null, errors: { name: 'Name is required', zip: 'Bad ZIP' } });
     expect(validateForm(spec, { name: 'Ada', zip: '90001' })).toEqual({ data: { name: 'Ada', address: { zip: '90001' } }, errors: null });
   });
@@ -18,6 +22,11 @@ describe('zod form checks', () => {
   });
 
   it('maps server issues given as dotted paths', () => {
-    expect(fieldErrors([{ path: 'address.zip', message: 'Bad' }, { path: 'address.zip', message: 'Later' }])).toEqual({ address: 'Bad' });
+    expect(
+      fieldErrors([
+        { path: 'address.zip', message: 'Bad' },
+        { path: 'address.zip', message: 'Later' },
+      ]),
+    ).toEqual({ address: 'Bad' });
   });
 });

@@ -88,7 +88,11 @@ export const organizationUserDto = z.object({
 export type OrganizationUserDto = z.infer<typeof organizationUserDto>;
 
 /** A single-use link token (e-mail verification). */
-export const linkToken = z.string().min(10).max(200).regex(/^[A-Za-z0-9_-]+$/);
+export const linkToken = z
+  .string()
+  .min(10)
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/);
 /** `POST /api/auth/verify-email` body: the token of the mailed link. */
 export const verifyEmailBody = z.object({ token: linkToken });
 

@@ -59,11 +59,7 @@ const labelledOptionalText = (max: number, label: string, check?: TextCheck) =>
  * undefined. A `label` and `check` work as in `requiredText`.
  */
 export function optionalText(max?: number): ReturnType<typeof plainOptionalText>;
-export function optionalText(
-  max: number | undefined,
-  label: string,
-  check?: TextCheck,
-): ReturnType<typeof labelledOptionalText>;
+export function optionalText(max: number | undefined, label: string, check?: TextCheck): ReturnType<typeof labelledOptionalText>;
 export function optionalText(max = SHORT_TEXT, label?: string, check?: TextCheck) {
   return label === undefined ? plainOptionalText(max) : labelledOptionalText(max, label, check);
 }
@@ -87,7 +83,12 @@ export function personName<T extends z.ZodType<string | null | undefined>>(field
 }
 
 /** An e-mail address, trimmed and lower-cased. */
-export const emailAddress = z.string().trim().max(254).pipe(z.email()).transform((v) => v.toLowerCase());
+export const emailAddress = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email())
+  .transform((v) => v.toLowerCase());
 
 /** An optional e-mail address; empty becomes undefined. */
 export const optionalEmail = z
@@ -96,7 +97,12 @@ export const optionalEmail = z
   .transform((v) => (v ? v : undefined));
 
 /** A record id as it travels in paths and bodies. */
-export const idSchema = z.string().trim().min(1).max(100).regex(/^[A-Za-z0-9_-]+$/, 'Invalid id');
+export const idSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Invalid id');
 
 /** Tenant selectors a client may add to any call; they only choose among the caller's memberships. */
 export const tenantSelector = z.object({

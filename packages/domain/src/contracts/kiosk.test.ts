@@ -31,7 +31,7 @@ describe('kiosk case body', () => {
     ]);
   });
 
-  it('accepts the patient flow test\'s submission and drops the fields the server sets', () => {
+  it("accepts the patient flow test's submission and drops the fields the server sets", () => {
     const r = kioskCaseBody.parse({
       patientName: 'Test Patient',
       name: 'Test Patient',
@@ -65,9 +65,7 @@ describe('kiosk case body', () => {
   });
 
   it('a one-word full name has no last name', () => {
-    expect(messages(kioskCaseBody.safeParse({ patientName: 'Cher', chiefComplaint: 'cough' }))).toEqual([
-      `lastName: ${KIOSK_REQUIRED_MESSAGE}`,
-    ]);
+    expect(messages(kioskCaseBody.safeParse({ patientName: 'Cher', chiefComplaint: 'cough' }))).toEqual([`lastName: ${KIOSK_REQUIRED_MESSAGE}`]);
   });
 
   it('splits symptoms on commas, trims them and drops empty ones', () => {
@@ -75,8 +73,15 @@ describe('kiosk case body', () => {
   });
 
   it.each([
-    ['painLevel', 0, true], ['painLevel', 10, true], ['painLevel', -1, false], ['painLevel', 11, false],
-    ['painLevel', 5.5, false], ['age', 0, true], ['age', 130, true], ['age', 131, false], ['age', -1, false],
+    ['painLevel', 0, true],
+    ['painLevel', 10, true],
+    ['painLevel', -1, false],
+    ['painLevel', 11, false],
+    ['painLevel', 5.5, false],
+    ['age', 0, true],
+    ['age', 130, true],
+    ['age', 131, false],
+    ['age', -1, false],
   ])('%s %d is accepted: %s', (field, value, ok) => {
     expect(kioskCaseBody.safeParse({ ...valid, [field]: value }).success).toBe(ok);
   });
@@ -101,8 +106,14 @@ describe('kiosk case body', () => {
   });
 
   it.each([
-    ['firstName', 100], ['lastName', 100], ['patientName', 200], ['chiefComplaint', 1000], ['notes', 5000],
-    ['emergencyContact', 200], ['phoneNumber', 40], ['emergencyPhone', 40],
+    ['firstName', 100],
+    ['lastName', 100],
+    ['patientName', 200],
+    ['chiefComplaint', 1000],
+    ['notes', 5000],
+    ['emergencyContact', 200],
+    ['phoneNumber', 40],
+    ['emergencyPhone', 40],
   ])('caps %s at %d characters', (field, max) => {
     expect(kioskCaseBody.safeParse({ ...valid, [field]: 'a'.repeat(max) }).success).toBe(true);
     expect(kioskCaseBody.safeParse({ ...valid, [field]: 'a'.repeat(max + 1) }).success).toBe(false);

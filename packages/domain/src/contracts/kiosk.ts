@@ -26,7 +26,12 @@ const optionalWhole = (min: number, max: number) =>
 
 const gender = z.preprocess(
   blankToUndefined,
-  z.string().trim().toLowerCase().pipe(z.enum(['male', 'female', 'other'])).optional(),
+  z
+    .string()
+    .trim()
+    .toLowerCase()
+    .pipe(z.enum(['male', 'female', 'other']))
+    .optional(),
 );
 
 const kioskFields = z.object({

@@ -47,9 +47,7 @@ export const updateOrganizationBody = z
     phone: optionalText(40),
     email: optionalEmail,
     website: optionalText(300),
-    contactInfo: z
-      .object({ phone: optionalText(40), email: optionalEmail, website: optionalText(300) })
-      .optional(),
+    contactInfo: z.object({ phone: optionalText(40), email: optionalEmail, website: optionalText(300) }).optional(),
     settings: organizationSettings.partial().optional(),
   })
   .strict();
@@ -67,7 +65,12 @@ export const createClinicBody = z.object({
 
 /** `POST /api/organizations/invite` body. */
 export const inviteBody = z.object({
-  email: z.string().trim().max(254).pipe(z.email()).transform((v) => v.toLowerCase()),
+  email: z
+    .string()
+    .trim()
+    .max(254)
+    .pipe(z.email())
+    .transform((v) => v.toLowerCase()),
   role: z.enum(ROLES),
 });
 

@@ -165,7 +165,10 @@ describe('patient body', () => {
   });
 
   it('ignores the fields the server owns', () => {
-    const r = patientBody.parse({ ...valid, id: 'x', status: 'discharged', createdAt: 'yesterday', organizationId: 'other' }) as Record<string, unknown>;
+    const r = patientBody.parse({ ...valid, id: 'x', status: 'discharged', createdAt: 'yesterday', organizationId: 'other' }) as Record<
+      string,
+      unknown
+    >;
     expect(r.id).toBeUndefined();
     expect(r.status).toBeUndefined();
     expect(r.organizationId).toBeUndefined();

@@ -52,11 +52,14 @@ describe('person names', () => {
       }
     });
 
-    it.each(CONTROLS.map((c) => [`U+${c.codePointAt(0)!.toString(16).toUpperCase()}`, c]))('refuses %s inside the name, naming the field', (_code, c) => {
-      const result = schema.safeParse({ ...body, [field]: `Ev${c}il Name` });
-      expect(result.success).toBe(false);
-      expect(result.error!.issues.map((i) => i.path.join('.'))).toContain(field);
-      expect(result.error!.issues.find((i) => i.path.join('.') === field)!.message).toMatch(/cannot contain text-direction control characters/);
-    });
+    it.each(CONTROLS.map((c) => [`U+${c.codePointAt(0)!.toString(16).toUpperCase()}`, c]))(
+      'refuses %s inside the name, naming the field',
+      (_code, c) => {
+        const result = schema.safeParse({ ...body, [field]: `Ev${c}il Name` });
+        expect(result.success).toBe(false);
+        expect(result.error!.issues.map((i) => i.path.join('.'))).toContain(field);
+        expect(result.error!.issues.find((i) => i.path.join('.') === field)!.message).toMatch(/cannot contain text-direction control characters/);
+      },
+    );
   });
 });

@@ -54,15 +54,15 @@ describe('queue action bodies', () => {
   it('assign needs a clinician id or name', () => {
     expect(assignClinicianBody.safeParse({ clinicianId: 'user_1' }).success).toBe(true);
     expect(assignClinicianBody.safeParse({ clinicianName: 'Dr Grey' }).success).toBe(true);
-    expect(messages(assignClinicianBody.safeParse({ clinicianName: ' ' }))).toEqual([
-      'clinicianId: Name the clinician by id or by name',
-    ]);
+    expect(messages(assignClinicianBody.safeParse({ clinicianName: ' ' }))).toEqual(['clinicianId: Name the clinician by id or by name']);
   });
 
   it('status update takes a known status and an ISO start time', () => {
-    expect(
-      queueStatusUpdateBody.parse({ status: 'in-progress', startedAt: '2025-03-01T10:00:00.000Z', startedBy: 'u1' }),
-    ).toEqual({ status: 'in-progress', startedAt: '2025-03-01T10:00:00.000Z', startedBy: 'u1' });
+    expect(queueStatusUpdateBody.parse({ status: 'in-progress', startedAt: '2025-03-01T10:00:00.000Z', startedBy: 'u1' })).toEqual({
+      status: 'in-progress',
+      startedAt: '2025-03-01T10:00:00.000Z',
+      startedBy: 'u1',
+    });
     expect(queueStatusUpdateBody.safeParse({ status: 'done' }).success).toBe(false);
     expect(queueStatusUpdateBody.safeParse({ status: 'in-progress', startedAt: 'yesterday' }).success).toBe(false);
   });

@@ -12,13 +12,15 @@ import { news2Dto, percentScore, recommendationDto, riskFactorDto } from './risk
 type VitalFields = z.infer<typeof vitalSignFields>;
 
 const hasMeasurement = (v: VitalFields) =>
-  [v.heartRate, v.bloodPressure?.systolic, v.oxygenSaturation, v.temperature, v.respiratoryRate, v.glasgowComaScale]
-    .some((x) => typeof x === 'number');
+  [v.heartRate, v.bloodPressure?.systolic, v.oxygenSaturation, v.temperature, v.respiratoryRate, v.glasgowComaScale].some(
+    (x) => typeof x === 'number',
+  );
 
 /** `POST /api/triage/waiting-room/{id}/vitals`: at least one measurement; on air unless said otherwise. */
-export const recordVitalsBody = withBloodPressureRule(
-  vitalSignFields.extend({ supplementalOxygen: z.boolean().default(false) }),
-).refine(hasMeasurement, { message: 'Record at least one vital sign' });
+export const recordVitalsBody = withBloodPressureRule(vitalSignFields.extend({ supplementalOxygen: z.boolean().default(false) })).refine(
+  hasMeasurement,
+  { message: 'Record at least one vital sign' },
+);
 /** Record-vitals input. */
 export type RecordVitalsBody = z.infer<typeof recordVitalsBody>;
 
@@ -105,8 +107,7 @@ export const queueStatsDto = z.object({
 export type QueueStatsDto = z.infer<typeof queueStatsDto>;
 
 /** A queue listing: its lines, staff or public, and the queue's stats. */
-const queueListing = <T extends z.ZodType>(line: T) =>
-  z.object({ success: z.literal(true), patients: z.array(line), stats: queueStatsDto });
+const queueListing = <T extends z.ZodType>(line: T) => z.object({ success: z.literal(true), patients: z.array(line), stats: queueStatsDto });
 
 /** `GET /api/triage/waiting-room` answer. */
 export const waitingRoomResponse = queueListing(queueEntryDto);

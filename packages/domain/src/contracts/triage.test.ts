@@ -5,7 +5,7 @@ const messages = (r: { success: boolean; error?: { issues: Array<{ message: stri
   r.error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`) ?? [];
 
 describe('triage assess body', () => {
-  it('refuses empty or blank symptoms with the page\'s message', () => {
+  it("refuses empty or blank symptoms with the page's message", () => {
     for (const symptoms of ['', '   \n']) {
       const r = triageAssessBody.safeParse({ symptoms });
       expect(messages(r)).toEqual([`symptoms: ${TRIAGE_EMPTY_MESSAGE}`]);

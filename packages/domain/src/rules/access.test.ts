@@ -29,25 +29,20 @@ describe('role ranks', () => {
       const allowed = ROLE_RANK[role] >= ROLE_RANK[required];
       it(`${role} is ${allowed ? 'allowed' : 'refused'} a page that requires ${required}`, () => {
         expect(hasRole(role, required)).toBe(allowed);
-        expect(checkAccess({ role, permissions: noFlags }, { role: required })).toEqual(
-          allowed ? null : { kind: 'role', required },
-        );
+        expect(checkAccess({ role, permissions: noFlags }, { role: required })).toEqual(allowed ? null : { kind: 'role', required });
         expect(isAllowed({ role, permissions: noFlags, status: 'active' }, { role: required })).toBe(allowed);
       });
     }
   }
 
-  it.each([['Superuser'], ['owner'], [''], [null], [undefined]])(
-    'an unknown role (%s) ranks 0 and is refused even a Viewer page',
-    (role) => {
-      expect(roleRank(role)).toBe(0);
-      expect(hasRole(role, 'Viewer')).toBe(false);
-      expect(checkAccess({ role: role as string, permissions: ALL_PERMISSIONS }, { role: 'Viewer' })).toEqual({
-        kind: 'role',
-        required: 'Viewer',
-      });
-    },
-  );
+  it.each([['Superuser'], ['owner'], [''], [null], [undefined]])('an unknown role (%s) ranks 0 and is refused even a Viewer page', (role) => {
+    expect(roleRank(role)).toBe(0);
+    expect(hasRole(role, 'Viewer')).toBe(false);
+    expect(checkAccess({ role: role as string, permissions: ALL_PERMISSIONS }, { role: 'Viewer' })).toEqual({
+      kind: 'role',
+      required: 'Viewer',
+    });
+  });
 
   it('an inherited property name as a role (constructor, toString) ranks 0', () => {
     expect(roleRank('constructor')).toBe(0);
@@ -126,8 +121,7 @@ describe('flag sets', () => {
     expect(Object.values(ALL_PERMISSIONS).every((v) => v === true)).toBe(true);
     expect(DEFAULT_PERMISSIONS.Owner).toEqual(ALL_PERMISSIONS);
     expect(DEFAULT_PERMISSIONS.Admin).toEqual(ALL_PERMISSIONS);
-    const granted = (role: keyof typeof DEFAULT_PERMISSIONS) =>
-      PERMISSIONS.filter((p) => DEFAULT_PERMISSIONS[role][p]).sort();
+    const granted = (role: keyof typeof DEFAULT_PERMISSIONS) => PERMISSIONS.filter((p) => DEFAULT_PERMISSIONS[role][p]).sort();
     expect(granted('Viewer')).toEqual(['canViewAnalytics']);
     expect(granted('Nurse')).toEqual(['canAccessEmergencyRoom', 'canManagePatients', 'canManageQueue']);
     expect(granted('Staff')).toEqual(['canManageKiosk', 'canManageQueue', 'canManageVisitors']);

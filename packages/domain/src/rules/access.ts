@@ -70,13 +70,7 @@ export const DEFAULT_PERMISSIONS = {
     'canManageKiosk',
     'canManageClinicalTrials',
   ),
-  Doctor: flags(
-    'canViewAnalytics',
-    'canManagePatients',
-    'canAccessEmergencyRoom',
-    'canManageQueue',
-    'canManageClinicalTrials',
-  ),
+  Doctor: flags('canViewAnalytics', 'canManagePatients', 'canAccessEmergencyRoom', 'canManageQueue', 'canManageClinicalTrials'),
   Nurse: flags('canManagePatients', 'canAccessEmergencyRoom', 'canManageQueue'),
   Staff: flags('canManageKiosk', 'canManageVisitors', 'canManageQueue'),
   Viewer: flags('canViewAnalytics'),
@@ -152,11 +146,7 @@ const refuse = (reason: MemberChangeRefusal['reason'], message: string): MemberC
  * the default flags the actor holds or the member already had: defaults never smuggle in a flag
  * the actor lacks. The last-Owner rule needs the database and is checked by the caller.
  */
-export function planMemberChange(
-  actor: AccessSubject,
-  target: { role: string; permissions: unknown },
-  change: MemberChange,
-): MemberChangePlan {
+export function planMemberChange(actor: AccessSubject, target: { role: string; permissions: unknown }, change: MemberChange): MemberChangePlan {
   const held = completePermissions(actor.permissions);
   if (!isAllowed(actor, { permission: 'canManageUsers' })) {
     return refuse('cannot-manage-users', "You don't have permission to manage members.");
@@ -175,9 +165,7 @@ export function planMemberChange(
   const roleChanged = change.role !== undefined && change.role !== target.role;
   const base: Permissions =
     roleChanged && !change.permissions
-      ? (Object.fromEntries(
-          PERMISSIONS.map((p) => [p, DEFAULT_PERMISSIONS[change.role!][p] && (held[p] || current[p])]),
-        ) as Permissions)
+      ? (Object.fromEntries(PERMISSIONS.map((p) => [p, DEFAULT_PERMISSIONS[change.role!][p] && (held[p] || current[p])])) as Permissions)
       : current;
   const permissions = { ...base };
   for (const p of PERMISSIONS) {

@@ -40,7 +40,13 @@ describe('the local day turns at local midnight', () => {
 
   it('midnight reads as hour 0 of the new day, not hour 24 of the old one', () => {
     expect(localDateTime(LA, at('2024-01-15T08:00:00Z'))).toEqual({
-      date: '2024-01-15', year: 2024, month: 1, day: 15, hour: 0, minute: 0, second: 0,
+      date: '2024-01-15',
+      year: 2024,
+      month: 1,
+      day: 15,
+      hour: 0,
+      minute: 0,
+      second: 0,
     });
   });
 });
@@ -107,10 +113,12 @@ describe('a local wall time as an instant', () => {
     expect(localTimeToInstant(LA, '2024-11-03', '02:00').toISOString()).toBe('2024-11-03T10:00:00.000Z');
   });
 
-  it.each([['2024-02-30', '00:00'], ['2024-01-15', '24:00'], ['15/01/2024', '00:00'], ['2024-01-15', '8am']])(
-    'refuses %s %s',
-    (date, time) => expect(() => localTimeToInstant(LA, date, time)).toThrow(RangeError),
-  );
+  it.each([
+    ['2024-02-30', '00:00'],
+    ['2024-01-15', '24:00'],
+    ['15/01/2024', '00:00'],
+    ['2024-01-15', '8am'],
+  ])('refuses %s %s', (date, time) => expect(() => localTimeToInstant(LA, date, time)).toThrow(RangeError));
 });
 
 describe('utcOffsetMinutes', () => {
@@ -129,7 +137,7 @@ describe('utcOffsetMinutes', () => {
 });
 
 describe('the organization time zone', () => {
-  it('is the settings\' zone when the runtime knows it', () => {
+  it("is the settings' zone when the runtime knows it", () => {
     expect(organizationTimeZone({ timezone: 'Europe/Paris' })).toBe('Europe/Paris');
     expect(isTimeZone('Europe/Paris')).toBe(true);
   });

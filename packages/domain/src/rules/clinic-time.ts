@@ -47,8 +47,7 @@ function wallClockFormat(timeZone: unknown): Intl.DateTimeFormat | null {
   }
 }
 
-const formatOf = (timeZone: string) =>
-  wallClockFormat(timeZone) ?? (wallClockFormat(FALLBACK_TIME_ZONE) as Intl.DateTimeFormat);
+const formatOf = (timeZone: string) => wallClockFormat(timeZone) ?? (wallClockFormat(FALLBACK_TIME_ZONE) as Intl.DateTimeFormat);
 
 /** True when the runtime knows the zone (an IANA name such as 'Europe/Paris', or 'UTC'). */
 export function isTimeZone(zone: unknown): zone is string {
@@ -80,7 +79,11 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** The wall clock of `timeZone` at the instant `at`; an unknown zone reads as UTC. */
 export function localDateTime(timeZone: string, at: Date = new Date()): LocalDateTime {
-  const parts = new Map(formatOf(timeZone).formatToParts(at).map((p) => [p.type, Number(p.value)]));
+  const parts = new Map(
+    formatOf(timeZone)
+      .formatToParts(at)
+      .map((p) => [p.type, Number(p.value)]),
+  );
   const [year, month, day, hour, minute, second] = (['year', 'month', 'day', 'hour', 'minute', 'second'] as const).map(
     (type) => parts.get(type) ?? 0,
   );

@@ -27,13 +27,26 @@ const normal = {
 
 describe('NEWS2 parameter bands, both sides of every edge', () => {
   it.each([
-    [8, 3], [9, 1], [11, 1], [12, 0], [20, 0], [21, 2], [24, 2], [25, 3],
+    [8, 3],
+    [9, 1],
+    [11, 1],
+    [12, 0],
+    [20, 0],
+    [21, 2],
+    [24, 2],
+    [25, 3],
   ])('respiratory rate %d scores %d', (rate, points) => {
     expect(news2RespiratoryRatePoints(rate)).toBe(points);
   });
 
   it.each([
-    [91, 3], [92, 2], [93, 2], [94, 1], [95, 1], [96, 0], [100, 0],
+    [91, 3],
+    [92, 2],
+    [93, 2],
+    [94, 1],
+    [95, 1],
+    [96, 0],
+    [100, 0],
   ])('SpO2 (scale 1) %d scores %d', (spo2, points) => {
     expect(news2OxygenSaturationPoints(spo2)).toBe(points);
   });
@@ -44,25 +57,50 @@ describe('NEWS2 parameter bands, both sides of every edge', () => {
   });
 
   it.each([
-    [90, 3], [91, 2], [100, 2], [101, 1], [110, 1], [111, 0], [219, 0], [220, 3],
+    [90, 3],
+    [91, 2],
+    [100, 2],
+    [101, 1],
+    [110, 1],
+    [111, 0],
+    [219, 0],
+    [220, 3],
   ])('systolic %d scores %d', (systolic, points) => {
     expect(news2SystolicPoints(systolic)).toBe(points);
   });
 
   it.each([
-    [40, 3], [41, 1], [50, 1], [51, 0], [90, 0], [91, 1], [110, 1], [111, 2], [130, 2], [131, 3],
+    [40, 3],
+    [41, 1],
+    [50, 1],
+    [51, 0],
+    [90, 0],
+    [91, 1],
+    [110, 1],
+    [111, 2],
+    [130, 2],
+    [131, 3],
   ])('pulse %d scores %d', (pulse, points) => {
     expect(news2PulsePoints(pulse)).toBe(points);
   });
 
   it.each([
-    [15, 0], [14, 3], [3, 3],
+    [15, 0],
+    [14, 3],
+    [3, 3],
   ])('GCS %d scores %d for consciousness', (gcs, points) => {
     expect(news2ConsciousnessPoints(gcs)).toBe(points);
   });
 
   it.each([
-    [35.0, 3], [35.1, 1], [36.0, 1], [36.1, 0], [38.0, 0], [38.1, 1], [39.0, 1], [39.1, 2],
+    [35.0, 3],
+    [35.1, 1],
+    [36.0, 1],
+    [36.1, 0],
+    [38.0, 0],
+    [38.1, 1],
+    [39.0, 1],
+    [39.1, 2],
   ])('temperature %d C scores %d', (celsius, points) => {
     expect(news2TemperaturePoints(celsius)).toBe(points);
   });

@@ -11,20 +11,23 @@ describe('newPasswordProblem', () => {
     expect(AUTH_MESSAGES['auth/weak-password']).toBe('Password should be at least 6 characters.');
   });
 
-  it.each([['six spaces', '      '], ['tabs, newlines and no-break spaces', '\t\n\u00a0 \u3000\u2003 ']])(
-    'refuses a password of only whitespace (%s) as auth/blank-password',
-    (_name, password) => {
-      expect(newPasswordProblem(password)).toBe('auth/blank-password');
-    },
-  );
+  it.each([
+    ['six spaces', '      '],
+    ['tabs, newlines and no-break spaces', '\t\n\u00a0 \u3000\u2003 '],
+  ])('refuses a password of only whitespace (%s) as auth/blank-password', (_name, password) => {
+    expect(newPasswordProblem(password)).toBe('auth/blank-password');
+  });
 
   it('accepts spaces inside or around other characters', () => {
     expect(newPasswordProblem('  correct horse  ')).toBeNull();
   });
 
-  it.each(['123456', 'password', 'qwerty123', 'iloveyou', 'trustno1'])('refuses "%s", among the most common, as auth/common-password', (password) => {
-    expect(newPasswordProblem(password)).toBe('auth/common-password');
-  });
+  it.each(['123456', 'password', 'qwerty123', 'iloveyou', 'trustno1'])(
+    'refuses "%s", among the most common, as auth/common-password',
+    (password) => {
+      expect(newPasswordProblem(password)).toBe('auth/common-password');
+    },
+  );
 
   it('compares without regard to letter case', () => {
     expect(newPasswordProblem('PassWord')).toBe('auth/common-password');

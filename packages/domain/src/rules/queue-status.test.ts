@@ -224,7 +224,12 @@ describe('queue stats', () => {
 
   it('a CDS alert comes from immediate attention or any NEWS2 band above low', () => {
     const news2 = (band: 'low' | 'low-medium' | 'medium' | 'high') => ({
-      score: 0, band, points: {} as never, missing: [], complete: true, singleParameterThree: false,
+      score: 0,
+      band,
+      points: {} as never,
+      missing: [],
+      complete: true,
+      singleParameterThree: false,
     });
     const stats = computeQueueStats([
       entry({ news2: news2('low') }),
@@ -236,7 +241,7 @@ describe('queue stats', () => {
     expect(stats.cdsAlerts).toBe(4);
   });
 
-  it('compliance is the share of started entries seen within their band\'s target', () => {
+  it("compliance is the share of started entries seen within their band's target", () => {
     expect(startedWithinTarget({ riskScore: 85, waitTime: 0 })).toBe(true);
     expect(startedWithinTarget({ riskScore: 85, waitTime: 1 })).toBe(false);
     expect(startedWithinTarget({ riskScore: 70, waitTime: 15 })).toBe(true);
@@ -283,8 +288,15 @@ describe('public board', () => {
 
   it('lists open entries by queue number with only the five public fields', () => {
     const board = publicBoard([
-      { queueNumber: 2, patientName: 'Test Patient', status: 'waiting', urgencyLevel: 'high', waitTime: 5,
-        phoneNumber: '555-0100', chiefComplaint: 'chest pain' } as never,
+      {
+        queueNumber: 2,
+        patientName: 'Test Patient',
+        status: 'waiting',
+        urgencyLevel: 'high',
+        waitTime: 5,
+        phoneNumber: '555-0100',
+        chiefComplaint: 'chest pain',
+      } as never,
       { queueNumber: 1, patientName: 'Ann Lee', status: 'in-progress', urgencyLevel: 'low', waitTime: 9 },
       { queueNumber: 3, patientName: 'Gone Away', status: 'completed', urgencyLevel: 'low', waitTime: 9 },
     ]);

@@ -7,14 +7,7 @@ import type { News2Result } from './news2.js';
 import { assessmentBand, assessRisk, type RiskAssessment, type RiskInput, type UrgencyLevel } from './risk-score.js';
 
 /** Every status a queue entry can have. */
-export const QUEUE_STATUSES = [
-  'waiting',
-  'in-progress',
-  'completed',
-  'cancelled',
-  'admitted',
-  'emergency-admitted',
-] as const;
+export const QUEUE_STATUSES = ['waiting', 'in-progress', 'completed', 'cancelled', 'admitted', 'emergency-admitted'] as const;
 /** A queue entry status. */
 export type QueueStatus = (typeof QUEUE_STATUSES)[number];
 /** Statuses of an entry still in the queue; the others are final. */
@@ -125,18 +118,12 @@ export interface QueuePatientDerived {
 }
 
 /** The wait of an entry at `now`: it stops when care starts or the entry is closed. */
-export function entryWaitMinutes(
-  entry: Pick<QueueEntryInput, 'createdAt' | 'startedAt' | 'closedAt'>,
-  now: Instant,
-): number {
+export function entryWaitMinutes(entry: Pick<QueueEntryInput, 'createdAt' | 'startedAt' | 'closedAt'>, now: Instant): number {
   return waitMinutes(entry.createdAt, entry.startedAt ?? entry.closedAt ?? now);
 }
 
 /** An entry with every derived field of the spec's Queue patient, as of `now`. */
-export function deriveQueuePatient<T extends QueueEntryInput>(
-  entry: T,
-  now: Instant,
-): Omit<T, keyof QueuePatientDerived> & QueuePatientDerived {
+export function deriveQueuePatient<T extends QueueEntryInput>(entry: T, now: Instant): Omit<T, keyof QueuePatientDerived> & QueuePatientDerived {
   const waitTime = entryWaitMinutes(entry, now);
   const risk = assessRisk({ ...entry, waitTime });
   return {
@@ -181,10 +168,10 @@ export interface QueueStats {
 }
 
 /** What the stats read of a derived entry. */
-export type QueueStatsEntry = Pick<
-  QueuePatientDerived,
-  'waitTime' | 'riskScore' | 'urgencyLevel' | 'requiresImmediateAttention' | 'news2'
-> & { status: QueueStatus; startedAt?: Instant | null };
+export type QueueStatsEntry = Pick<QueuePatientDerived, 'waitTime' | 'riskScore' | 'urgencyLevel' | 'requiresImmediateAttention' | 'news2'> & {
+  status: QueueStatus;
+  startedAt?: Instant | null;
+};
 
 /** Risk score from which a waiting patient counts as high risk (urgency high or above). */
 export const HIGH_RISK_FROM = 50;
@@ -206,10 +193,7 @@ const mean = (xs: number[]) => (xs.length ? Math.round(xs.reduce((a, b) => a + b
  * The Queue stats of derived entries (see {@link deriveQueuePatient}). Counts, averages and alerts
  * describe the waiting list; compliance reads every entry whose care started.
  */
-export function computeQueueStats(
-  entries: readonly QueueStatsEntry[],
-  options: { doctorsAvailable?: number } = {},
-): QueueStats {
+export function computeQueueStats(entries: readonly QueueStatsEntry[], options: { doctorsAvailable?: number } = {}): QueueStats {
   const waiting = entries.filter((e) => e.status === 'waiting');
   const started = entries.filter((e) => e.startedAt);
   return {
@@ -222,19 +206,16 @@ export function computeQueueStats(
     averageRiskScore: mean(waiting.map((e) => e.riskScore)),
     doctorsAvailable: options.doctorsAvailable ?? 0,
     cdsAlerts: waiting.filter(hasCdsAlert).length,
-    guidelineCompliance: started.length
-      ? Math.round((started.filter(startedWithinTarget).length / started.length) * 100)
-      : null,
+    guidelineCompliance: started.length ? Math.round((started.filter(startedWithinTarget).length / started.length) * 100) : null,
   };
 }
 
 /** The Queue stats of stored entries as of `now`. */
-export function queueStatsAt(
-  entries: readonly QueueEntryInput[],
-  now: Instant,
-  options: { doctorsAvailable?: number } = {},
-): QueueStats {
-  return computeQueueStats(entries.map((e) => deriveQueuePatient(e, now)), options);
+export function queueStatsAt(entries: readonly QueueEntryInput[], now: Instant, options: { doctorsAvailable?: number } = {}): QueueStats {
+  return computeQueueStats(
+    entries.map((e) => deriveQueuePatient(e, now)),
+    options,
+  );
 }
 
 /** The stats as the page shows them right after Start Care: one fewer waiting (floor 0), one more in progress. */
@@ -268,11 +249,13 @@ export function boardInitials(name: string | null | undefined): string {
 
 /** The public board: open entries only, by queue number, each reduced to the five public fields. */
 export function publicBoard(
-  entries: ReadonlyArray<Pick<QueuePatientDerived, 'urgencyLevel' | 'waitTime'> & {
-    queueNumber: number;
-    patientName?: string | null;
-    status: QueueStatus;
-  }>,
+  entries: ReadonlyArray<
+    Pick<QueuePatientDerived, 'urgencyLevel' | 'waitTime'> & {
+      queueNumber: number;
+      patientName?: string | null;
+      status: QueueStatus;
+    }
+  >,
 ): PublicBoardEntry[] {
   return entries
     .filter((e) => isOpenQueueStatus(e.status))

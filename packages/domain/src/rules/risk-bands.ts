@@ -35,8 +35,7 @@ export interface RiskBandMatch extends RiskBandLimit {
   mitigation: string;
 }
 
-const past = (side: RiskBandMatch['side'], value: number, limit: number) =>
-  side === 'above' ? value > limit : value < limit;
+const past = (side: RiskBandMatch['side'], value: number, limit: number) => (side === 'above' ? value > limit : value < limit);
 
 /** The band of `table` a value falls in, or null when it is in the normal range (scores nothing). */
 export function riskBand(table: RiskTable, value: number): RiskBandMatch | null {
@@ -51,8 +50,7 @@ export function riskBand(table: RiskTable, value: number): RiskBandMatch | null 
   return null;
 }
 
-const bands = (...pairs: Array<[limit: number, points: number]>): RiskBandLimit[] =>
-  pairs.map(([limit, points]) => ({ limit, points }));
+const bands = (...pairs: Array<[limit: number, points: number]>): RiskBandLimit[] => pairs.map(([limit, points]) => ({ limit, points }));
 
 /** Age in years: the elderly above, children below. */
 export const AGE_RISK_TABLE = {

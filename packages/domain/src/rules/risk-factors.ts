@@ -38,33 +38,41 @@ export function riskFactorsOf(f: RiskFindings): RiskFactor[] {
   }
   f.symptoms.forEach(({ text, level }, i) => {
     if (!level) return;
-    out.push(make(`symptom-${i + 1}`, 'symptom', SYMPTOM_POINTS[level], {
-      factor: `${level[0].toUpperCase()}${level.slice(1)} symptom`,
-      description: text,
-      mitigation: level === 'mild' ? 'Reassess if it worsens.' : 'Early clinician review of this symptom.',
-    }));
+    out.push(
+      make(`symptom-${i + 1}`, 'symptom', SYMPTOM_POINTS[level], {
+        factor: `${level[0].toUpperCase()}${level.slice(1)} symptom`,
+        description: text,
+        mitigation: level === 'mild' ? 'Reassess if it worsens.' : 'Early clinician review of this symptom.',
+      }),
+    );
   });
   for (const { key, value, band } of f.vitals) {
     const table = VITAL_RISK_TABLES[key];
-    out.push(make(table.id, 'vital-sign', band.points, {
-      factor: band.factor,
-      description: table.describe(value),
-      mitigation: band.mitigation,
-    }));
+    out.push(
+      make(table.id, 'vital-sign', band.points, {
+        factor: band.factor,
+        description: table.describe(value),
+        mitigation: band.mitigation,
+      }),
+    );
   }
   f.seriousHistory.forEach((item, i) => {
-    out.push(make(`history-${i + 1}`, 'history', SERIOUS_CONDITION_POINTS, {
-      factor: 'Serious medical history',
-      description: item,
-      mitigation: 'Review condition-specific risks and current treatment.',
-    }));
+    out.push(
+      make(`history-${i + 1}`, 'history', SERIOUS_CONDITION_POINTS, {
+        factor: 'Serious medical history',
+        description: item,
+        mitigation: 'Review condition-specific risks and current treatment.',
+      }),
+    );
   });
   if (f.chiefComplaint?.points) {
-    out.push(make('chief-complaint', 'chief-complaint', f.chiefComplaint.points, {
-      factor: 'High-risk chief complaint',
-      description: f.chiefComplaint.text,
-      mitigation: 'Prioritise clinician review of the presenting complaint.',
-    }));
+    out.push(
+      make('chief-complaint', 'chief-complaint', f.chiefComplaint.points, {
+        factor: 'High-risk chief complaint',
+        description: f.chiefComplaint.text,
+        mitigation: 'Prioritise clinician review of the presenting complaint.',
+      }),
+    );
   }
   return out;
 }

@@ -98,7 +98,10 @@ export function riskFindings(input: RiskInput): RiskFindings {
     history: seriousHistory.length * SERIOUS_CONDITION_POINTS,
     chiefComplaint: chiefComplaint?.points ?? 0,
   };
-  const score = Math.min(RISK_SCORE_MAX, Object.values(breakdown).reduce((a, b) => a + b, 0));
+  const score = Math.min(
+    RISK_SCORE_MAX,
+    Object.values(breakdown).reduce((a, b) => a + b, 0),
+  );
   return { age, symptoms, vitals, seriousHistory, chiefComplaint, breakdown, score };
 }
 

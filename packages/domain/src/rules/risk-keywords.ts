@@ -5,24 +5,68 @@
 
 /** Symptom keywords worth 50 points: the spec's words and their like. */
 export const CRITICAL_SYMPTOM_KEYWORDS = [
-  'chest pain', 'stroke', 'seizure', 'anaphylaxis', 'heart attack', 'cardiac arrest', 'not breathing',
-  'difficulty breathing', 'unconscious', 'unresponsive', 'severe bleeding', 'paralysis', 'overdose',
+  'chest pain',
+  'stroke',
+  'seizure',
+  'anaphylaxis',
+  'heart attack',
+  'cardiac arrest',
+  'not breathing',
+  'difficulty breathing',
+  'unconscious',
+  'unresponsive',
+  'severe bleeding',
+  'paralysis',
+  'overdose',
 ] as const;
 /** Symptom keywords worth 30 points; "severe" alone covers "severe back pain" and the like. */
 export const SEVERE_SYMPTOM_KEYWORDS = [
-  'severe', 'high fever', 'shortness of breath', 'head injury', 'fracture', 'confusion', 'fainting',
-  'vomiting blood', 'coughing blood', 'allergic reaction',
+  'severe',
+  'high fever',
+  'shortness of breath',
+  'head injury',
+  'fracture',
+  'confusion',
+  'fainting',
+  'vomiting blood',
+  'coughing blood',
+  'allergic reaction',
 ] as const;
 /** Symptom keywords worth 15 points. */
 export const MILD_SYMPTOM_KEYWORDS = [
-  'pain', 'fever', 'headache', 'cough', 'fatigue', 'nausea', 'vomiting', 'dizziness', 'rash',
-  'sore throat', 'diarrhea',
+  'pain',
+  'fever',
+  'headache',
+  'cough',
+  'fatigue',
+  'nausea',
+  'vomiting',
+  'dizziness',
+  'rash',
+  'sore throat',
+  'diarrhea',
 ] as const;
 /** History items matching one of these add 25 points each. */
 export const SERIOUS_CONDITION_KEYWORDS = [
-  'heart disease', 'heart failure', 'coronary', 'heart attack', 'myocardial infarction', 'stroke',
-  'diabetes', 'hypertension', 'copd', 'asthma', 'cancer', 'kidney disease', 'renal failure',
-  'liver disease', 'cirrhosis', 'hiv', 'immunocompromised', 'transplant', 'epilepsy',
+  'heart disease',
+  'heart failure',
+  'coronary',
+  'heart attack',
+  'myocardial infarction',
+  'stroke',
+  'diabetes',
+  'hypertension',
+  'copd',
+  'asthma',
+  'cancer',
+  'kidney disease',
+  'renal failure',
+  'liver disease',
+  'cirrhosis',
+  'hiv',
+  'immunocompromised',
+  'transplant',
+  'epilepsy',
 ] as const;
 /** Points of each symptom level. */
 export const SYMPTOM_POINTS = { critical: 50, severe: 30, mild: 15 } as const;

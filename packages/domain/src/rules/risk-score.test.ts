@@ -37,35 +37,96 @@ import {
 
 describe('risk score bands, both sides of every edge', () => {
   it.each([
-    [76, 30], [75, 20], [66, 20], [65, 0], [30, 0], [12, 0], [11, 10], [5, 10], [4.9, 20], [4, 20], [1, 20],
-    [0.9, 35], [0, 35],
+    [76, 30],
+    [75, 20],
+    [66, 20],
+    [65, 0],
+    [30, 0],
+    [12, 0],
+    [11, 10],
+    [5, 10],
+    [4.9, 20],
+    [4, 20],
+    [1, 20],
+    [0.9, 35],
+    [0, 35],
   ])('age %d gives %d', (age, points) => expect(ageRiskPoints(age)).toBe(points));
 
   it.each([
-    [151, 40], [150, 25], [121, 25], [120, 15], [101, 15], [100, 0], [60, 0], [59, 15], [50, 15], [49, 25],
-    [40, 25], [39, 40],
+    [151, 40],
+    [150, 25],
+    [121, 25],
+    [120, 15],
+    [101, 15],
+    [100, 0],
+    [60, 0],
+    [59, 15],
+    [50, 15],
+    [49, 25],
+    [40, 25],
+    [39, 40],
   ])('heart rate %d gives %d', (bpm, points) => expect(heartRateRiskPoints(bpm)).toBe(points));
 
   it.each([
-    [181, 40], [180, 25], [161, 25], [160, 15], [141, 15], [140, 0], [100, 0], [99, 15], [90, 15], [89, 25],
-    [80, 25], [79, 40],
+    [181, 40],
+    [180, 25],
+    [161, 25],
+    [160, 15],
+    [141, 15],
+    [140, 0],
+    [100, 0],
+    [99, 15],
+    [90, 15],
+    [89, 25],
+    [80, 25],
+    [79, 40],
   ])('systolic %d gives %d', (mmHg, points) => expect(systolicRiskPoints(mmHg)).toBe(points));
 
   it.each([
-    [84, 50], [85, 40], [89, 40], [90, 30], [92, 30], [93, 15], [94, 15], [95, 0], [100, 0],
+    [84, 50],
+    [85, 40],
+    [89, 40],
+    [90, 30],
+    [92, 30],
+    [93, 15],
+    [94, 15],
+    [95, 0],
+    [100, 0],
   ])('SpO2 %d gives %d', (spo2, points) => expect(oxygenSaturationRiskPoints(spo2)).toBe(points));
 
   it.each([
-    [104.1, 40], [104, 25], [102.1, 25], [102, 15], [100.5, 15], [100.4, 0], [98.6, 0], [96.5, 0], [96.4, 20],
-    [95, 20], [94.9, 30],
+    [104.1, 40],
+    [104, 25],
+    [102.1, 25],
+    [102, 15],
+    [100.5, 15],
+    [100.4, 0],
+    [98.6, 0],
+    [96.5, 0],
+    [96.4, 20],
+    [95, 20],
+    [94.9, 30],
   ])('temperature %d F gives %d', (f, points) => expect(temperatureRiskPoints(f)).toBe(points));
 
   it.each([
-    [31, 40], [30, 25], [25, 25], [24, 0], [12, 0], [11, 25], [10, 25], [9, 40],
+    [31, 40],
+    [30, 25],
+    [25, 25],
+    [24, 0],
+    [12, 0],
+    [11, 25],
+    [10, 25],
+    [9, 40],
   ])('respiratory rate %d gives %d', (rate, points) => expect(respiratoryRateRiskPoints(rate)).toBe(points));
 
   it.each([
-    [3, 50], [8, 50], [9, 35], [12, 35], [13, 20], [14, 20], [15, 0],
+    [3, 50],
+    [8, 50],
+    [9, 35],
+    [12, 35],
+    [13, 20],
+    [14, 20],
+    [15, 0],
   ])('GCS %d gives %d', (gcs, points) => expect(glasgowComaScaleRiskPoints(gcs)).toBe(points));
 });
 
@@ -103,7 +164,7 @@ describe('threshold tables', () => {
 });
 
 describe('symptom, history and chief complaint keywords', () => {
-  it('the spec\'s critical words are in the critical list', () => {
+  it("the spec's critical words are in the critical list", () => {
     expect(CRITICAL_SYMPTOM_KEYWORDS).toEqual(expect.arrayContaining(['chest pain', 'stroke', 'seizure', 'anaphylaxis']));
   });
 
@@ -135,8 +196,14 @@ describe('symptom, history and chief complaint keywords', () => {
   });
 
   it.each([
-    ['chest pain since noon', 50], ['possible heart attack', 50], ['stroke symptoms', 45], ['left arm paralysis', 45],
-    ['severe headache', 30], ['EMERGENCY', 30], ['severe chest pain', 50], ['sprained ankle', 0],
+    ['chest pain since noon', 50],
+    ['possible heart attack', 50],
+    ['stroke symptoms', 45],
+    ['left arm paralysis', 45],
+    ['severe headache', 30],
+    ['EMERGENCY', 30],
+    ['severe chest pain', 50],
+    ['sprained ankle', 0],
   ])('chief complaint "%s" adds %d (first rule wins)', (text, points) => {
     expect(chiefComplaintRiskPoints(text)).toBe(points);
   });
@@ -165,8 +232,16 @@ describe('computeRiskScore', () => {
 
 describe('urgency, immediate attention and clinical priority', () => {
   it.each([
-    [100, 'emergency'], [90, 'emergency'], [89, 'urgent'], [75, 'urgent'], [74, 'high'], [50, 'high'],
-    [49, 'medium'], [25, 'medium'], [24, 'low'], [0, 'low'],
+    [100, 'emergency'],
+    [90, 'emergency'],
+    [89, 'urgent'],
+    [75, 'urgent'],
+    [74, 'high'],
+    [50, 'high'],
+    [49, 'medium'],
+    [25, 'medium'],
+    [24, 'low'],
+    [0, 'low'],
   ])('score %d is %s', (score, level) => expect(urgencyForScore(score)).toBe(level));
 
   it('immediate attention applies above 80, not at 80', () => {
@@ -190,8 +265,16 @@ describe('urgency, immediate attention and clinical priority', () => {
 
 describe('assessment text bands', () => {
   it.each([
-    [100, 'critical'], [85, 'critical'], [84, 'urgent'], [70, 'urgent'], [69, 'moderate'], [50, 'moderate'],
-    [49, 'low-urgency'], [30, 'low-urgency'], [29, 'stable'], [0, 'stable'],
+    [100, 'critical'],
+    [85, 'critical'],
+    [84, 'urgent'],
+    [70, 'urgent'],
+    [69, 'moderate'],
+    [50, 'moderate'],
+    [49, 'low-urgency'],
+    [30, 'low-urgency'],
+    [29, 'stable'],
+    [0, 'stable'],
   ])('score %d is %s', (score, band) => expect(assessmentBand(score).band).toBe(band));
 
   it('the texts name the time each band allows', () => {
@@ -205,7 +288,12 @@ describe('assessment text bands', () => {
 
 describe('risk factors', () => {
   it.each([
-    [40, 'critical'], [39, 'high'], [25, 'high'], [24, 'moderate'], [15, 'moderate'], [14, 'low'],
+    [40, 'critical'],
+    [39, 'high'],
+    [25, 'high'],
+    [24, 'moderate'],
+    [15, 'moderate'],
+    [14, 'low'],
   ] as const)('%d points is a %s factor', (points, severity) => expect(riskFactorSeverity(points)).toBe(severity));
 
   it('lists one factor per contributing item with what to do about it', () => {
@@ -228,13 +316,9 @@ describe('risk factors', () => {
     expect(factors.every((f) => f.mitigation.length > 0 && f.description.length > 0)).toBe(true);
   });
 
-  it('names each vital sign\'s direction', () => {
+  it("names each vital sign's direction", () => {
     const names = (vitalSigns: object) => riskFactors({ vitalSigns }).map((f) => f.factor);
-    expect(names({ heartRate: 130, bloodPressure: { systolic: 170 }, respiratoryRate: 28 })).toEqual([
-      'Tachycardia',
-      'Hypertension',
-      'Tachypnea',
-    ]);
+    expect(names({ heartRate: 130, bloodPressure: { systolic: 170 }, respiratoryRate: 28 })).toEqual(['Tachycardia', 'Hypertension', 'Tachypnea']);
     expect(names({ respiratoryRate: 8, temperature: 94, oxygenSaturation: 88, glasgowComaScale: 10 })).toEqual([
       'Low oxygen saturation',
       'Low body temperature',
@@ -243,7 +327,7 @@ describe('risk factors', () => {
     ]);
   });
 
-  it('names a child\'s age band', () => {
+  it("names a child's age band", () => {
     expect(riskFactors({ age: 0 })[0].factor).toBe('Child under 1');
     expect(riskFactors({ age: 3 })[0].factor).toBe('Child under 5');
     expect(riskFactors({ age: 8 })[0].factor).toBe('Child under 12');
@@ -273,8 +357,15 @@ describe('recommendations', () => {
       vitalSigns: { glasgowComaScale: 12, oxygenSaturation: 90, respiratoryRate: 26, temperature: 101 },
     }).map((r) => r.id);
     expect(ids).toEqual(
-      expect.arrayContaining(['stroke-pathway', 'anaphylaxis-protocol', 'neuro-observations', 'oxygen-therapy',
-        'respiratory-assessment', 'sepsis-screen', 'immediate-evaluation']),
+      expect.arrayContaining([
+        'stroke-pathway',
+        'anaphylaxis-protocol',
+        'neuro-observations',
+        'oxygen-therapy',
+        'respiratory-assessment',
+        'sepsis-screen',
+        'immediate-evaluation',
+      ]),
     );
   });
 

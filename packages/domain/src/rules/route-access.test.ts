@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PERMISSIONS, isAllowed, ROLES, type Role } from './access.js';
 import { TRIAGE_FEATURE_MESSAGE } from '../contracts/triage.js';
-import { DASHBOARD_ACCESS, PATIENTS_ACCESS, QUEUE_ACCESS, TRIAGE_ACCESS } from './route-access.js';
+import {
+  DASHBOARD_ACCESS,
+  MEMBERS_ACCESS,
+  OPS_ACCESS,
+  ORGANIZATIONS_ACCESS,
+  PATIENTS_ACCESS,
+  QUEUE_ACCESS,
+  SIGN_IN_LOCKS_ACCESS,
+  TRIAGE_ACCESS,
+} from './route-access.js';
 
 /** The roles that, with their default flags, meet `rule`. */
 const allowedRoles = (rule: Parameters<typeof isAllowed>[1]) =>
@@ -26,5 +35,21 @@ describe('route access tables', () => {
     expect(allowedRoles(TRIAGE_ACCESS.use)).toEqual(['Nurse', 'Doctor', 'Manager', 'Admin', 'Owner']);
     expect(TRIAGE_ACCESS.use.feature).toBe('aiTriage');
     expect(TRIAGE_ACCESS.use.featureMessage).toBe(TRIAGE_FEATURE_MESSAGE);
+  });
+
+  it('gives member lists to the roles that manage users by default, invitations to Admins, and member changes to Admins who manage users', () => {
+    expect(allowedRoles(MEMBERS_ACCESS.list)).toEqual(['Manager', 'Admin', 'Owner']);
+    expect(allowedRoles(MEMBERS_ACCESS.stats)).toEqual([...ROLES]);
+    expect(allowedRoles(MEMBERS_ACCESS.invitations)).toEqual(['Admin', 'Owner']);
+    expect(allowedRoles(MEMBERS_ACCESS.administer)).toEqual(['Admin', 'Owner']);
+    expect(SIGN_IN_LOCKS_ACCESS.manage).toEqual(MEMBERS_ACCESS.administer);
+  });
+
+  it("gives the organization's settings and clinics to the roles that manage settings by default", () => {
+    expect(allowedRoles(ORGANIZATIONS_ACCESS.settings)).toEqual(['Admin', 'Owner']);
+  });
+
+  it("gives the platform's health report to Admins and Owners only", () => {
+    expect(allowedRoles(OPS_ACCESS.health)).toEqual(['Admin', 'Owner']);
   });
 });

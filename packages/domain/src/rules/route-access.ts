@@ -50,3 +50,48 @@ export const TRIAGE_ACCESS = {
   /** The AI risk assessment of a queue patient (`POST /api/ai-risk/assess`): the queue permission. */
   risk: { permission: 'canManageQueue' },
 } as const satisfies Record<string, RouteAccessRule>;
+
+/**
+ * The staff event stream (`GET /api/events`): any active member may open it; each event is then
+ * sent only to members whose flags cover its type (the server's `EVENT_PERMISSIONS`). The public
+ * board's stream and the kiosk need no entry: anyone may use them.
+ */
+export const EVENTS_ACCESS = {
+  listen: {},
+} as const satisfies Record<string, RouteAccessRule>;
+
+/** Members and invitations of the organization (`/api/organizations/members…`, `/api/org/users`). */
+export const MEMBERS_ACCESS = {
+  /** Listing the members: the users permission. */
+  list: { permission: 'canManageUsers' },
+  /** The member and invitation counts (`/api/organizations/stats`): any active member. */
+  stats: {},
+  /** The pending invitations: Admin or above. */
+  invitations: { role: 'Admin' },
+  /** Inviting someone and changing a member's role, flags or status: Admin or above, and the users permission. */
+  administer: { role: 'Admin', permission: 'canManageUsers' },
+} as const satisfies Record<string, RouteAccessRule>;
+
+/** The organization itself: its settings and its clinics (`PUT /api/organizations`, `POST /api/clinics`). */
+export const ORGANIZATIONS_ACCESS = {
+  /** Changing the organization and adding a clinic: the settings permission. */
+  settings: { permission: 'canManageSettings' },
+} as const satisfies Record<string, RouteAccessRule>;
+
+/**
+ * Members' sign-in locks (`/api/organizations/sign-in-locks`): the Admins who also manage the
+ * organization's users.
+ */
+export const SIGN_IN_LOCKS_ACCESS = {
+  /** Listing and clearing locks: Admin or above, and the users permission. */
+  manage: { role: 'Admin', permission: 'canManageUsers' },
+} as const satisfies Record<string, RouteAccessRule>;
+
+/**
+ * Operations (`GET /api/admin/health`): the platform's own state (database latency, pool, event
+ * listener, migrations), no organization's data. Admins and Owners of any organization.
+ */
+export const OPS_ACCESS = {
+  /** The detailed health report: Admin or above. */
+  health: { role: 'Admin' },
+} as const satisfies Record<string, RouteAccessRule>;

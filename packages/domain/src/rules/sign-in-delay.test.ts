@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ADDRESS_FAILURES_WITHOUT_DELAY,
-  SIGN_IN_DELAY_MAX_MS,
-  signInDelayMs,
-  signInTryDelayMs,
-} from './sign-in-delay.js';
+import { ADDRESS_FAILURES_WITHOUT_DELAY, SIGN_IN_DELAY_MAX_MS, signInDelayMs, signInTryDelayMs } from './sign-in-delay.js';
 
 describe('signInDelayMs', () => {
   it('lets the first and second tries of an e-mail through at once, then waits 250 ms, 500 ms, 1 s, 2 s, 4 s', () => {

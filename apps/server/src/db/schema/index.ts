@@ -2,3 +2,4 @@ export * from './identity.js';
 export * from './organizations.js';
 export * from './patients.js';
 export * from './queue.js';
+export * from './idempotency.js';

@@ -50,9 +50,18 @@ export const patients = pgTable(
     emergencyContactRelationship: text('emergency_contact_relationship'),
     emergencyContactPhone: text('emergency_contact_phone'),
     bloodType: text('blood_type'),
-    allergies: text('allergies').array().notNull().default(sql`'{}'::text[]`),
-    currentMedications: text('current_medications').array().notNull().default(sql`'{}'::text[]`),
-    medicalHistory: text('medical_history').array().notNull().default(sql`'{}'::text[]`),
+    allergies: text('allergies')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    currentMedications: text('current_medications')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    medicalHistory: text('medical_history')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     insuranceProvider: text('insurance_provider'),
     insuranceNumber: text('insurance_number'),
     createdBy: text('created_by'),

@@ -34,10 +34,22 @@ export const queueEntries = pgTable(
     emergencyContact: text('emergency_contact'),
     emergencyPhone: text('emergency_phone'),
     chiefComplaint: text('chief_complaint').notNull(),
-    symptoms: text('symptoms').array().notNull().default(sql`'{}'::text[]`),
-    medicalHistory: text('medical_history').array().notNull().default(sql`'{}'::text[]`),
-    allergies: text('allergies').array().notNull().default(sql`'{}'::text[]`),
-    currentMedications: text('current_medications').array().notNull().default(sql`'{}'::text[]`),
+    symptoms: text('symptoms')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    medicalHistory: text('medical_history')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    allergies: text('allergies')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    currentMedications: text('current_medications')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     painLevel: integer('pain_level'),
     vitalSigns: jsonb('vital_signs'),
     vitalsRecordedAt: timestamp('vitals_recorded_at', { withTimezone: true }),
@@ -115,7 +127,10 @@ export const triageAssessments = pgTable(
     estimatedWaitMinutes: integer('estimated_wait_minutes').notNull(),
     recommendation: text('recommendation').notNull(),
     aiConfidence: integer('ai_confidence').notNull(),
-    matchedKeywords: text('matched_keywords').array().notNull().default(sql`'{}'::text[]`),
+    matchedKeywords: text('matched_keywords')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     secondOpinionRequestedAt: timestamp('second_opinion_requested_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -5,17 +5,41 @@ import type { AppDb } from '../client.js';
 import { clinics, organizationMembers, organizations, users } from '../schema/index.js';
 import { withTenant } from '../tenant.js';
 import { seedPatients } from './patients.js';
+import { seedQueue } from './queue.js';
 
 /** The demo organization's id, also the id of its main clinic (the spec's default). */
 export const DEMO_ORGANIZATION_ID = 'default-clinic';
 export const DEMO_CLINIC_ID = 'default-clinic';
+/** The demo organization's time zone (its settings). */
+const DEMO_TIME_ZONE = 'America/Los_Angeles';
 
 /** The demo accounts, one per role. */
 export const DEMO_USERS: ReadonlyArray<{ email: string; role: Role; firstName: string; lastName: string; department: string; title: string }> = [
-  { email: 'owner@demo.clinic', role: 'Owner', firstName: 'Olivia', lastName: 'Owens', department: 'Administration', title: 'System Administrator' },
-  { email: 'admin@demo.clinic', role: 'Admin', firstName: 'Adam', lastName: 'Alvarez', department: 'Administration', title: 'Practice Administrator' },
+  {
+    email: 'owner@demo.clinic',
+    role: 'Owner',
+    firstName: 'Olivia',
+    lastName: 'Owens',
+    department: 'Administration',
+    title: 'System Administrator',
+  },
+  {
+    email: 'admin@demo.clinic',
+    role: 'Admin',
+    firstName: 'Adam',
+    lastName: 'Alvarez',
+    department: 'Administration',
+    title: 'Practice Administrator',
+  },
   { email: 'manager@demo.clinic', role: 'Manager', firstName: 'Maya', lastName: 'Mendes', department: 'Operations', title: 'Clinic Manager' },
-  { email: 'doctor@demo.clinic', role: 'Doctor', firstName: 'Daniel', lastName: 'Diaz', department: 'Emergency Medicine', title: 'Attending Physician' },
+  {
+    email: 'doctor@demo.clinic',
+    role: 'Doctor',
+    firstName: 'Daniel',
+    lastName: 'Diaz',
+    department: 'Emergency Medicine',
+    title: 'Attending Physician',
+  },
   { email: 'nurse@demo.clinic', role: 'Nurse', firstName: 'Nora', lastName: 'Nguyen', department: 'Emergency Medicine', title: 'Charge Nurse' },
   { email: 'staff@demo.clinic', role: 'Staff', firstName: 'Sam', lastName: 'Stone', department: 'Front Desk', title: 'Reception' },
   { email: 'viewer@demo.clinic', role: 'Viewer', firstName: 'Victor', lastName: 'Vance', department: 'Quality', title: 'Analyst' },
@@ -28,10 +52,12 @@ export async function isEmpty(db: AppDb): Promise<boolean> {
 }
 
 /**
- * Loads the demo organization, its main clinic and one member per role. Safe to run twice: it
- * does nothing when the demo organization exists.
+ * Loads the demo organization, its main clinic, one member per role and the patient directory;
+ * with `queue`, also a living queue (people waiting, in care and seen today, relative to now), as
+ * `npm start` and `npm run seed` do. Tests leave it out unless they ask, so their counts start
+ * from an empty queue. Safe to run twice: it does nothing when the demo organization exists.
  */
-export async function seedDemo(db: AppDb, password: string): Promise<boolean> {
+export async function seedDemo(db: AppDb, password: string, options: { queue?: boolean } = {}): Promise<boolean> {
   const [existing] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, DEMO_ORGANIZATION_ID));
   if (existing) return false;
   const passwordHash = await hash(password);
@@ -63,7 +89,7 @@ export async function seedDemo(db: AppDb, password: string): Promise<boolean> {
       website: 'https://demo.clinic',
       status: 'active',
       settings: {
-        timezone: 'America/Los_Angeles',
+        timezone: DEMO_TIME_ZONE,
         language: 'en',
         currency: 'USD',
         dateFormat: 'MM/DD/YYYY',
@@ -88,10 +114,12 @@ export async function seedDemo(db: AppDb, password: string): Promise<boolean> {
       address: '100 Main Street, Springfield, CA 90000, USA',
       phone: '(555) 010-0100',
     });
+    const memberIds = new Map<string, string>();
     for (const u of DEMO_USERS) {
+      memberIds.set(u.email, crypto.randomUUID());
       await tx.insert(organizationMembers).values({
         organizationId: DEMO_ORGANIZATION_ID,
-        id: crypto.randomUUID(),
+        id: memberIds.get(u.email)!,
         userId: userIds.get(u.email)!,
         role: u.role,
         permissions: u.role === 'Owner' ? ALL_PERMISSIONS : DEFAULT_PERMISSIONS[u.role],
@@ -101,7 +129,12 @@ export async function seedDemo(db: AppDb, password: string): Promise<boolean> {
         joinedAt: now,
       });
     }
-    await seedPatients(tx, DEMO_ORGANIZATION_ID, DEMO_CLINIC_ID, userIds.get('doctor@demo.clinic'));
+    const doctor = { userId: userIds.get('doctor@demo.clinic')!, memberId: memberIds.get('doctor@demo.clinic')! };
+    const directory = await seedPatients(tx, DEMO_ORGANIZATION_ID, DEMO_CLINIC_ID, doctor.userId);
+    if (options.queue) {
+      const scope = { organizationId: DEMO_ORGANIZATION_ID, clinicId: DEMO_CLINIC_ID, timeZone: DEMO_TIME_ZONE };
+      await seedQueue(tx, scope, doctor, directory, now);
+    }
   });
   return true;
 }
@@ -114,4 +147,3 @@ export function demoSignInLines(password: string): string[] {
     `  password: ${password}`,
   ];
 }
-

@@ -9,7 +9,7 @@ import { demoSignInLines, seedDemo } from './demo.js';
 const config = loadConfig();
 const database = await openOwnerDatabase(config);
 await migrateAsOwner(database);
-const loaded = await seedDemo(database.db, config.DEMO_PASSWORD);
+const loaded = await seedDemo(database.db, config.DEMO_PASSWORD, { queue: true });
 console.log(loaded ? 'Demo data loaded.' : 'Demo data already present; nothing changed.');
 for (const line of demoSignInLines(config.DEMO_PASSWORD)) console.log(line);
 await database.close();

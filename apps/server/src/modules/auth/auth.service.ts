@@ -3,13 +3,12 @@ import { newPasswordProblem } from '@clinic/domain/rules/password';
 import { hash, verify } from '@node-rs/argon2';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, asc, eq } from 'drizzle-orm';
-import type { AppDb } from '../../db/client.js';
 import { clinics, organizationMembers, organizations, signInAttempts, users, type UserRow } from '../../db/schema/index.js';
-import { withTenant } from '../../db/tenant.js';
-import { recordAudit } from '../../platform/audit.js';
 import { newId } from '../../platform/crypto.js';
 import { toClinicDto, toOrganizationDto, toOrganizationUserDto, toUserDto } from '../../platform/dto.js';
 import { AppError } from '../../platform/errors.js';
+import { countRateLimitRefusal, countSignInFailure } from '../../platform/ops-counters.js';
+import type { AccountRouteContext, PublicAccountContext } from '../../platform/route.js';
 import { takeHit, type SharedLimit } from '../../platform/shared-limit.js';
 import { MAX_FAILURES_PER_EMAIL, MAX_FAILURES_PER_IP, addressFailures, emailFailures } from './sign-in-locks.js';
 
@@ -40,16 +39,13 @@ function requireEmail(value: string): string {
 }
 
 /** Creates an account. */
-export async function signUp(
-  db: AppDb,
-  input: SignInBody & { firstName?: string; lastName?: string },
-  ip: string,
-): Promise<UserRow> {
+export async function signUp(ctx: PublicAccountContext, input: SignInBody & { firstName?: string; lastName?: string }): Promise<UserRow> {
+  const { db } = ctx;
   const email = requireEmail(input.email);
   const problem = newPasswordProblem(input.password);
   if (problem) throw new AppError(problem, AUTH_MESSAGES[problem]);
   // Counted before the argon2 hash, the expensive part, and before the e-mail is looked up.
-  await takeHit(db, SIGN_UP_LIMIT, ip, 'Too many accounts were created from your network. Please try again later.');
+  await takeHit(db, SIGN_UP_LIMIT, ctx.actor.ip, 'Too many accounts were created from your network. Please try again later.');
   const passwordHash = await hashPassword(input.password);
   const [user] = await db
     .insert(users)
@@ -57,20 +53,14 @@ export async function signUp(
     .onConflictDoNothing({ target: users.email })
     .returning();
   if (!user) throw new AppError('auth/email-already-in-use', 'An account with this email already exists.');
-  await recordAudit(db, { organizationId: null, actorUserId: user.id, action: 'auth.sign-up', entityType: 'user', entityId: user.id, ip });
+  // A new account has no organization yet: the row has none.
+  await ctx.auditAs(user, 'auth.sign-up', { type: 'user', id: user.id });
   return user;
 }
 
-async function fail(db: AppDb, email: string, ip: string, user: UserRow | undefined, code: string, message: string): Promise<never> {
-  await recordAudit(db, {
-    organizationId: user?.currentOrganizationId ?? null,
-    actorUserId: user?.id ?? null,
-    action: 'auth.sign-in-failed',
-    entityType: 'user',
-    entityId: user?.id,
-    ip,
-    details: { email, code },
-  });
+async function fail(ctx: PublicAccountContext, email: string, user: UserRow | undefined, code: string, message: string): Promise<never> {
+  await ctx.auditAs(user, 'auth.sign-in-failed', { type: 'user', id: user?.id }, { email, code });
+  countSignInFailure(code);
   throw new AppError(code, message);
 }
 
@@ -88,19 +78,9 @@ export interface SignInHooks {
 }
 
 /** Audits a refused try, in the account's current organization when the e-mail has an account. */
-async function recordThrottled(db: AppDb, email: string, ip: string, limit: 'email' | 'address') {
-  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  const entry = {
-    organizationId: user?.currentOrganizationId ?? null,
-    actorUserId: user?.id ?? null,
-    action: 'auth.sign-in-throttled',
-    entityType: 'user',
-    entityId: user?.id,
-    ip,
-    details: { email, limit },
-  };
-  if (entry.organizationId) await withTenant(db, entry.organizationId, (tx) => recordAudit(tx, entry));
-  else await recordAudit(db, entry);
+async function recordThrottled(ctx: PublicAccountContext, email: string, limit: 'email' | 'address') {
+  const [user] = await ctx.db.select().from(users).where(eq(users.email, email)).limit(1);
+  await ctx.auditAs(user, 'auth.sign-in-throttled', { type: 'user', id: user?.id }, { email, limit });
 }
 
 /**
@@ -108,7 +88,9 @@ async function recordThrottled(db: AppDb, email: string, ip: string, limit: 'ema
  * see `signInDelayMs`). After too many failures for the e-mail or the address, every try is
  * refused until the window passes, even with the right password.
  */
-export async function signIn(db: AppDb, input: SignInBody, ip: string, hooks: SignInHooks = {}): Promise<UserRow> {
+export async function signIn(ctx: PublicAccountContext, input: SignInBody, hooks: SignInHooks = {}): Promise<UserRow> {
+  const { db, actor } = ctx;
+  const ip = actor.ip;
   const email = requireEmail(input.email);
   // The try is recorded as a failure before it is judged, so simultaneous tries count one another:
   // of many parallel guesses only those within the limit get their password checked.
@@ -119,8 +101,9 @@ export async function signIn(db: AppDb, input: SignInBody, ip: string, hooks: Si
     await db.delete(signInAttempts).where(eq(signInAttempts.id, attempt.id));
     const limit = byEmail > MAX_FAILURES_PER_EMAIL ? 'email' : 'address';
     if (hooks.auditThrottled?.(limit === 'email' ? `email:${email}` : `address:${ip}`) ?? true) {
-      await recordThrottled(db, email, ip, limit);
+      await recordThrottled(ctx, email, limit);
     }
+    countRateLimitRefusal(`sign-in-${limit}`);
     throw new AppError('auth/too-many-requests', 'Too many failed attempts. Please try again later.');
   }
   // The counts include this try: the failures before it are one fewer. The wait comes before the
@@ -128,44 +111,30 @@ export async function signIn(db: AppDb, input: SignInBody, ip: string, hooks: Si
   const delay = signInTryDelayMs({ email: byEmail - 1, address: byIp - 1 });
   if (delay > 0) await (hooks.wait ?? sleep)(delay);
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  if (!user) return fail(db, email, ip, undefined, 'auth/user-not-found', 'No user found with this email address.');
+  if (!user) return fail(ctx, email, undefined, 'auth/user-not-found', 'No user found with this email address.');
   const failed = async (code: string, message: string) => {
     if (byEmail >= MAX_FAILURES_PER_EMAIL) await hooks.onEmailLocked?.(user);
-    return fail(db, email, ip, user, code, message);
+    return fail(ctx, email, user, code, message);
   };
   if (!(await verify(user.passwordHash, input.password))) return failed('auth/wrong-password', 'Incorrect password. Please try again.');
   if (user.status !== 'active') return failed('auth/user-disabled', 'This account has been disabled.');
   await db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attempt.id));
   const now = new Date();
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-  await recordAudit(db, {
-    organizationId: user.currentOrganizationId,
-    actorUserId: user.id,
-    action: 'auth.sign-in',
-    entityType: 'user',
-    entityId: user.id,
-    ip,
-  });
+  await ctx.auditAs(user, 'auth.sign-in', { type: 'user', id: user.id });
   return { ...user, lastLoginAt: now };
 }
 
 /** Records a sign-out. */
-export async function recordSignOut(db: AppDb, user: UserRow, ip: string): Promise<void> {
-  await recordAudit(db, {
-    organizationId: user.currentOrganizationId,
-    actorUserId: user.id,
-    action: 'auth.sign-out',
-    entityType: 'user',
-    entityId: user.id,
-    ip,
-  });
+export async function recordSignOut(ctx: AccountRouteContext): Promise<void> {
+  await ctx.audit('auth.sign-out', { type: 'user', id: ctx.user.id });
 }
 
 /**
  * The authenticated context: the user, their membership and organization (the current one, else
  * the first they belong to) and its clinics.
  */
-export async function sessionContext(db: AppDb, user: UserRow) {
+export async function sessionContext({ db, user }: AccountRouteContext) {
   const memberships = await db
     .select({ member: organizationMembers, organization: organizations })
     .from(organizationMembers)
@@ -176,11 +145,7 @@ export async function sessionContext(db: AppDb, user: UserRow) {
   if (!current) {
     return { user: toUserDto(user), organizationUser: null, organization: null, clinics: [], clinic: null, features: [] };
   }
-  const clinicRows = await db
-    .select()
-    .from(clinics)
-    .where(eq(clinics.organizationId, current.organization.id))
-    .orderBy(asc(clinics.createdAt));
+  const clinicRows = await db.select().from(clinics).where(eq(clinics.organizationId, current.organization.id)).orderBy(asc(clinics.createdAt));
   const clinic = clinicRows.find((c) => c.id === user.currentClinicId) ?? clinicRows[0] ?? null;
   const o = current.organization;
   return {

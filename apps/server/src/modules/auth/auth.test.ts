@@ -1,32 +1,17 @@
 import { ALL_PERMISSIONS, AUTH_MESSAGES, DEFAULT_PERMISSIONS, errorResponse } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashToken } from '../../platform/crypto.js';
-import {
-  DEMO_PASSWORD,
-  auditEventsOf,
-  createOtherOrganization,
-  createTestApp,
-  freshAddress,
-  rows,
-  signInAs,
-  signUpAs,
-  type TestApp,
-} from '../../test/harness.js';
+import { DEMO_PASSWORD, auditEventsOf, createOtherOrganization, freshAddress, rows, signInAs, signUpAs, useTestApp } from '../../test/harness.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 type Payload = Record<string, unknown>;
 const signIn = (payload: Payload, remoteAddress = freshAddress(), headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload, remoteAddress, headers });
-const signUp = (payload: Payload, headers: Record<string, string> = {}) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload, headers, remoteAddress: freshAddress() });
-const session = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/auth/session', headers });
+  t.post('/api/auth/sign-in', payload, { remoteAddress, headers });
+const signUp = (payload: Payload) => t.post('/api/auth/sign-up', payload, { remoteAddress: freshAddress() });
+const session = (headers: Record<string, string>) => t.as(headers).get('/api/auth/session');
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** Asserts the catalogue failure: status, code, the exact message in both fields, the error shape. */
@@ -41,9 +26,7 @@ async function userCount(email: string) {
   return row.n;
 }
 const ageSession = (token: string, column: 'last_seen_at' | 'expires_at', interval: string) =>
-  t.database.db.execute(
-    sql`update sessions set ${sql.raw(column)} = now() - ${interval}::interval where id = ${hashToken(token)}`,
-  );
+  t.database.db.execute(sql`update sessions set ${sql.raw(column)} = now() - ${interval}::interval where id = ${hashToken(token)}`);
 
 describe('sign-up', () => {
   it('answers 201 with the user and a session that opens GET /api/auth/session', async () => {
@@ -60,12 +43,15 @@ describe('sign-up', () => {
 
   it('stores only an argon2id hash of the password, never the password', async () => {
     await t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { email: 'hash-check@example.org', password: 'correct horse' } });
-    const [user] = await rows<{ password_hash: string }>(t.database.db, sql`select password_hash from users where email = 'hash-check@example.org'`);
+    const [user] = await rows<{ password_hash: string }>(
+      t.database.db,
+      sql`select password_hash from users where email = 'hash-check@example.org'`,
+    );
     expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(user.password_hash).not.toContain('correct horse');
   });
 
-    it('refuses an e-mail already registered, in any letter case, with 409 auth/email-already-in-use', async () => {
+  it('refuses an e-mail already registered, in any letter case, with 409 auth/email-already-in-use', async () => {
     expect((await signUp({ email: 'Twice@Example.org', password: 'secret-pass' })).statusCode).toBe(201);
     expectFailure(await signUp({ email: 'twice@example.org', password: 'other-pass' }), 409, 'auth/email-already-in-use');
     expectFailure(await signUp({ email: 'TWICE@example.org', password: 'other-pass' }), 409, 'auth/email-already-in-use');
@@ -139,11 +125,10 @@ describe('sessions', () => {
   });
 
   it('a browser sign-in sets an httpOnly SameSite=Lax cookie, keeps the token out of the body, and the cookie alone authenticates', async () => {
-    const res = await signIn(
-      { email: 'staff@demo.clinic', password: DEMO_PASSWORD },
-      freshAddress(),
-      { host: 'clinic.test', origin: 'http://clinic.test' },
-    );
+    const res = await signIn({ email: 'staff@demo.clinic', password: DEMO_PASSWORD }, freshAddress(), {
+      host: 'clinic.test',
+      origin: 'http://clinic.test',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).not.toHaveProperty('token');
     const setCookie = String(res.headers['set-cookie']);
@@ -198,9 +183,7 @@ describe('session expiry', () => {
     await ageSession(token, 'last_seen_at', '29 minutes');
     expect((await session(headers)).statusCode).toBe(200);
     // Had the use not slid the window, another 29 minutes would make 58.
-    await t.database.db.execute(
-      sql`update sessions set last_seen_at = last_seen_at - interval '29 minutes' where id = ${hashToken(token)}`,
-    );
+    await t.database.db.execute(sql`update sessions set last_seen_at = last_seen_at - interval '29 minutes' where id = ${hashToken(token)}`);
     expect((await session(headers)).statusCode).toBe(200);
   });
 
@@ -221,12 +204,7 @@ describe('session expiry', () => {
 
   it("an organization's session timeout of 10 minutes ends a session idle for 11 minutes but not one idle for 9", async () => {
     const org = await createOtherOrganization(t.app, 'short-timeout@example.org');
-    const put = await t.app.inject({
-      method: 'PUT',
-      url: '/api/organizations',
-      headers: org.headers,
-      payload: { settings: { sessionTimeoutMinutes: 10 } },
-    });
+    const put = await t.as(org.headers).put('/api/organizations', { settings: { sessionTimeoutMinutes: 10 } });
     expect(put.statusCode).toBe(200);
     const idle11 = await signInAs(t.app, 'short-timeout@example.org', 'secret-pass');
     const idle9 = await signInAs(t.app, 'short-timeout@example.org', 'secret-pass');
@@ -249,9 +227,7 @@ describe('sign-in rate limit', () => {
     expect((await signIn({ email: 'nurse@demo.clinic', password: DEMO_PASSWORD })).statusCode).toBe(200);
 
     // Once the 15-minute window has passed, the right password works again.
-    await t.database.db.execute(
-      sql`update sign_in_attempts set at = at - interval '15 minutes 1 second' where email = 'viewer@demo.clinic'`,
-    );
+    await t.database.db.execute(sql`update sign_in_attempts set at = at - interval '15 minutes 1 second' where email = 'viewer@demo.clinic'`);
     expect((await signIn({ email: 'viewer@demo.clinic', password: DEMO_PASSWORD }, address)).statusCode).toBe(200);
   });
 
@@ -349,12 +325,8 @@ describe('PUT /api/auth/profile', () => {
 
   it('accepts an organization and clinic of the caller and makes them current', async () => {
     const headers = await signUpAs(t.app, 'two-orgs@example.org');
-    const first = (
-      await t.app.inject({ method: 'POST', url: '/api/organizations', headers, payload: { name: 'First Care' } })
-    ).json();
-    const second = (
-      await t.app.inject({ method: 'POST', url: '/api/organizations', headers, payload: { name: 'Second Care' } })
-    ).json();
+    const first = (await t.app.inject({ method: 'POST', url: '/api/organizations', headers, payload: { name: 'First Care' } })).json();
+    const second = (await t.app.inject({ method: 'POST', url: '/api/organizations', headers, payload: { name: 'Second Care' } })).json();
     expect((await session(headers)).json().organization.id).toBe(second.organization.id);
 
     const res = await t.app.inject({

@@ -1,10 +1,10 @@
 import { and, count, eq, gt, isNotNull, isNull } from 'drizzle-orm';
-import type { AppDb } from '../../db/client.js';
 import { emailVerifications, users, type UserRow } from '../../db/schema/index.js';
-import { recordAudit } from '../../platform/audit.js';
 import { hashToken, newToken } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
+import { countRateLimitRefusal } from '../../platform/ops-counters.js';
 import type { MailMessage } from '../../platform/mail.js';
+import type { AccountDb, PublicAccountContext } from '../../platform/route.js';
 
 /** How long a verification link can be used. */
 export const VERIFICATION_HOURS = 24;
@@ -23,13 +23,14 @@ export const verificationPath = (token: string) => `/verify-email?token=${encode
  * Creates a single-use verification link for the user's address and returns the message to mail.
  * Refused once the hourly allowance is used, so the endpoint cannot be used to flood a mailbox.
  */
-export async function createVerification(db: AppDb, user: UserRow, origin: string): Promise<MailMessage> {
+export async function createVerification(db: AccountDb, user: UserRow, origin: string): Promise<MailMessage> {
   const since = new Date(Date.now() - 3600_000);
   const [recent] = await db
     .select({ n: count() })
     .from(emailVerifications)
     .where(and(eq(emailVerifications.userId, user.id), gt(emailVerifications.createdAt, since)));
   if ((recent?.n ?? 0) >= MAX_VERIFICATION_MAILS_PER_HOUR) {
+    countRateLimitRefusal('verification-mail');
     throw new AppError('request/rate-limited', 'Too many verification e-mails. Please wait an hour and try again.');
   }
   const token = newToken();
@@ -58,7 +59,8 @@ export async function createVerification(db: AppDb, user: UserRow, origin: strin
  * the link is in date and the address stays verified; an unknown, expired or superseded token is
  * refused with one message, so tokens cannot be probed.
  */
-export async function verifyEmail(db: AppDb, token: string, ip: string): Promise<{ email: string }> {
+export async function verifyEmail(ctx: PublicAccountContext, token: string): Promise<{ email: string }> {
+  const { db } = ctx;
   const now = new Date();
   const tokenHash = hashToken(token);
   // Marking the token used is the first write, so two clicks of one link verify once.
@@ -74,19 +76,12 @@ export async function verifyEmail(db: AppDb, token: string, ip: string): Promise
     .where(and(eq(users.id, link.userId), eq(users.email, link.email)))
     .returning();
   if (!user) throw new AppError('auth/invalid-link', INVALID_LINK);
-  await recordAudit(db, {
-    organizationId: user.currentOrganizationId,
-    actorUserId: user.id,
-    action: 'auth.email-verified',
-    entityType: 'user',
-    entityId: user.id,
-    ip,
-  });
+  await ctx.auditAs(user, 'auth.email-verified', { type: 'user', id: user.id });
   return { email: user.email };
 }
 
 /** The answer to a link used before: the same success while it is in date and its address verified. */
-async function alreadyVerified(db: AppDb, tokenHash: string, now: Date): Promise<{ email: string }> {
+async function alreadyVerified(db: AccountDb, tokenHash: string, now: Date): Promise<{ email: string }> {
   const [row] = await db
     .select({ email: users.email })
     .from(emailVerifications)

@@ -1,26 +1,22 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   DEMO_PASSWORD,
   auditEventsOf,
   createOtherOrganization,
-  createTestApp,
   freshAddress,
   signInAs,
   signUpAs,
-  type TestApp,
+  useTestApp,
+  type Who,
 } from '../../test/harness.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 beforeEach(() => {
   t.signInDelays.length = 0;
 });
 
 const signIn = (email: string, password: string, remoteAddress = freshAddress()) =>
-  t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password }, remoteAddress });
+  t.post('/api/auth/sign-in', { email, password }, { remoteAddress });
 
 /** Fails `times` sign-ins of `email`, each from its own address unless one is given. */
 async function fail(email: string, times: number, remoteAddress?: string) {
@@ -30,9 +26,8 @@ async function fail(email: string, times: number, remoteAddress?: string) {
   }
 }
 
-const locks = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/organizations/sign-in-locks', headers });
-const clearLock = (headers: Record<string, string>, email: string) =>
-  t.app.inject({ method: 'DELETE', url: '/api/organizations/sign-in-locks', headers, payload: { email } });
+const locks = (who: Who) => t.as(who).get('/api/organizations/sign-in-locks');
+const clearLock = (who: Who, email: string) => t.as(who).delete('/api/organizations/sign-in-locks', { email });
 
 describe('progressive delay of sign-in tries', () => {
   it('after two failures of an e-mail each further try waits longer before it is judged: 250 ms, 500 ms, 1 s; the locked try waits nothing', async () => {
@@ -123,7 +118,7 @@ describe('an Admin sees and clears sign-in locks of their own members', () => {
     expect(audit.details).toMatchObject({ email: 'doctor@demo.clinic', failures: 5 });
   });
 
-  it("cannot clear the lock of someone outside the organization (404), whose lock stays", async () => {
+  it('cannot clear the lock of someone outside the organization (404), whose lock stays', async () => {
     await createOtherOrganization(t.app, 'still-locked@other.org');
     await fail('still-locked@other.org', 5);
     const res = await clearLock(await signInAs(t.app, 'owner@demo.clinic'), 'still-locked@other.org');

@@ -1,13 +1,10 @@
 import type { SignInLockDto } from '@clinic/domain';
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDb } from '../../db/client.js';
 import { organizationMembers, rateLimitHits, signInAttempts, users, type UserRow } from '../../db/schema/index.js';
-import { withTenant } from '../../db/tenant.js';
-import type { TenantContext } from '../../platform/access.js';
-import { recordAudit } from '../../platform/audit.js';
 import { notFound } from '../../platform/errors.js';
 import { sendIfConfigured, type Mailer } from '../../platform/mail.js';
+import type { AccountDb, TenantAccountRouteContext } from '../../platform/route.js';
 import { tryHit, type SharedLimit } from '../../platform/shared-limit.js';
 
 /** Failed sign-ins allowed per e-mail in the window before further tries are refused. */
@@ -42,7 +39,7 @@ function countedAgainstEmail() {
 }
 
 /** Failed sign-ins of an e-mail in the window (after any clearing of its lock). */
-export async function emailFailures(db: AppDb, email: string): Promise<number> {
+export async function emailFailures(db: AccountDb, email: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(signInAttempts)
@@ -51,7 +48,7 @@ export async function emailFailures(db: AppDb, email: string): Promise<number> {
 }
 
 /** Failed sign-ins from an address in the window. Admins cannot clear these (see docs/security.md). */
-export async function addressFailures(db: AppDb, ip: string): Promise<number> {
+export async function addressFailures(db: AccountDb, ip: string): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(signInAttempts)
@@ -60,7 +57,7 @@ export async function addressFailures(db: AppDb, ip: string): Promise<number> {
 }
 
 /** The counted failures of each of `emails`, oldest first. */
-async function failuresOf(db: AppDb, emails: string[]): Promise<Map<string, Array<{ ip: string; at: Date }>>> {
+async function failuresOf(db: AccountDb, emails: string[]): Promise<Map<string, Array<{ ip: string; at: Date }>>> {
   const byEmail = new Map<string, Array<{ ip: string; at: Date }>>();
   if (emails.length === 0) return byEmail;
   const rows = await db
@@ -113,7 +110,7 @@ function lockNotice(user: UserRow, failures: Array<{ ip: string; at: Date }>, si
  * Mails the owner of a just-locked e-mail, at most once per window (across instances), when mail
  * is configured. A failure to send is logged and does not change the sign-in's answer.
  */
-export async function noticeLockedAccount(db: AppDb, mailer: Mailer, log: FastifyBaseLogger, user: UserRow, signInUrl?: string) {
+export async function noticeLockedAccount(db: AccountDb, mailer: Mailer, log: FastifyBaseLogger, user: UserRow, signInUrl?: string) {
   if (!mailer.configured) return;
   if (!(await tryHit(db, NOTICE_LIMIT, user.email))) return;
   const failures = (await failuresOf(db, [user.email])).get(user.email) ?? [];
@@ -121,8 +118,9 @@ export async function noticeLockedAccount(db: AppDb, mailer: Mailer, log: Fastif
 }
 
 /** Active members of the tenant's organization: the only e-mails its Admins may see or clear. */
-async function memberUsers(db: AppDb, tenant: TenantContext, email?: string) {
-  return withTenant(db, tenant.organizationId, (tx) =>
+async function memberUsers(ctx: TenantAccountRouteContext, email?: string) {
+  const { tenant } = ctx;
+  return ctx.tenantTx(({ tx }) =>
     tx
       .select({ id: users.id, email: users.email })
       .from(organizationMembers)
@@ -138,9 +136,12 @@ async function memberUsers(db: AppDb, tenant: TenantContext, email?: string) {
 }
 
 /** Locked e-mails among the organization's members, latest failure first. */
-export async function listSignInLocks(db: AppDb, tenant: TenantContext): Promise<SignInLockDto[]> {
-  const members = await memberUsers(db, tenant);
-  const failures = await failuresOf(db, members.map((m) => m.email));
+export async function listSignInLocks(ctx: TenantAccountRouteContext): Promise<SignInLockDto[]> {
+  const members = await memberUsers(ctx);
+  const failures = await failuresOf(
+    ctx.db,
+    members.map((m) => m.email),
+  );
   const locks: SignInLockDto[] = [];
   for (const [email, list] of failures) {
     const until = lockedUntil(list);
@@ -155,21 +156,14 @@ export async function listSignInLocks(db: AppDb, tenant: TenantContext): Promise
  * a new notice. The failures still count against their addresses. Another organization's e-mail,
  * or no account at all, is a 404: an Admin learns nothing about people outside their organization.
  */
-export async function clearSignInLock(db: AppDb, tenant: TenantContext, actor: UserRow, email: string, ip: string) {
-  const [member] = await memberUsers(db, tenant, email);
+export async function clearSignInLock(ctx: TenantAccountRouteContext, email: string) {
+  const { db } = ctx;
+  const [member] = await memberUsers(ctx, email);
   if (!member) throw notFound('Member');
   const failures = await emailFailures(db, email);
   if (failures === 0) return { cleared: false };
-  await withTenant(db, tenant.organizationId, (tx) =>
-    recordAudit(tx, {
-      organizationId: tenant.organizationId,
-      actorUserId: actor.id,
-      action: 'auth.sign-in-lock-cleared',
-      entityType: 'user',
-      entityId: member.id,
-      ip,
-      details: { email, failures, locked: failures >= MAX_FAILURES_PER_EMAIL },
-    }),
+  await ctx.tenantTx((tenantCtx) =>
+    tenantCtx.audit('auth.sign-in-lock-cleared', { type: 'user', id: member.id }, { email, failures, locked: failures >= MAX_FAILURES_PER_EMAIL }),
   );
   await db.transaction(async (tx) => {
     await tx.insert(rateLimitHits).values({ scope: CLEARED_SCOPE, key: email });

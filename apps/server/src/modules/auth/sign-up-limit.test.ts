@@ -1,21 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, freshAddress, rows, type TestApp } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { countRows, floodRateLimit, freshAddress, useTestApp } from '../../test/harness.js';
 import { SIGN_UPS_PER_ADDRESS_PER_HOUR, SIGN_UPS_PER_HOUR_OVERALL } from './auth.service.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ seed: false });
-});
-afterAll(() => t.close());
+const t = useTestApp({ seed: false });
 
 const signUp = (email: string, remoteAddress: string, password = 'secret-pass') =>
-  t.app.inject({ method: 'POST', url: '/api/auth/sign-up', payload: { email, password }, remoteAddress });
+  t.post('/api/auth/sign-up', { email, password }, { remoteAddress });
 
-async function userCount(pattern: string) {
-  const [row] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from users where email like ${pattern}`);
-  return row.n;
-}
+const userCount = (pattern: string) => countRows(t.database.db, 'users', sql`email like ${pattern}`);
 
 describe('sign-up abuse limits', () => {
   it('allows 20 sign-ups per address per hour, then answers 429 request/rate-limited and creates nothing; another address still signs up', async () => {
@@ -53,15 +46,7 @@ describe('sign-up abuse limits', () => {
   });
 
   it(`refuses every address once ${SIGN_UPS_PER_HOUR_OVERALL} sign-ups were counted in the last hour overall`, async () => {
-    // Hits from other addresses, as a distributed flood would leave them.
-    const [{ n }] = await rows<{ n: number }>(
-      t.database.db,
-      sql`select count(*)::int as n from rate_limit_hits where scope = 'sign-up' and at > now() - interval '1 hour'`,
-    );
-    await t.database.db.execute(
-      sql`insert into rate_limit_hits (scope, key, at)
-          select 'sign-up', '192.0.2.' || (g % 250), now() from generate_series(1, ${SIGN_UPS_PER_HOUR_OVERALL - n}) g`,
-    );
+    await floodRateLimit(t.database.db, 'sign-up', SIGN_UPS_PER_HOUR_OVERALL);
     const res = await signUp('late@flood.test', freshAddress());
     expect(res.statusCode).toBe(429);
     expect(res.json().code).toBe('request/rate-limited');

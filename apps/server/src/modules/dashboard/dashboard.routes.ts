@@ -7,7 +7,12 @@ import { dashboardStats } from './dashboard.service.js';
 export async function dashboardRoutes(app: FastifyInstance) {
   tenantRoute(
     app,
-    { method: 'GET', url: '/api/dashboard/stats', summary: 'Total patients, active queue, completed today, average wait', access: DASHBOARD_ACCESS.view },
+    {
+      method: 'GET',
+      url: '/api/dashboard/stats',
+      summary: 'Total patients, active queue, completed today, average wait',
+      access: DASHBOARD_ACCESS.view,
+    },
     async (ctx) => ({ success: true, stats: await dashboardStats(ctx) }),
   );
 }

@@ -1,20 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOtherOrganization, createTestApp, rows, signInAs, type TestApp } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { createOtherOrganization, rows, signInAs, useTestApp } from '../../test/harness.js';
 
 describe('dashboard stats', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('counts patients, the open queue, completions today and the average wait from the database', async () => {
     const owner = await signInAs(t.app, 'owner@demo.clinic');
     const before = (await t.app.inject({ method: 'GET', url: '/api/dashboard/stats', headers: owner })).json().stats;
     const ids: string[] = [];
     for (const name of ['Ann', 'Ben', 'Cy']) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/triage/case', payload: { firstName: name, lastName: 'Dash', chiefComplaint: 'Cough' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/triage/case',
+        payload: { firstName: name, lastName: 'Dash', chiefComplaint: 'Cough' },
+      });
       ids.push(res.json().case.id);
     }
     // Ann checked in 20 minutes ago and Ben 10 minutes ago; both are seen now, Ann's care is completed.
@@ -27,7 +27,10 @@ describe('dashboard stats', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/dashboard/stats', headers: owner });
     expect(res.statusCode).toBe(200);
     const stats = res.json().stats;
-    const [patients] = await rows(t.database.db, sql`select count(*)::int as n from patients where organization_id = 'default-clinic' and archived_at is null`);
+    const [patients] = await rows(
+      t.database.db,
+      sql`select count(*)::int as n from patients where organization_id = 'default-clinic' and archived_at is null`,
+    );
     expect(stats.totalPatients).toBe(patients.n);
     expect(stats.totalPatients).toBe(before.totalPatients + 3);
     expect(stats.activeQueue).toBe(before.activeQueue + 2);

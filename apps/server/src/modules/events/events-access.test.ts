@@ -1,35 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/tenant.js';
 import { publishEvent, type EventType } from '../../platform/events.js';
-import { createTestApp, memberIdOf, openEventStream, signInAs, type EventStream, type ReceivedEvent, type TestApp } from '../../test/harness.js';
+import { memberIdOf, signInAs, useTestApp, type ReceivedEvent } from '../../test/harness.js';
 
 const isReady = (e: ReceivedEvent) => e.event === 'ready';
 const isEvent = (type: string, entityId: string) => (e: ReceivedEvent) => e.event === type && e.data.entityId === entityId;
 /** Long enough for a notification that was going to arrive to have arrived. */
 const settle = () => new Promise((r) => setTimeout(r, 300));
 
-let t: TestApp;
-let baseUrl: string;
-const streams: EventStream[] = [];
-beforeAll(async () => {
-  t = await createTestApp();
-  baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  streams.forEach((s) => s.close());
-  await t.close();
-});
-
-const open = async (headers: Record<string, string>, path = '') => {
-  const stream = await openEventStream(baseUrl, headers, path);
-  streams.push(stream);
-  return stream;
-};
+const t = useTestApp({ listen: true });
+const open = t.openEventStream;
 /** Publishes `type`, listed or not: a type no permission covers may still come from another instance's version. */
 const publish = (type: string, entityId: string) =>
-  withTenant(t.database.db, 'default-clinic', (tx) =>
-    publishEvent(tx, { organizationId: 'default-clinic', type: type as EventType, entityId }),
-  );
+  withTenant(t.database.db, 'default-clinic', (tx) => publishEvent(tx, { organizationId: 'default-clinic', type: type as EventType, entityId }));
 
 describe('GET /api/events sends each event only to members whose permissions cover it', () => {
   it("a Viewer's stream does not receive a queue event that a Nurse's stream receives", async () => {
@@ -66,12 +49,17 @@ describe('GET /api/events sends each event only to members whose permissions cov
     expect(owner.received.some((e) => e.event === 'billing.secret')).toBe(false);
   });
 
-  it("a member who is disabled has their open stream ended", async () => {
+  it('a member who is disabled has their open stream ended', async () => {
     const doctor = await open(await signInAs(t.app, 'doctor@demo.clinic'));
     await doctor.next(isReady);
     const admin = await signInAs(t.app, 'admin@demo.clinic');
     const doctorId = await memberIdOf(t.database.db, 'default-clinic', 'doctor@demo.clinic');
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/organizations/members/${doctorId}`, headers: admin, payload: { status: 'disabled' } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/organizations/members/${doctorId}`,
+      headers: admin,
+      payload: { status: 'disabled' },
+    });
     expect(res.statusCode).toBe(200);
     const ended = await Promise.race([doctor.done.then(() => 'ended'), new Promise((r) => setTimeout(() => r('still open after 5 s'), 5000))]);
     expect(ended).toBe('ended');

@@ -1,15 +1,12 @@
-import { publicBoardQuery, type Permissions } from '@clinic/domain';
+import { EVENTS_ACCESS, publicBoardQuery, type Permissions } from '@clinic/domain';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppDb } from '../../db/client.js';
 import { tenantOf } from '../../platform/access.js';
-import { eventPermission, type AppEvent, type EventHub } from '../../platform/events.js';
-import { withTenant } from '../../db/tenant.js';
-import { resolvePublicClinic } from '../../platform/public-clinic.js';
-import { parse } from '../../platform/parse.js';
+import { eventStreamsOf, type EventStreams } from '../../platform/event-stream.js';
+import { eventPermission, type AppEvent } from '../../platform/events.js';
 import { endEventStream } from '../../platform/shutdown.js';
 import { ConcurrencyLimit, RateLimiter } from '../../platform/rate-limit.js';
-import { currentEntitlement } from './events.service.js';
+import { streamRoute } from '../../platform/route.js';
 
 /** Seconds between keep-alive comments, so proxies keep the stream open. */
 const KEEP_ALIVE_MS = 25_000;
@@ -33,7 +30,7 @@ interface StreamOptions {
 }
 
 /** Opens an SSE stream for one organization, writing what `shape` keeps of each event. */
-function stream(reply: FastifyReply, open: Set<ServerResponse>, hub: EventHub, o: StreamOptions) {
+function stream(reply: FastifyReply, open: Set<ServerResponse>, streams: EventStreams, o: StreamOptions) {
   reply.hijack();
   const res = reply.raw;
   res.writeHead(200, {
@@ -53,7 +50,7 @@ function stream(reply: FastifyReply, open: Set<ServerResponse>, hub: EventHub, o
     checking = false;
     if (!allowed) res.end();
   };
-  const unsubscribe = hub.subscribe(o.organizationId, (event) => {
+  const unsubscribe = streams.subscribe(o.organizationId, (event) => {
     if (res.writableEnded) return;
     if (o.recheckOn?.(event)) void recheck();
     const data = o.shape(event);
@@ -79,9 +76,12 @@ function stream(reply: FastifyReply, open: Set<ServerResponse>, hub: EventHub, o
 /**
  * Server-Sent Events of the caller's organization: every instance forwards what PostgreSQL
  * notifies, so browsers on any instance hear changes made through any other. Each subscriber
- * hears only the event types its membership's flags cover (`EVENT_PERMISSIONS`).
+ * hears only the event types its membership's flags cover (`EVENT_PERMISSIONS`). What needs the
+ * database (the subscription, the subscriber's flags, the board's clinic) is the platform's
+ * (`platform/event-stream.ts`), each in its own short transaction: none stays open with a stream.
  */
-export async function eventRoutes(app: FastifyInstance, opts: { db: AppDb; hub: EventHub }) {
+export async function eventRoutes(app: FastifyInstance) {
+  const streams = eventStreamsOf(app);
   // A stream never ends by itself, and the server waits for open responses before it closes:
   // end them first, or shutting down would hang while any browser is listening.
   const open = new Set<ServerResponse>();
@@ -95,38 +95,48 @@ export async function eventRoutes(app: FastifyInstance, opts: { db: AppDb; hub: 
     done();
   });
 
-  app.get('/api/events', { config: { access: { tenant: true }, contract: { summary: 'Server-Sent Events of your organization' } } }, (request, reply) => {
-    const tenant = tenantOf(request);
-    const subscriber = { organizationId: tenant.organizationId, memberId: tenant.member.id, sessionId: request.sessionId! };
-    const release = sessionOpen.take(subscriber.sessionId);
-    // The flags are read when the stream opens, then again at each keep-alive and whenever the
-    // subscriber's own membership changes; a disabled member or an ended session ends the stream.
-    let permissions: Permissions = tenant.member.permissions;
-    stream(reply, open, opts.hub, {
-      organizationId: tenant.organizationId,
-      ready: { organizationId: tenant.organizationId },
-      shape: (event) => {
-        const needed = eventPermission(event.type);
-        return needed && permissions[needed] ? { ...event } : null;
-      },
-      stillAllowed: async () => {
-        const now = await currentEntitlement(opts.db, subscriber);
-        if (now) permissions = now;
-        return now !== null;
-      },
-      recheckOn: (event) => event.type === 'member.updated' && event.entityId === subscriber.memberId,
-      release,
-    });
-  });
+  streamRoute(
+    app,
+    { url: '/api/events', summary: 'Server-Sent Events of your organization', access: EVENTS_ACCESS.listen },
+    (_input, request, reply) => {
+      const tenant = tenantOf(request);
+      const subscriber = { organizationId: tenant.organizationId, memberId: tenant.member.id, sessionId: request.sessionId! };
+      const release = sessionOpen.take(subscriber.sessionId);
+      // The flags are read when the stream opens, then again at each keep-alive and whenever the
+      // subscriber's own membership changes; a disabled member or an ended session ends the stream.
+      let permissions: Permissions = tenant.member.permissions;
+      stream(reply, open, streams, {
+        organizationId: tenant.organizationId,
+        ready: { organizationId: tenant.organizationId },
+        shape: (event) => {
+          const needed = eventPermission(event.type);
+          return needed && permissions[needed] ? { ...event } : null;
+        },
+        stillAllowed: async () => {
+          const now = await streams.entitlement(subscriber);
+          if (now) permissions = now;
+          return now !== null;
+        },
+        recheckOn: (event) => event.type === 'member.updated' && event.entityId === subscriber.memberId,
+        release,
+      });
+    },
+  );
 
   // The anonymous waiting-room board hears only that its clinic's queue changed: no ids, no data.
-  app.get('/api/events/public', { config: { access: { public: true }, contract: { summary: 'Queue change signals of one clinic, for the public board', query: publicBoardQuery } } }, async (request, reply) => {
-    publicStreams.hitRequest(request, 'public-events');
-    const query = parse(publicBoardQuery, request.query);
-    const target = await withTenant(opts.db, query.organizationId, (tx) => resolvePublicClinic(tx, query.organizationId, query.clinicId));
+  const publicSpec = {
+    url: '/api/events/public',
+    summary: 'Queue change signals of one clinic, for the public board',
+    access: 'public',
+    query: publicBoardQuery,
+    rateLimit: { limiter: publicStreams, scope: 'public-events' },
+  } as const;
+  streamRoute(app, publicSpec, async ({ query }, request, reply) => {
+    // Resolved in a transaction of its own that has ended before the stream opens.
+    const target = await streams.publicClinic(query.organizationId, query.clinicId);
     const release = publicOpen.take(request.ip);
-    stream(reply, open, opts.hub, {
-      organizationId: target.organization.id,
+    stream(reply, open, streams, {
+      organizationId: target.organizationId,
       ready: { clinicId: target.clinicId },
       shape: (event) =>
         event.type === 'queue.updated' && (!event.clinicId || event.clinicId === target.clinicId) ? { type: event.type, at: event.at } : null,

@@ -14,9 +14,9 @@ import {
   memberIdOf,
   openEventStream,
   signInAs,
+  useTestApp,
   type EventStream,
   type ReceivedEvent,
-  type TestApp,
   type TestDatabase,
 } from '../../test/harness.js';
 
@@ -34,22 +34,8 @@ async function patchMember(baseUrl: string, headers: Record<string, string>, mem
 }
 
 describe('GET /api/events on one instance', () => {
-  let t: TestApp;
-  let baseUrl: string;
-  const streams: EventStream[] = [];
-  beforeAll(async () => {
-    t = await createTestApp();
-    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    streams.forEach((s) => s.close());
-    await t.close();
-  });
-  const open = async (headers: Record<string, string>, query = '') => {
-    const stream = await openEventStream(baseUrl, headers, query);
-    streams.push(stream);
-    return stream;
-  };
+  const t = useTestApp({ listen: true });
+  const open = t.openEventStream;
 
   it('is 401 when signed out', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/events' });
@@ -72,7 +58,7 @@ describe('GET /api/events on one instance', () => {
     const stream = await open(await signInAs(t.app, 'manager@demo.clinic'));
     await stream.next(isReady);
     const doctorId = await memberIdOf(t.database.db, 'default-clinic', 'doctor@demo.clinic');
-    await patchMember(baseUrl, owner, doctorId, 'Head of Emergency');
+    await patchMember(t.baseUrl, owner, doctorId, 'Head of Emergency');
     const event = await stream.next(isEvent('member.updated', doctorId));
     expect(event.data).toMatchObject({ organizationId: 'default-clinic', type: 'member.updated', entityId: doctorId });
     expect(Date.parse(event.data.at)).not.toBeNaN();

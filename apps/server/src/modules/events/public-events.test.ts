@@ -1,29 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOtherOrganization, createTestApp, openEventStream, type EventStream, type TestApp } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { createOtherOrganization, useTestApp } from '../../test/harness.js';
 
 describe('GET /api/events/public (the anonymous waiting-room board)', () => {
-  let t: TestApp;
-  let baseUrl: string;
-  const streams: EventStream[] = [];
-  beforeAll(async () => {
-    t = await createTestApp();
-    baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  });
-  afterAll(async () => {
-    streams.forEach((s) => s.close());
-    await t.close();
-  });
+  const t = useTestApp({ listen: true });
 
   const checkIn = (query = '') =>
-    fetch(`${baseUrl}/api/triage/case${query}`, {
+    fetch(`${t.baseUrl}/api/triage/case${query}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ firstName: 'Quentin', lastName: 'Zarrow', phoneNumber: '555-777-1212', chiefComplaint: 'Cough' }),
     });
 
   it("tells the clinic's board that its queue changed, with no id, name or other data", async () => {
-    const stream = await openEventStream(baseUrl, {}, '/public?organizationId=default-clinic&clinicId=default-clinic');
-    streams.push(stream);
+    const stream = await t.openEventStream({}, '/public?organizationId=default-clinic&clinicId=default-clinic');
     expect(stream.status).toBe(200);
     await stream.next((e) => e.event === 'ready');
     expect((await checkIn()).status).toBe(201);
@@ -34,8 +23,7 @@ describe('GET /api/events/public (the anonymous waiting-room board)', () => {
 
   it("never tells one organization's board about another organization's queue", async () => {
     const other = await createOtherOrganization(t.app, 'board-owner@other.org');
-    const stream = await openEventStream(baseUrl, {}, '/public?organizationId=default-clinic');
-    streams.push(stream);
+    const stream = await t.openEventStream({}, '/public?organizationId=default-clinic');
     await stream.next((e) => e.event === 'ready');
     expect((await checkIn(`?organizationId=${other.organizationId}`)).status).toBe(201);
     const marker = await checkIn();
@@ -47,9 +35,9 @@ describe('GET /api/events/public (the anonymous waiting-room board)', () => {
   });
 
   it('answers 404 for an unknown organization and 400 for a malformed id', async () => {
-    const unknown = await fetch(`${baseUrl}/api/events/public?organizationId=no-such-org`);
+    const unknown = await fetch(`${t.baseUrl}/api/events/public?organizationId=no-such-org`);
     expect(unknown.status).toBe(404);
-    const bad = await fetch(`${baseUrl}/api/events/public?organizationId=${encodeURIComponent("' OR 1=1 --")}`);
+    const bad = await fetch(`${t.baseUrl}/api/events/public?organizationId=${encodeURIComponent("' OR 1=1 --")}`);
     expect(bad.status).toBe(400);
   });
 
@@ -58,7 +46,7 @@ describe('GET /api/events/public (the anonymous waiting-room board)', () => {
     const statuses: number[] = [];
     for (let i = 0; i < 62; i += 1) {
       const controller = new AbortController();
-      const res = await fetch(`${baseUrl}/api/events/public`, { signal: controller.signal });
+      const res = await fetch(`${t.baseUrl}/api/events/public`, { signal: controller.signal });
       statuses.push(res.status);
       controller.abort();
     }

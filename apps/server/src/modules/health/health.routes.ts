@@ -1,10 +1,29 @@
+import { OPS_ACCESS } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
-import { ping, type AppDb } from '../../db/client.js';
+import { databaseHealth, pingDatabase } from '../../platform/ping.js';
+import { tenantAccountRoute } from '../../platform/route.js';
 
-/** Liveness with a database check, for load balancers and monitoring. */
-export async function healthRoutes(app: FastifyInstance, opts: { db: AppDb }) {
+/**
+ * Liveness with a database check, for load balancers and monitoring (anyone, cheap); and the
+ * detailed report for an organization's Admins (the platform's state, none of any organization).
+ */
+export async function healthRoutes(app: FastifyInstance) {
   app.get('/api/health', { config: { access: { public: true } } }, async (_request, reply) => {
-    const ok = await ping(opts.db);
+    const ok = await pingDatabase(app);
     return reply.status(ok ? 200 : 503).send({ success: ok, status: ok ? 'ok' : 'degraded', database: ok ? 'ok' : 'down' });
   });
+
+  // A staff route's access, but no tenant transaction around the handler: the checks go through
+  // the pool themselves, and the embedded database's one connection would wait on that transaction.
+  tenantAccountRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/admin/health',
+      summary: 'Platform health: database latency, pool, event listener, migrations, uptime',
+      access: OPS_ACCESS.health,
+      scope: 'organization',
+    },
+    async () => ({ success: true, ...(await databaseHealth(app)) }),
+  );
 }

@@ -1,43 +1,52 @@
 import { KIOSK_DEFAULT_TENANT, kioskCaseBody, tenantSelector } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
-import type { AppDb } from '../../db/client.js';
-import { parse } from '../../platform/parse.js';
 import { RateLimiter } from '../../platform/rate-limit.js';
+import { publicRoute } from '../../platform/route.js';
 import { publicClinicContext, submitKioskCase } from './kiosk.service.js';
 
 /** Check-ins a kiosk may submit per address per minute. */
 const KIOSK_LIMIT_PER_MINUTE = 30;
 /** Look-ups of a kiosk's or board's organization per address per minute. */
 const CONTEXT_LIMIT_PER_MINUTE = 120;
+/** The kiosk's check-in, at its own address and the spec's. */
+const CHECK_IN_URLS = ['/api/triage/case', '/api/triage/case/kiosk'];
 
-/** The public kiosk check-in. */
-export async function kioskRoutes(app: FastifyInstance, opts: { db: AppDb }) {
+/** The public kiosk check-in, and the names a kiosk or board shows of where it is connected. */
+export async function kioskRoutes(app: FastifyInstance) {
+  // One allowance per address across both check-in URLs.
   const limiter = new RateLimiter(KIOSK_LIMIT_PER_MINUTE, 60_000);
-  const handler = async (request: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
-    limiter.hitRequest(request, 'kiosk');
-    const query = parse(tenantSelector, request.query);
-    const body = parse(kioskCaseBody, request.body);
-    const organizationId = query.organizationId ?? body.organizationId ?? KIOSK_DEFAULT_TENANT;
-    const clinicId = query.clinicId ?? body.clinicId;
-    const created = await submitKioskCase(opts.db, { organizationId, clinicId }, body, request.ip);
-    return reply.status(201).send({ success: true, case: { id: created.id }, queueNumber: created.queueNumber });
-  };
-  const config = {
-    access: { public: true as const },
-    contract: { summary: 'Kiosk check-in: queue a case for the organization and clinic given', body: kioskCaseBody },
-  };
-  app.post('/api/triage/case', { config }, handler);
-  app.post('/api/triage/case/kiosk', { config }, handler);
+  for (const url of CHECK_IN_URLS) {
+    publicRoute(
+      app,
+      {
+        method: 'POST',
+        url,
+        summary: 'Kiosk check-in: queue a case for the organization and clinic given',
+        body: kioskCaseBody,
+        status: 201,
+        defaultOrganizationId: KIOSK_DEFAULT_TENANT,
+        rateLimit: { limiter, scope: 'kiosk' },
+        // A kiosk retrying after a lost answer sends the same key (either URL): one entry, the first answer.
+        idempotent: { scope: 'kiosk.check-in' },
+      },
+      async (ctx, { body }) => {
+        const created = await submitKioskCase(ctx, body);
+        return { success: true, case: { id: created.id }, queueNumber: created.queueNumber };
+      },
+    );
+  }
 
   const contextLimiter = new RateLimiter(CONTEXT_LIMIT_PER_MINUTE, 60_000);
-  app.get(
-    '/api/public/clinic',
-    { config: { access: { public: true }, contract: { summary: 'Names of the organization and clinic a kiosk or board is connected to', query: tenantSelector } } },
-    async (request) => {
-      contextLimiter.hitRequest(request, 'clinic-context');
-      const query = parse(tenantSelector, request.query);
-      const organizationId = query.organizationId ?? KIOSK_DEFAULT_TENANT;
-      return { success: true, ...(await publicClinicContext(opts.db, { organizationId, clinicId: query.clinicId })) };
+  publicRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/public/clinic',
+      summary: 'Names of the organization and clinic a kiosk or board is connected to',
+      query: tenantSelector,
+      defaultOrganizationId: KIOSK_DEFAULT_TENANT,
+      rateLimit: { limiter: contextLimiter, scope: 'clinic-context' },
     },
+    async (ctx) => ({ success: true, ...publicClinicContext(ctx) }),
   );
 }

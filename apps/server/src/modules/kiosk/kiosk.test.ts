@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEventsOf, createOtherOrganization, createTestApp, rows, type TestApp } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { auditEventsOf, createOtherOrganization, rows, useTestApp } from '../../test/harness.js';
 
 const kioskCase = (over: Record<string, unknown> = {}) => ({
   firstName: 'Maria',
@@ -14,11 +14,7 @@ const kioskCase = (over: Record<string, unknown> = {}) => ({
 });
 
 describe('kiosk check-in', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('queues a waiting case for default-clinic with queue numbers counting up from 1', async () => {
     const first = await t.app.inject({ method: 'POST', url: '/api/triage/case', payload: kioskCase() });
@@ -91,7 +87,11 @@ describe('kiosk check-in', () => {
   });
 
   it("never attaches a check-in to another clinic's chart, even when all three match (finding 9)", async () => {
-    const admin = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'admin@demo.clinic', password: 'demo-password' } });
+    const admin = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in',
+      payload: { email: 'admin@demo.clinic', password: 'demo-password' },
+    });
     const headers = { authorization: `Bearer ${admin.json().token}` };
     const clinic = await t.app.inject({ method: 'POST', url: '/api/clinics', headers, payload: { name: 'North Annex' } });
     expect(clinic.statusCode).toBe(201);
@@ -138,7 +138,12 @@ describe('kiosk check-in', () => {
     const address = '10.99.0.1';
     const codes: number[] = [];
     for (let i = 0; i < 31; i += 1) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/triage/case', remoteAddress: address, payload: kioskCase({ lastName: `Flood${i}` }) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/triage/case',
+        remoteAddress: address,
+        payload: kioskCase({ lastName: `Flood${i}` }),
+      });
       codes.push(res.statusCode);
     }
     expect(codes.slice(0, 30).every((c) => c === 201)).toBe(true);
@@ -161,11 +166,7 @@ describe('kiosk check-in', () => {
 });
 
 describe('public clinic context', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   it('names the organization and clinic a kiosk is connected to, defaulting to default-clinic', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/public/clinic' });

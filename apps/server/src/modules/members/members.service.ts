@@ -1,20 +1,11 @@
-import {
-  invitationPermissions,
-  planMemberChange,
-  roleRank,
-  type InviteBody,
-  type Role,
-  type UpdateMemberBody,
-} from '@clinic/domain';
+import { invitationPermissions, planMemberChange, roleRank, type InviteBody, type Role, type UpdateMemberBody } from '@clinic/domain';
 import { and, asc, count, eq, gt } from 'drizzle-orm';
-import type { AppDb, Tx } from '../../db/client.js';
-import { invitations, organizationMembers, users, type UserRow } from '../../db/schema/index.js';
-import type { TenantContext } from '../../platform/access.js';
-import { recordAudit } from '../../platform/audit.js';
+import { invitations, organizationMembers, users } from '../../db/schema/index.js';
 import { hashToken, newId, newToken } from '../../platform/crypto.js';
 import { toMemberDto } from '../../platform/dto.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { acceptInvitation, markEmailVerified } from '../../platform/membership.js';
+import type { AccountRouteContext, RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route.js';
 
 /** How long an invitation can be accepted. */
 export const INVITATION_DAYS = 7;
@@ -27,7 +18,7 @@ const memberUser = {
 };
 
 /** Members of the request's organization. */
-export async function listMembers(tx: Tx, tenant: TenantContext) {
+export async function listMembers({ tx, tenant }: { tx: TenantTx; tenant: RouteTenant }) {
   const rows = await tx
     .select({ member: organizationMembers, user: memberUser })
     .from(organizationMembers)
@@ -38,27 +29,24 @@ export async function listMembers(tx: Tx, tenant: TenantContext) {
 }
 
 /** Counts for the organization screens. */
-export async function memberStats(tx: Tx, tenant: TenantContext) {
+export async function memberStats({ tx, tenant }: { tx: TenantTx; tenant: RouteTenant }) {
   const org = eq(organizationMembers.organizationId, tenant.organizationId);
   const [[total], [active], [pending]] = await Promise.all([
     tx.select({ n: count() }).from(organizationMembers).where(org),
-    tx.select({ n: count() }).from(organizationMembers).where(and(org, eq(organizationMembers.status, 'active'))),
+    tx
+      .select({ n: count() })
+      .from(organizationMembers)
+      .where(and(org, eq(organizationMembers.status, 'active'))),
     tx
       .select({ n: count() })
       .from(invitations)
-      .where(
-        and(
-          eq(invitations.organizationId, tenant.organizationId),
-          eq(invitations.status, 'Pending'),
-          gt(invitations.expiresAt, new Date()),
-        ),
-      ),
+      .where(and(eq(invitations.organizationId, tenant.organizationId), eq(invitations.status, 'Pending'), gt(invitations.expiresAt, new Date()))),
   ]);
   return { totalUsers: total.n, activeUsers: active.n, pendingInvites: pending.n };
 }
 
 /** Pending invitations of the request's organization. */
-export async function listInvitations(tx: Tx, tenant: TenantContext) {
+export async function listInvitations({ tx, tenant }: { tx: TenantTx; tenant: RouteTenant }) {
   const rows = await tx
     .select()
     .from(invitations)
@@ -79,7 +67,8 @@ export async function listInvitations(tx: Tx, tenant: TenantContext) {
  * Invites an e-mail address with a role no higher than the inviter's. The token is returned once;
  * only its hash is kept.
  */
-export async function invite(tx: Tx, tenant: TenantContext, actor: UserRow, input: InviteBody, ip: string) {
+export async function invite(ctx: TenantRouteContext, input: InviteBody) {
+  const { tx, tenant } = ctx;
   if (roleRank(input.role) > roleRank(tenant.member.role)) {
     throw new AppError('access/forbidden', `You cannot invite someone with a role above your own (${tenant.member.role}).`);
   }
@@ -93,13 +82,7 @@ export async function invite(tx: Tx, tenant: TenantContext, actor: UserRow, inpu
   await tx
     .update(invitations)
     .set({ status: 'Revoked' })
-    .where(
-      and(
-        eq(invitations.organizationId, tenant.organizationId),
-        eq(invitations.email, input.email),
-        eq(invitations.status, 'Pending'),
-      ),
-    );
+    .where(and(eq(invitations.organizationId, tenant.organizationId), eq(invitations.email, input.email), eq(invitations.status, 'Pending')));
   const token = newToken();
   const id = newId();
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
@@ -111,18 +94,10 @@ export async function invite(tx: Tx, tenant: TenantContext, actor: UserRow, inpu
     permissions: invitationPermissions(tenant.member, input.role),
     tokenHash: hashToken(token),
     status: 'Pending',
-    invitedBy: actor.id,
+    invitedBy: ctx.actor.userId,
     expiresAt,
   });
-  await recordAudit(tx, {
-    organizationId: tenant.organizationId,
-    actorUserId: actor.id,
-    action: 'invitation.created',
-    entityType: 'invitation',
-    entityId: id,
-    ip,
-    details: { email: input.email, role: input.role },
-  });
+  await ctx.audit('invitation.created', { type: 'invitation', id }, { email: input.email, role: input.role });
   return { id, email: input.email, role: input.role, status: 'Pending', token, expiresAt: expiresAt.toISOString() };
 }
 
@@ -130,32 +105,29 @@ export async function invite(tx: Tx, tenant: TenantContext, actor: UserRow, inpu
  * Accepts an invitation by its token for the signed-in user (whose e-mail it must be sent to).
  * Holding the token proves the address (it was sent there), so the address counts as verified.
  */
-export async function acceptByToken(db: AppDb, user: UserRow, token: string, ip: string) {
-  const [row] = await db.select().from(invitations).where(eq(invitations.tokenHash, hashToken(token))).limit(1);
+export async function acceptByToken({ db, user, actor }: AccountRouteContext, token: string) {
+  const [row] = await db
+    .select()
+    .from(invitations)
+    .where(eq(invitations.tokenHash, hashToken(token)))
+    .limit(1);
   if (!row || row.status !== 'Pending' || row.expiresAt.getTime() <= Date.now() || row.email !== user.email) {
     throw notFound('Invitation');
   }
-  await acceptInvitation(db, user, row, ip);
+  await acceptInvitation(db, user, row, actor.ip);
   await markEmailVerified(db, user);
-  await db
-    .update(users)
-    .set({ currentOrganizationId: row.organizationId, currentClinicId: null })
-    .where(eq(users.id, user.id));
+  await db.update(users).set({ currentOrganizationId: row.organizationId, currentClinicId: null }).where(eq(users.id, user.id));
   return { organizationId: row.organizationId, role: row.role };
 }
 
-async function ownerCount(tx: Tx, organizationId: string) {
+async function ownerCount(tx: TenantTx, organizationId: string) {
   // Locks the active Owners' rows: of two Owners demoting each other at once, the second waits,
   // then sees that only one Owner is left.
   const owners = await tx
     .select({ id: organizationMembers.id })
     .from(organizationMembers)
     .where(
-      and(
-        eq(organizationMembers.organizationId, organizationId),
-        eq(organizationMembers.role, 'Owner'),
-        eq(organizationMembers.status, 'active'),
-      ),
+      and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.role, 'Owner'), eq(organizationMembers.status, 'active')),
     )
     .for('update');
   return owners.length;
@@ -166,14 +138,8 @@ async function ownerCount(tx: Tx, organizationId: string) {
  * ({@link planMemberChange}); the last active Owner stays. A disabled member loses access at
  * once: every request re-reads the membership.
  */
-export async function updateMember(
-  tx: Tx,
-  tenant: TenantContext,
-  actor: UserRow,
-  memberId: string,
-  input: UpdateMemberBody,
-  ip: string,
-) {
+export async function updateMember(ctx: TenantRouteContext, memberId: string, input: UpdateMemberBody) {
+  const { tx, tenant } = ctx;
   const [target] = await tx
     .select()
     .from(organizationMembers)
@@ -199,18 +165,14 @@ export async function updateMember(
     })
     .where(and(eq(organizationMembers.organizationId, tenant.organizationId), eq(organizationMembers.id, memberId)))
     .returning();
-  await recordAudit(tx, {
-    organizationId: tenant.organizationId,
-    actorUserId: actor.id,
-    action: 'member.updated',
-    entityType: 'member',
-    entityId: memberId,
-    ip,
-    details: {
+  await ctx.audit(
+    'member.updated',
+    { type: 'member', id: memberId },
+    {
       before: { role: target.role, status: target.status, permissions: target.permissions },
       after: { role: updated.role, status: updated.status, permissions: updated.permissions },
     },
-  });
+  );
   const [u] = await tx.select(memberUser).from(users).where(eq(users.id, updated.userId));
   return toMemberDto(updated, u);
 }

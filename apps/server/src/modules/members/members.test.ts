@@ -1,31 +1,14 @@
 import { ALL_PERMISSIONS, DEFAULT_PERMISSIONS, ROLES, memberDto, type Role } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditEventsOf,
-  createOtherOrganization,
-  createTestApp,
-  memberIdOf,
-  rows,
-  signInAs,
-  signUpAs,
-  type TestApp,
-} from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { auditEventsOf, createOtherOrganization, memberIdOf, rows, signInAs, signUpAs, useTestApp, type Who } from '../../test/harness.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 type Headers = Record<string, string>;
-const get = (url: string, headers: Headers) => t.app.inject({ method: 'GET', url, headers });
-const post = (url: string, headers: Headers, payload: Record<string, unknown> = {}) =>
-  t.app.inject({ method: 'POST', url, headers, payload });
-const patch = (memberId: string, headers: Headers, payload: Record<string, unknown>) =>
-  t.app.inject({ method: 'PATCH', url: `/api/organizations/members/${memberId}`, headers, payload });
-const invite = (headers: Headers, email: string, role: Role) => post('/api/organizations/invite', headers, { email, role });
-const accept = (headers: Headers, token: string) => post(`/api/organizations/invitations/${token}/accept`, headers);
+const patch = (memberId: string, who: Who, payload: Record<string, unknown>) => t.as(who).patch(`/api/organizations/members/${memberId}`, payload);
+const invite = (who: Who, email: string, role: Role) => t.as(who).post('/api/organizations/invite', { email, role });
+const accept = (who: Who, token: string) => t.as(who).post(`/api/organizations/invitations/${token}/accept`, {});
 
 interface Member {
   email: string;
@@ -69,7 +52,7 @@ const memberAudits = async (organizationId: string) =>
 
 describe('members and stats', () => {
   it('GET /api/organizations/members lists every member with role, flags and status', async () => {
-    const res = await get('/api/organizations/members', await signInAs(t.app, 'admin@demo.clinic'));
+    const res = await t.as('admin').get('/api/organizations/members');
     expect(res.statusCode).toBe(200);
     const members = res.json().members.map((m: unknown) => memberDto.parse(m));
     expect(members.map((m: { email: string; role: string }) => [m.email, m.role]).sort()).toEqual(
@@ -90,7 +73,7 @@ describe('members and stats', () => {
   });
 
   it('GET /api/organizations/members is refused to a Viewer (no canManageUsers) with 403', async () => {
-    const res = await get('/api/organizations/members', await signInAs(t.app, 'viewer@demo.clinic'));
+    const res = await t.as('viewer').get('/api/organizations/members');
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({
       success: false,
@@ -103,7 +86,7 @@ describe('members and stats', () => {
     const { owner, m } = await team('Nurse');
     await invite(owner.headers, 'pending-1@example.org', 'Staff');
     await patch(m('Nurse').memberId, owner.headers, { status: 'disabled' });
-    const res = await get('/api/organizations/stats', owner.headers);
+    const res = await t.as(owner.headers).get('/api/organizations/stats');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, stats: { statistics: { totalUsers: 2, activeUsers: 1, pendingInvites: 1 } } });
   });
@@ -118,7 +101,9 @@ describe('invitations', () => {
     expect(invitation.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(invitation.acceptUrl).toMatch(new RegExp(`/login\\?invite=${invitation.token}$`));
     const audit = (await auditEventsOf(t.database.db, 'invitation.created')).filter((e) => e.entity_id === invitation.id);
-    expect(audit).toEqual([expect.objectContaining({ organization_id: 'default-clinic', details: { email: 'new.doctor@example.org', role: 'Doctor' } })]);
+    expect(audit).toEqual([
+      expect.objectContaining({ organization_id: 'default-clinic', details: { email: 'new.doctor@example.org', role: 'Doctor' } }),
+    ]);
     // Only a hash of the token is kept.
     expect(await rows(t.database.db, sql`select 1 from invitations where token_hash = ${invitation.token}`)).toHaveLength(0);
   });
@@ -153,26 +138,23 @@ describe('invitations', () => {
     expect(res.json().code).toBe('conflict/already-member');
   });
 
-  it.each(ROLES.map((r) => [r]))(
-    "accepting an invitation as %s makes the invited user a member with that role's default flags",
-    async (role) => {
-      const owner = await signInAs(t.app, 'owner@demo.clinic');
-      const email = `joins-as-${role.toLowerCase()}@example.org`;
-      const { invitation } = (await invite(owner, email, role)).json();
-      const headers = await signUpAs(t.app, email);
-      const res = await accept(headers, invitation.token);
-      expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ success: true, organizationId: 'default-clinic', role });
-      const me = (await get('/api/auth/session', headers)).json();
-      expect(me.organization.id).toBe('default-clinic');
-      expect(me.organizationUser).toMatchObject({ role, status: 'active', permissions: DEFAULT_PERMISSIONS[role] });
-      expect(me.organizationUser.invitedAt).not.toBeNull();
-      const joined = (await auditEventsOf(t.database.db, 'member.joined')).filter((e) => e.entity_id === me.organizationUser.id);
-      expect(joined).toHaveLength(1);
-      // The token is spent.
-      expect((await accept(headers, invitation.token)).statusCode).toBe(404);
-    },
-  );
+  it.each(ROLES.map((r) => [r]))("accepting an invitation as %s makes the invited user a member with that role's default flags", async (role) => {
+    const owner = await signInAs(t.app, 'owner@demo.clinic');
+    const email = `joins-as-${role.toLowerCase()}@example.org`;
+    const { invitation } = (await invite(owner, email, role)).json();
+    const headers = await signUpAs(t.app, email);
+    const res = await accept(headers, invitation.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, organizationId: 'default-clinic', role });
+    const me = (await t.as(headers).get('/api/auth/session')).json();
+    expect(me.organization.id).toBe('default-clinic');
+    expect(me.organizationUser).toMatchObject({ role, status: 'active', permissions: DEFAULT_PERMISSIONS[role] });
+    expect(me.organizationUser.invitedAt).not.toBeNull();
+    const joined = (await auditEventsOf(t.database.db, 'member.joined')).filter((e) => e.entity_id === me.organizationUser.id);
+    expect(joined).toHaveLength(1);
+    // The token is spent.
+    expect((await accept(headers, invitation.token)).statusCode).toBe(404);
+  });
 
   it('a different signed-in user cannot accept the invitation (404) and does not become a member', async () => {
     const owner = await signInAs(t.app, 'owner@demo.clinic');
@@ -181,7 +163,7 @@ describe('invitations', () => {
     const res = await accept(intruder, invitation.token);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, code: 'not-found', message: 'Invitation not found' });
-    expect((await get('/api/auth/session', intruder)).json().organizationUser).toBeNull();
+    expect((await t.as(intruder).get('/api/auth/session')).json().organizationUser).toBeNull();
     // The invitation still works for the person it was sent to.
     expect((await accept(await signUpAs(t.app, 'intended@example.org'), invitation.token)).statusCode).toBe(200);
   });
@@ -193,7 +175,7 @@ describe('invitations', () => {
     const results = await Promise.all([
       accept(headers, invitation.token),
       accept(headers, invitation.token),
-      post('/api/org/switch', headers, { organizationId: 'default-clinic' }),
+      t.as(headers).post('/api/org/switch', { organizationId: 'default-clinic' }),
     ]);
     for (const r of results) expect(r.statusCode, r.body).toBeLessThan(500);
     expect(results.some((r) => r.statusCode === 200)).toBe(true);
@@ -202,7 +184,7 @@ describe('invitations', () => {
       sql`select 1 from organization_members m join users u on u.id = m.user_id where u.email = 'double-click@example.org'`,
     );
     expect(members).toHaveLength(1);
-    expect((await get('/api/auth/session', headers)).json().organizationUser.role).toBe('Staff');
+    expect((await t.as(headers).get('/api/auth/session')).json().organizationUser.role).toBe('Staff');
   });
 
   it('an expired invitation cannot be accepted', async () => {
@@ -217,7 +199,7 @@ describe('invitations', () => {
     const owner = await signInAs(t.app, 'owner@demo.clinic');
     const first = (await invite(owner, 'reinvited@example.org', 'Staff')).json().invitation;
     const second = (await invite(owner, 'reinvited@example.org', 'Nurse')).json().invitation;
-    const list = (await get('/api/organizations/invitations', owner)).json().invitations;
+    const list = (await t.as(owner).get('/api/organizations/invitations')).json().invitations;
     expect(list.filter((i: { email: string }) => i.email === 'reinvited@example.org')).toEqual([
       expect.objectContaining({ id: second.id, role: 'Nurse', status: 'Pending' }),
     ]);
@@ -234,7 +216,7 @@ describe('PATCH /api/organizations/members/{memberId}', () => {
     const res = await patch(m('Staff').memberId, m('Admin').headers, { role: 'Nurse' });
     expect(res.statusCode).toBe(200);
     expect(res.json().member).toMatchObject({ id: m('Staff').memberId, role: 'Nurse', permissions: DEFAULT_PERMISSIONS.Nurse });
-    const me = (await get('/api/auth/session', m('Staff').headers)).json();
+    const me = (await t.as(m('Staff').headers).get('/api/auth/session')).json();
     expect(me.organizationUser).toMatchObject({ role: 'Nurse', permissions: DEFAULT_PERMISSIONS.Nurse });
     expect(await memberAudits(organizationId)).toEqual([
       expect.objectContaining({
@@ -255,24 +237,24 @@ describe('PATCH /api/organizations/members/{memberId}', () => {
     expect(res.statusCode).toBe(200);
     const expected = { ...DEFAULT_PERMISSIONS.Nurse, canViewAnalytics: true, canManageQueue: false };
     expect(res.json().member.permissions).toEqual(expected);
-    expect((await get('/api/auth/session', m('Nurse').headers)).json().organizationUser.permissions).toEqual(expected);
+    expect((await t.as(m('Nurse').headers).get('/api/auth/session')).json().organizationUser.permissions).toEqual(expected);
     expect((await memberRow(organizationId, m('Nurse').memberId)).role).toBe('Nurse');
   });
 
   it("a disabled member's requests to that organization are refused with 403 until re-enabled", async () => {
     const { organizationId, owner, m } = await team('Manager');
     const manager = m('Manager');
-    expect((await get('/api/organizations/members', manager.headers)).statusCode).toBe(200);
+    expect((await t.as(manager.headers).get('/api/organizations/members')).statusCode).toBe(200);
     expect((await patch(manager.memberId, owner.headers, { status: 'disabled' })).json().member.status).toBe('disabled');
     for (const url of ['/api/organizations/members', '/api/organizations/stats']) {
-      const res = await get(url, manager.headers);
+      const res = await t.as(manager.headers).get(url);
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('Your membership of this organization is not active.');
     }
     // Paths naming the organization answer as if it were someone else's.
-    expect((await get(`/api/clinics/organization/${organizationId}`, manager.headers)).statusCode).toBe(404);
+    expect((await t.as(manager.headers).get(`/api/clinics/organization/${organizationId}`)).statusCode).toBe(404);
     expect((await patch(manager.memberId, owner.headers, { status: 'active' })).statusCode).toBe(200);
-    expect((await get('/api/organizations/members', manager.headers)).statusCode).toBe(200);
+    expect((await t.as(manager.headers).get('/api/organizations/members')).statusCode).toBe(200);
   });
 
   it('an Admin cannot raise anyone to Owner, nor grant a flag the Admin does not hold', async () => {
@@ -303,7 +285,12 @@ describe('PATCH /api/organizations/members/{memberId}', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe('You can only change members whose role is below your own.');
     }
-    expect(await memberRow(organizationId, owner.memberId)).toMatchObject({ role: 'Owner', status: 'active', title: null, permissions: ALL_PERMISSIONS });
+    expect(await memberRow(organizationId, owner.memberId)).toMatchObject({
+      role: 'Owner',
+      status: 'active',
+      title: null,
+      permissions: ALL_PERMISSIONS,
+    });
   });
 
   it('one Admin can neither demote, disable nor restrict another Admin (finding 2)', async () => {
@@ -393,10 +380,7 @@ describe('PATCH /api/organizations/members/{memberId}', () => {
       await accept(rival, invitation.token);
       const rivalId = await memberIdOf(t.database.db, organizationId, rivalEmail);
 
-      const results = await Promise.all([
-        patch(rivalId, owner.headers, { role: 'Admin' }),
-        patch(owner.memberId, rival, { role: 'Admin' }),
-      ]);
+      const results = await Promise.all([patch(rivalId, owner.headers, { role: 'Admin' }), patch(owner.memberId, rival, { role: 'Admin' })]);
       // Whichever commits first wins; the other finds itself an Admin (403) or the last Owner (409).
       const codes = results.map((r) => r.statusCode).sort();
       expect(codes[0]).toBe(200);

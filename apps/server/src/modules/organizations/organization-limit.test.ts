@@ -1,23 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, freshAddress, rows, signUpAs, type TestApp } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { countRows, floodRateLimit, freshAddress, signUpAs, useTestApp } from '../../test/harness.js';
 import { ORGANIZATIONS_PER_ADDRESS_PER_HOUR, ORGANIZATIONS_PER_HOUR_OVERALL } from './organization-limit.js';
 
-let t: TestApp;
+const t = useTestApp({ seed: false });
 let founder: Record<string, string>;
 beforeAll(async () => {
-  t = await createTestApp({ seed: false });
   founder = await signUpAs(t.app, 'serial-founder@flood.test');
 });
-afterAll(() => t.close());
 
-const create = (name: string, remoteAddress: string, headers = founder) =>
-  t.app.inject({ method: 'POST', url: '/api/organizations', headers, payload: { name, type: 'clinic' }, remoteAddress });
+const create = (name: string, remoteAddress: string) => t.as(founder).post('/api/organizations', { name, type: 'clinic' }, { remoteAddress });
 
-async function organizationCount(pattern: string) {
-  const [row] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from organizations where name like ${pattern}`);
-  return row.n;
-}
+const organizationCount = (pattern: string) => countRows(t.database.db, 'organizations', sql`name like ${pattern}`);
 
 describe('organization creation abuse limits', () => {
   it('allows 20 organizations per address per hour, then answers 429 request/rate-limited and creates nothing; another address still creates one', async () => {
@@ -40,14 +34,7 @@ describe('organization creation abuse limits', () => {
   });
 
   it(`refuses every address once ${ORGANIZATIONS_PER_HOUR_OVERALL} organizations were counted in the last hour overall`, async () => {
-    const [{ n }] = await rows<{ n: number }>(
-      t.database.db,
-      sql`select count(*)::int as n from rate_limit_hits where scope = 'organization' and at > now() - interval '1 hour'`,
-    );
-    await t.database.db.execute(
-      sql`insert into rate_limit_hits (scope, key, at)
-          select 'organization', '192.0.2.' || (g % 250), now() from generate_series(1, ${ORGANIZATIONS_PER_HOUR_OVERALL - n}) g`,
-    );
+    await floodRateLimit(t.database.db, 'organization', ORGANIZATIONS_PER_HOUR_OVERALL);
     const res = await create('Too Late', freshAddress());
     expect(res.statusCode).toBe(429);
     expect(await organizationCount('Too Late')).toBe(0);

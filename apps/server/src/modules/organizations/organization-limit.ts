@@ -1,4 +1,4 @@
-import type { AppDb } from '../../db/client.js';
+import type { AccountRouteContext } from '../../platform/route.js';
 import { takeHit, type SharedLimit } from '../../platform/shared-limit.js';
 
 /** Organizations one address may create per hour. */
@@ -17,7 +17,7 @@ const ORGANIZATION_LIMIT: SharedLimit = {
   windowMs: 60 * 60_000,
 };
 
-/** Counts one organization creation from `ip`; 429 `request/rate-limited` past the limits. */
-export function countOrganizationCreation(db: AppDb, ip: string): Promise<void> {
-  return takeHit(db, ORGANIZATION_LIMIT, ip, 'Too many organizations were created from your network. Please try again later.');
+/** Counts one organization creation from the caller's address; 429 `request/rate-limited` past the limits. */
+export function countOrganizationCreation({ db, actor }: AccountRouteContext): Promise<void> {
+  return takeHit(db, ORGANIZATION_LIMIT, actor.ip, 'Too many organizations were created from your network. Please try again later.');
 }

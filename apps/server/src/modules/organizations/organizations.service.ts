@@ -7,14 +7,11 @@ import {
   type UpdateOrganizationBody,
 } from '@clinic/domain';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import type { AppDb, Tx } from '../../db/client.js';
-import { clinics, invitations, organizationMembers, organizations, users, type UserRow } from '../../db/schema/index.js';
-import { withTenant } from '../../db/tenant.js';
-import type { TenantContext } from '../../platform/access.js';
-import { recordAudit } from '../../platform/audit.js';
+import { clinics, invitations, organizationMembers, organizations, users } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import { toClinicDto, toOrganizationDto } from '../../platform/dto.js';
 import { notFound } from '../../platform/errors.js';
+import type { AccountRouteContext, RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route.js';
 
 /** The plan a new organization's trial is of. */
 export const TRIAL_PLAN = 'professional';
@@ -23,11 +20,12 @@ export const TRIAL_PLAN = 'professional';
  * Creates an organization with the caller as its Owner (every flag), its default clinic
  * "{name} Main Clinic", and a 30-day trial of Professional; makes it the caller's current one.
  */
-export async function createOrganization(db: AppDb, user: UserRow, input: CreateOrganizationBody, ip: string) {
-  const organizationId = newId();
+export async function createOrganization(ctx: AccountRouteContext, input: CreateOrganizationBody) {
+  const { db, user } = ctx;
   const clinicId = newId();
   const now = new Date();
-  const result = await withTenant(db, organizationId, async (tx) => {
+  const result = await ctx.inNewOrganization(async (org) => {
+    const { tx, organizationId } = org;
     const [organization] = await tx
       .insert(organizations)
       .values({
@@ -72,45 +70,25 @@ export async function createOrganization(db: AppDb, user: UserRow, input: Create
       joinedAt: now,
       lastActiveAt: now,
     });
-    await recordAudit(tx, {
-      organizationId,
-      actorUserId: user.id,
-      action: 'organization.created',
-      entityType: 'organization',
-      entityId: organizationId,
-      ip,
-    });
-    await recordAudit(tx, {
-      organizationId,
-      actorUserId: user.id,
-      action: 'member.joined',
-      entityType: 'member',
-      entityId: memberId,
-      ip,
-      details: { role: 'Owner' },
-    });
+    await org.audit('organization.created', { type: 'organization', id: organizationId });
+    await org.audit('member.joined', { type: 'member', id: memberId }, { role: 'Owner' });
     return { organization: toOrganizationDto(organization), clinic: toClinicDto(clinic) };
   });
-  await db.update(users).set({ currentOrganizationId: organizationId, currentClinicId: clinicId }).where(eq(users.id, user.id));
+  await db.update(users).set({ currentOrganizationId: result.organization.id, currentClinicId: clinicId }).where(eq(users.id, user.id));
   return result;
 }
 
 /** The request's organization. */
-export async function getOrganization(tx: Tx, tenant: TenantContext) {
+export async function getOrganization({ tx, tenant }: { tx: TenantTx; tenant: RouteTenant }) {
   const [row] = await tx.select().from(organizations).where(eq(organizations.id, tenant.organizationId));
   if (!row) throw notFound('Organization');
   return toOrganizationDto(row);
 }
 
 /** Changes the request's organization. */
-export async function updateOrganization(
-  tx: Tx,
-  tenant: TenantContext,
-  actor: UserRow,
-  input: UpdateOrganizationBody,
-  ip: string,
-) {
-  const current = await getOrganization(tx, tenant);
+export async function updateOrganization(ctx: TenantRouteContext, input: UpdateOrganizationBody) {
+  const { tx, tenant } = ctx;
+  const current = await getOrganization(ctx);
   const contact = input.contactInfo ?? { phone: undefined, email: undefined, website: undefined };
   const changes = {
     name: input.name,
@@ -128,30 +106,19 @@ export async function updateOrganization(
     .set({ ...set, updatedAt: new Date() })
     .where(eq(organizations.id, tenant.organizationId))
     .returning();
-  await recordAudit(tx, {
-    organizationId: tenant.organizationId,
-    actorUserId: actor.id,
-    action: 'organization.updated',
-    entityType: 'organization',
-    entityId: tenant.organizationId,
-    ip,
-    details: { fields: Object.keys(set) },
-  });
+  await ctx.audit('organization.updated', { type: 'organization', id: tenant.organizationId }, { fields: Object.keys(set) });
   return toOrganizationDto(row);
 }
 
 /** The clinics of the request's organization. */
-export async function listClinics(tx: Tx, tenant: TenantContext) {
-  const rows = await tx
-    .select()
-    .from(clinics)
-    .where(eq(clinics.organizationId, tenant.organizationId))
-    .orderBy(asc(clinics.createdAt));
+export async function listClinics({ tx, tenant }: { tx: TenantTx; tenant: RouteTenant }) {
+  const rows = await tx.select().from(clinics).where(eq(clinics.organizationId, tenant.organizationId)).orderBy(asc(clinics.createdAt));
   return rows.map(toClinicDto);
 }
 
 /** Adds a clinic to the request's organization. */
-export async function createClinic(tx: Tx, tenant: TenantContext, actor: UserRow, input: CreateClinicBody, ip: string) {
+export async function createClinic(ctx: TenantRouteContext, input: CreateClinicBody) {
+  const { tx, tenant } = ctx;
   const [row] = await tx
     .insert(clinics)
     .values({
@@ -165,14 +132,7 @@ export async function createClinic(tx: Tx, tenant: TenantContext, actor: UserRow
       email: input.email ?? null,
     })
     .returning();
-  await recordAudit(tx, {
-    organizationId: tenant.organizationId,
-    actorUserId: actor.id,
-    action: 'clinic.created',
-    entityType: 'clinic',
-    entityId: row.id,
-    ip,
-  });
+  await ctx.audit('clinic.created', { type: 'clinic', id: row.id });
   return toClinicDto(row);
 }
 
@@ -180,7 +140,7 @@ export async function createClinic(tx: Tx, tenant: TenantContext, actor: UserRow
  * Organizations the user may choose: those they belong to (active) and, for a verified address,
  * those it holds a pending invitation to, each with its clinics.
  */
-export async function availableOrganizations(db: AppDb, user: UserRow) {
+export async function availableOrganizations({ db, user }: AccountRouteContext) {
   const memberships = await db
     .select({ organization: organizations, role: organizationMembers.role })
     .from(organizationMembers)
@@ -198,14 +158,10 @@ export async function availableOrganizations(db: AppDb, user: UserRow) {
   const memberIds = new Set(memberships.map((m) => m.organization.id));
   const entries = [
     ...memberships.map((m) => ({ organization: m.organization, role: m.role as string | null, invited: false })),
-    ...invited
-      .filter((i) => !memberIds.has(i.organization.id))
-      .map((i) => ({ organization: i.organization, role: null, invited: true })),
+    ...invited.filter((i) => !memberIds.has(i.organization.id)).map((i) => ({ organization: i.organization, role: null, invited: true })),
   ];
   const ids = entries.map((e) => e.organization.id);
-  const clinicRows = ids.length
-    ? await db.select().from(clinics).where(inArray(clinics.organizationId, ids)).orderBy(asc(clinics.createdAt))
-    : [];
+  const clinicRows = ids.length ? await db.select().from(clinics).where(inArray(clinics.organizationId, ids)).orderBy(asc(clinics.createdAt)) : [];
   return entries.map((e) => ({
     id: e.organization.id,
     name: e.organization.name,

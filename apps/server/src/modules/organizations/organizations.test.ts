@@ -1,27 +1,9 @@
 import { ALL_PERMISSIONS, DEFAULT_PERMISSIONS, organizationDto } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  auditEventsOf,
-  createOtherOrganization,
-  createTestApp,
-  rows,
-  signInAs,
-  signUpAs,
-  verifyEmailOf,
-  type TestApp,
-} from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { auditEventsOf, createOtherOrganization, rows, signInAs, signUpAs, useTestApp, verifyEmailOf } from '../../test/harness.js';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-
-type Headers = Record<string, string>;
-const get = (url: string, headers: Headers) => t.app.inject({ method: 'GET', url, headers });
-const send = (method: 'POST' | 'PUT', url: string, headers: Headers, payload: unknown) =>
-  t.app.inject({ method, url, headers, payload: payload as Record<string, unknown> });
+const t = useTestApp();
 
 async function countRows(table: 'organizations' | 'clinics', where = sql`true`) {
   const [row] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from ${sql.raw(table)} where ${where}`);
@@ -31,7 +13,7 @@ async function countRows(table: 'organizations' | 'clinics', where = sql`true`) 
 describe('POST /api/organizations', () => {
   it('makes the creator Owner with every flag, creates "{name} Main Clinic" and starts a 30-day Professional trial', async () => {
     const headers = await signUpAs(t.app, 'founder@riverside.org');
-    const res = await send('POST', '/api/organizations', headers, {
+    const res = await t.as(headers).post('/api/organizations', {
       name: 'Riverside Care',
       type: 'clinic',
       address: '1 River Road',
@@ -63,7 +45,7 @@ describe('POST /api/organizations', () => {
       address: '1 River Road',
     });
 
-    const me = (await get('/api/auth/session', headers)).json();
+    const me = (await t.as(headers).get('/api/auth/session')).json();
     expect(me.organization.id).toBe(organization.id);
     expect(me.organizationUser).toMatchObject({ role: 'Owner', status: 'active', permissions: ALL_PERMISSIONS });
     expect(me.clinics.map((c: { id: string }) => c.id)).toEqual([body.clinic.id]);
@@ -75,7 +57,7 @@ describe('POST /api/organizations', () => {
 
   it('needs a signed-in caller', async () => {
     const before = await countRows('organizations');
-    const res = await t.app.inject({ method: 'POST', url: '/api/organizations', payload: { name: 'Anonymous Care' } });
+    const res = await t.anon.post('/api/organizations', { name: 'Anonymous Care' });
     expect(res.statusCode).toBe(401);
     expect(await countRows('organizations')).toBe(before);
   });
@@ -83,7 +65,7 @@ describe('POST /api/organizations', () => {
   it('refuses an empty name with 400 and creates nothing', async () => {
     const headers = await signUpAs(t.app, 'no-name@example.org');
     const before = await countRows('organizations');
-    const res = await send('POST', '/api/organizations', headers, { name: '   ', type: 'clinic' });
+    const res = await t.as(headers).post('/api/organizations', { name: '   ', type: 'clinic' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, code: 'validation/invalid', issues: [expect.objectContaining({ path: 'name' })] });
     expect(await countRows('organizations')).toBe(before);
@@ -92,7 +74,7 @@ describe('POST /api/organizations', () => {
 
 describe('GET /api/organizations', () => {
   it("returns the caller's current organization", async () => {
-    const res = await get('/api/organizations', await signInAs(t.app, 'viewer@demo.clinic'));
+    const res = await t.as('viewer').get('/api/organizations');
     expect(res.statusCode).toBe(200);
     const { organization } = res.json();
     expect(organizationDto.parse(organization)).toMatchObject({
@@ -104,15 +86,15 @@ describe('GET /api/organizations', () => {
   });
 
   it('returns organization null to a user who has none yet', async () => {
-    const res = await get('/api/organizations', await signUpAs(t.app, 'orgless@example.org'));
+    const res = await t.as(await signUpAs(t.app, 'orgless@example.org')).get('/api/organizations');
     expect(res.json()).toEqual({ success: true, organization: null });
   });
 
-  it('returns the organization chosen by ?organizationId among the caller\'s own', async () => {
+  it("returns the organization chosen by ?organizationId among the caller's own", async () => {
     const headers = await signUpAs(t.app, 'chooser@example.org');
-    const first = (await send('POST', '/api/organizations', headers, { name: 'Chooser One' })).json();
-    await send('POST', '/api/organizations', headers, { name: 'Chooser Two' });
-    const res = await get(`/api/organizations?organizationId=${first.organization.id}`, headers);
+    const first = (await t.as(headers).post('/api/organizations', { name: 'Chooser One' })).json();
+    await t.as(headers).post('/api/organizations', { name: 'Chooser Two' });
+    const res = await t.as(headers).get(`/api/organizations?organizationId=${first.organization.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json().organization.name).toBe('Chooser One');
   });
@@ -121,14 +103,14 @@ describe('GET /api/organizations', () => {
 describe('PUT /api/organizations', () => {
   it('lets the Owner change fields and answers "Organization updated successfully!"', async () => {
     const org = await createOtherOrganization(t.app, 'editor@example.org');
-    const res = await send('PUT', '/api/organizations', org.headers, {
+    const res = await t.as(org.headers).put('/api/organizations', {
       name: 'Renamed Health',
       description: 'Family practice',
       contactInfo: { phone: '555-0199', website: 'https://renamed.example' },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, message: 'Organization updated successfully!' });
-    const { organization } = (await get('/api/organizations', org.headers)).json();
+    const { organization } = (await t.as(org.headers).get('/api/organizations')).json();
     expect(organization).toMatchObject({
       name: 'Renamed Health',
       description: 'Family practice',
@@ -142,12 +124,12 @@ describe('PUT /api/organizations', () => {
 
   it('changing one setting keeps the others as they were', async () => {
     const org = await createOtherOrganization(t.app, 'settings@example.org');
-    await send('PUT', '/api/organizations', org.headers, {
+    await t.as(org.headers).put('/api/organizations', {
       settings: { timezone: 'Europe/Paris', language: 'fr', timeFormat: '24h', maxUsers: 12 },
     });
-    const res = await send('PUT', '/api/organizations', org.headers, { settings: { sessionTimeoutMinutes: 45 } });
+    const res = await t.as(org.headers).put('/api/organizations', { settings: { sessionTimeoutMinutes: 45 } });
     expect(res.statusCode).toBe(200);
-    const { organization } = (await get('/api/organizations', org.headers)).json();
+    const { organization } = (await t.as(org.headers).get('/api/organizations')).json();
     expect(organization.settings).toMatchObject({
       timezone: 'Europe/Paris',
       language: 'fr',
@@ -158,7 +140,7 @@ describe('PUT /api/organizations', () => {
   });
 
   it('refuses a member without canManageSettings with 403 and changes nothing', async () => {
-    const res = await send('PUT', '/api/organizations', await signInAs(t.app, 'manager@demo.clinic'), { name: 'Hijacked' });
+    const res = await t.as('manager').put('/api/organizations', { name: 'Hijacked' });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({
       code: 'access/forbidden',
@@ -169,15 +151,15 @@ describe('PUT /api/organizations', () => {
 
   it('refuses fields the organization does not have with 400', async () => {
     const org = await createOtherOrganization(t.app, 'unknown-field@example.org');
-    const res = await send('PUT', '/api/organizations', org.headers, { planId: 'enterprise' });
+    const res = await t.as(org.headers).put('/api/organizations', { planId: 'enterprise' });
     expect(res.statusCode).toBe(400);
-    expect((await get('/api/organizations', org.headers)).json().organization.subscription.plan).toBe('professional');
+    expect((await t.as(org.headers).get('/api/organizations')).json().organization.subscription.plan).toBe('professional');
   });
 });
 
 describe('clinics', () => {
   it("GET /api/clinics/organization/{id} lists the caller's organization's clinics", async () => {
-    const res = await get('/api/clinics/organization/default-clinic', await signInAs(t.app, 'staff@demo.clinic'));
+    const res = await t.as('staff').get('/api/clinics/organization/default-clinic');
     expect(res.statusCode).toBe(200);
     expect(res.json().clinics).toEqual([
       expect.objectContaining({
@@ -193,7 +175,7 @@ describe('clinics', () => {
     const other = await createOtherOrganization(t.app, 'clinic-owner@example.org');
     const headers = await signInAs(t.app, 'owner@demo.clinic');
     for (const id of [other.organizationId, 'no-such-organization']) {
-      const res = await get(`/api/clinics/organization/${id}`, headers);
+      const res = await t.as(headers).get(`/api/clinics/organization/${id}`);
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ success: false, code: 'not-found' });
       expect(res.body).not.toContain(other.clinicId);
@@ -202,7 +184,7 @@ describe('clinics', () => {
 
   it('POST /api/clinics adds a clinic (general, active by default) to the organization', async () => {
     const org = await createOtherOrganization(t.app, 'second-site@example.org');
-    const res = await send('POST', '/api/clinics', org.headers, {
+    const res = await t.as(org.headers).post('/api/clinics', {
       name: 'Other Health North',
       organizationId: org.organizationId,
       address: '9 North St',
@@ -215,13 +197,13 @@ describe('clinics', () => {
       type: 'general',
       status: 'active',
     });
-    const list = (await get(`/api/clinics/organization/${org.organizationId}`, org.headers)).json().clinics;
+    const list = (await t.as(org.headers).get(`/api/clinics/organization/${org.organizationId}`)).json().clinics;
     expect(list.map((c: { name: string }) => c.name)).toEqual(['Other Health Main Clinic', 'Other Health North']);
   });
 
   it('POST /api/clinics is refused to a Doctor (no canManageSettings) and writes nothing', async () => {
     const before = await countRows('clinics');
-    const res = await send('POST', '/api/clinics', await signInAs(t.app, 'doctor@demo.clinic'), { name: 'Rogue Clinic' });
+    const res = await t.as('doctor').post('/api/clinics', { name: 'Rogue Clinic' });
     expect(res.statusCode).toBe(403);
     expect(await countRows('clinics')).toBe(before);
   });
@@ -230,10 +212,10 @@ describe('clinics', () => {
 describe('choosing an organization', () => {
   it('GET /api/org/available lists memberships with their clinics and pending invitations, marking the current one', async () => {
     const other = await createOtherOrganization(t.app, 'inviter@other-care.org');
-    const invite = await send('POST', '/api/organizations/invite', other.headers, { email: 'doctor@demo.clinic', role: 'Doctor' });
+    const invite = await t.as(other.headers).post('/api/organizations/invite', { email: 'doctor@demo.clinic', role: 'Doctor' });
     expect(invite.statusCode).toBe(201);
     const headers = await signInAs(t.app, 'doctor@demo.clinic');
-    const res = await get('/api/org/available', headers);
+    const res = await t.as(headers).get('/api/org/available');
     expect(res.statusCode).toBe(200);
     const { organizations } = res.json();
     expect(organizations).toHaveLength(2);
@@ -261,11 +243,11 @@ describe('choosing an organization', () => {
     );
   });
 
-  it('POST /api/org/switch makes one of the caller\'s organizations current', async () => {
+  it("POST /api/org/switch makes one of the caller's organizations current", async () => {
     const headers = await signUpAs(t.app, 'switcher@example.org');
-    const first = (await send('POST', '/api/organizations', headers, { name: 'Switch A' })).json();
-    await send('POST', '/api/organizations', headers, { name: 'Switch B' });
-    const res = await send('POST', '/api/org/switch', headers, { organizationId: first.organization.id });
+    const first = (await t.as(headers).post('/api/organizations', { name: 'Switch A' })).json();
+    await t.as(headers).post('/api/organizations', { name: 'Switch B' });
+    const res = await t.as(headers).post('/api/org/switch', { organizationId: first.organization.id });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
@@ -273,20 +255,20 @@ describe('choosing an organization', () => {
       clinicId: first.clinic.id,
       message: 'Organization switched successfully!',
     });
-    const me = (await get('/api/auth/session', headers)).json();
+    const me = (await t.as(headers).get('/api/auth/session')).json();
     expect(me.organization.name).toBe('Switch A');
-    const available = (await get('/api/org/available', headers)).json().organizations;
+    const available = (await t.as(headers).get('/api/org/available')).json().organizations;
     expect(available.find((o: { isCurrent: boolean }) => o.isCurrent).name).toBe('Switch A');
   });
 
   it('POST /api/org/switch to an organization a verified address is invited to accepts the invitation', async () => {
     const other = await createOtherOrganization(t.app, 'invites-nurse@example.org');
-    await send('POST', '/api/organizations/invite', other.headers, { email: 'switch-invitee@example.org', role: 'Nurse' });
+    await t.as(other.headers).post('/api/organizations/invite', { email: 'switch-invitee@example.org', role: 'Nurse' });
     const headers = await signUpAs(t.app, 'switch-invitee@example.org');
     await verifyEmailOf(t, 'switch-invitee@example.org');
-    const res = await send('POST', '/api/org/switch', headers, { organizationId: other.organizationId });
+    const res = await t.as(headers).post('/api/org/switch', { organizationId: other.organizationId });
     expect(res.statusCode).toBe(200);
-    const me = (await get('/api/auth/session', headers)).json();
+    const me = (await t.as(headers).get('/api/auth/session')).json();
     expect(me.organization.id).toBe(other.organizationId);
     expect(me.organizationUser).toMatchObject({ role: 'Nurse', permissions: DEFAULT_PERMISSIONS.Nurse });
   });
@@ -294,9 +276,9 @@ describe('choosing an organization', () => {
   it('POST /api/org/switch to an organization the caller neither belongs nor is invited to is 403', async () => {
     const other = await createOtherOrganization(t.app, 'not-yours@example.org');
     const headers = await signInAs(t.app, 'nurse@demo.clinic');
-    const res = await send('POST', '/api/org/switch', headers, { organizationId: other.organizationId });
+    const res = await t.as(headers).post('/api/org/switch', { organizationId: other.organizationId });
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe('You are not a member of this organization.');
-    expect((await get('/api/auth/session', headers)).json().organization.id).toBe('default-clinic');
+    expect((await t.as(headers).get('/api/auth/session')).json().organization.id).toBe('default-clinic');
   });
 });

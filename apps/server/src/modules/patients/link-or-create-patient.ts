@@ -1,12 +1,16 @@
 import type { KioskCaseBody } from '@clinic/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
 import { patients } from '../../db/schema/index.js';
-import { recordAudit } from '../../platform/audit.js';
 import { newId } from '../../platform/crypto.js';
-import { publishEvent } from '../../platform/events.js';
+import type { RouteActor, RouteContext, RouteTenant } from '../../platform/route.js';
 
 const digits = (s: string) => s.replace(/\D/g, '');
+
+/**
+ * What a check-in runs with: a route context (staff or public) whose tenant has a clinic, as a
+ * public route's always does. The chart is created in that clinic.
+ */
+export type CheckInContext = RouteContext<RouteTenant & { clinicId: string }, RouteActor>;
 
 /** What a self check-in says about the person (kiosk, later pediatric intake). */
 export type CheckInPerson = Pick<
@@ -29,16 +33,15 @@ export type CheckInPerson = Pick<
  * (ignoring case), date of birth and phone digits all match exactly, else a new active record with
  * what the patient gave, audited and announced here (the patients module owns patient creation).
  * Another clinic's charts are never attached from a kiosk: a wrong link would put one person's
- * visit in another's record, a duplicate only costs staff a merge.
- * Takes a plain `Tx` while the kiosk still opens its own transaction; a route context's `TenantTx`
- * is one too, so converted callers pass `ctx.tx`.
+ * visit in another's record, a duplicate only costs staff a merge. `via` names the check-in
+ * (`'kiosk'`) in the audit row.
  */
 export async function linkOrCreatePatient(
-  tx: Tx,
-  place: { organizationId: string; clinicId: string },
+  ctx: CheckInContext,
   input: CheckInPerson,
-  actor: { userId: string | null; ip: string; via: string },
+  via: string,
 ): Promise<{ patientId: string; created: boolean }> {
+  const { tx, tenant: place, actor } = ctx;
   if (input.dateOfBirth && input.phoneNumber && digits(input.phoneNumber)) {
     const [match] = await tx
       .select({ id: patients.id })
@@ -75,15 +78,8 @@ export async function linkOrCreatePatient(
     status: 'active',
     createdBy: actor.userId,
   });
-  await recordAudit(tx, {
-    organizationId: place.organizationId,
-    actorUserId: actor.userId,
-    action: 'patient.created',
-    entityType: 'patient',
-    entityId: id,
-    ip: actor.ip,
-    details: { via: actor.via, clinicId: place.clinicId },
-  });
-  await publishEvent(tx, { organizationId: place.organizationId, clinicId: place.clinicId, type: 'patient.created', entityId: id });
+  // ctx.audit adds the clinic as details.clinicId; ctx.emit announces it to that clinic.
+  await ctx.audit('patient.created', { type: 'patient', id }, { via });
+  await ctx.emit('patient.created', id);
   return { patientId: id, created: true };
 }

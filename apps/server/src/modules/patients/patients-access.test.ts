@@ -1,23 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOtherOrganization, createTestApp, rows, signInAs, type TestApp } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createOtherOrganization, rows, useTestApp, type Who } from '../../test/harness.js';
 import { patientPayload } from './patients.fixtures.js';
 
-let t: TestApp;
-let doctor: Record<string, string>;
+const t = useTestApp({ as: 'doctor' });
 let other: Awaited<ReturnType<typeof createOtherOrganization>>;
 let demoPatientId: string;
 let otherPatientId: string;
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Headers = Record<string, string>;
 const visit = { date: '2025-01-01T10:00:00Z', doctor: 'Dr. Who' };
 
-const call = (method: Method, url: string, headers: Headers = {}, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url, headers, payload });
-
-async function create(headers: Headers, over: Record<string, unknown> = {}, query = '') {
-  const res = await call('POST', `/api/patients${query}`, headers, patientPayload(over));
+async function create(who: Who, over: Record<string, unknown> = {}, query = '') {
+  const res = await t.as(who).post(`/api/patients${query}`, patientPayload(over));
   expect(res.statusCode, res.body).toBe(201);
   return res.json().patient.id as string;
 }
@@ -50,19 +45,16 @@ async function patientCount() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  doctor = await signInAs(t.app, 'doctor@demo.clinic');
   other = await createOtherOrganization(t.app);
-  demoPatientId = await create(doctor, { firstName: 'Demo', lastName: 'Only', email: 'demo.only@example.org' });
+  demoPatientId = await create('doctor', { firstName: 'Demo', lastName: 'Only', email: 'demo.only@example.org' });
   otherPatientId = await create(other.headers, { firstName: 'Other', lastName: 'Tenant', email: 'other.tenant@example.org' });
 });
-afterAll(() => t.close());
 
 describe('tenant isolation', () => {
   it("gives 404 for another organization's patient on every call, and changes nothing", async () => {
-    const admin = await signInAs(t.app, 'admin@demo.clinic');
+    const admin = t.as('admin');
     for (const [method, url, payload] of callsOn(otherPatientId)) {
-      const res = await call(method, url, method === 'DELETE' ? admin : doctor, payload);
+      const res = await (method === 'DELETE' ? admin : t).inject({ method, url, payload });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
       expect(res.json()).toMatchObject({ success: false, code: 'not-found', message: 'Patient not found' });
     }
@@ -74,40 +66,39 @@ describe('tenant isolation', () => {
 
   it("gives the other organization's owner 404 for a demo patient, both ways", async () => {
     for (const [method, url, payload] of callsOn(demoPatientId)) {
-      const res = await call(method, url, other.headers, payload);
+      const res = await t.as(other.headers).inject({ method, url, payload });
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
   });
 
   it('lists and counts only the caller organization', async () => {
-    const mine = (await call('GET', '/api/patients?limit=200', other.headers)).json();
+    const mine = (await t.as(other.headers).get('/api/patients?limit=200')).json();
     expect(mine.patients.map((p: { id: string }) => p.id)).toEqual([otherPatientId]);
     expect(mine.total).toBe(1);
-    expect((await call('GET', '/api/patients/stats/overview', other.headers)).json().stats.total).toBe(1);
-    const demo = (await call('GET', '/api/patients?search=other', doctor)).json();
+    expect((await t.as(other.headers).get('/api/patients/stats/overview')).json().stats.total).toBe(1);
+    const demo = (await t.get('/api/patients?search=other')).json();
     expect(demo.patients.map((p: { id: string }) => p.id)).not.toContain(otherPatientId);
   });
 
   it('refuses with 403 an organizationId the caller is not a member of', async () => {
-    const res = await call('GET', `/api/patients?organizationId=${other.organizationId}`, doctor);
+    const res = await t.get(`/api/patients?organizationId=${other.organizationId}`);
     expect(res.statusCode).toBe(403);
-    const post = await call('POST', `/api/patients?organizationId=${other.organizationId}`, doctor, patientPayload());
+    const post = await t.post(`/api/patients?organizationId=${other.organizationId}`, patientPayload());
     expect(post.statusCode).toBe(403);
-    const body = await call('POST', '/api/patients', doctor, { ...patientPayload(), organizationId: other.organizationId });
+    const body = await t.post('/api/patients', { ...patientPayload(), organizationId: other.organizationId });
     expect(body.statusCode).toBe(403);
   });
 
   it('keeps each clinic of an organization to its own patients', async () => {
-    const owner = await signInAs(t.app, 'owner@demo.clinic');
-    const clinic = await call('POST', '/api/clinics', owner, { name: 'North Wing' });
+    const clinic = await t.as('owner').post('/api/clinics', { name: 'North Wing' });
     expect(clinic.statusCode, clinic.body).toBe(201);
     const northId = clinic.json().clinic.id as string;
-    const northPatient = await create(doctor, { firstName: 'North', lastName: 'Wing', email: 'north@example.org' }, `?clinicId=${northId}`);
-    expect((await call('GET', `/api/patients/${northPatient}`, doctor)).statusCode).toBe(404);
-    expect((await call('GET', `/api/patients/${northPatient}?clinicId=${northId}`, doctor)).statusCode).toBe(200);
-    const north = (await call('GET', `/api/patients?clinicId=${northId}`, doctor)).json();
+    const northPatient = await create('doctor', { firstName: 'North', lastName: 'Wing', email: 'north@example.org' }, `?clinicId=${northId}`);
+    expect((await t.get(`/api/patients/${northPatient}`)).statusCode).toBe(404);
+    expect((await t.get(`/api/patients/${northPatient}?clinicId=${northId}`)).statusCode).toBe(200);
+    const north = (await t.get(`/api/patients?clinicId=${northId}`)).json();
     expect(north.patients.map((p: { id: string }) => p.id)).toEqual([northPatient]);
-    expect((await call('GET', `/api/patients?clinicId=${other.clinicId}`, doctor)).statusCode).toBe(403);
+    expect((await t.get(`/api/patients?clinicId=${other.clinicId}`)).statusCode).toBe(403);
   });
 });
 
@@ -115,9 +106,9 @@ describe('permissions', () => {
   it('refuses every call to a member without canManagePatients (Staff, Viewer) with 403, writing nothing', async () => {
     const before = await patientCount();
     for (const email of ['staff@demo.clinic', 'viewer@demo.clinic']) {
-      const headers = await signInAs(t.app, email);
+      const member = t.as(email);
       for (const [method, url, payload] of allCalls(demoPatientId)) {
-        const res = await call(method, url, headers, payload);
+        const res = await member.inject({ method, url, payload });
         expect(res.statusCode, `${email} ${method} ${url}`).toBe(403);
         expect(res.json().code).toBe('access/forbidden');
       }
@@ -127,7 +118,7 @@ describe('permissions', () => {
 
   it('refuses every call when signed out with 401', async () => {
     for (const [method, url, payload] of allCalls(demoPatientId)) {
-      const res = await call(method, url, {}, payload);
+      const res = await t.anon.inject({ method, url, payload });
       expect(res.statusCode, `${method} ${url}`).toBe(401);
       expect(res.json().code).toBe('auth/required');
     }
@@ -135,21 +126,21 @@ describe('permissions', () => {
 
   it('refuses archiving below Admin (Doctor, Nurse, Manager) with 403 and allows it to Admin and Owner', async () => {
     for (const email of ['doctor@demo.clinic', 'nurse@demo.clinic', 'manager@demo.clinic']) {
-      const res = await call('DELETE', `/api/patients/${demoPatientId}`, await signInAs(t.app, email));
+      const res = await t.as(email).delete(`/api/patients/${demoPatientId}`);
       expect(res.statusCode, email).toBe(403);
     }
-    expect((await call('GET', `/api/patients/${demoPatientId}`, doctor)).statusCode).toBe(200);
+    expect((await t.get(`/api/patients/${demoPatientId}`)).statusCode).toBe(200);
     for (const email of ['admin@demo.clinic', 'owner@demo.clinic']) {
-      const id = await create(doctor, { firstName: 'Arch', lastName: email, email: `arch.${email}` });
-      expect((await call('DELETE', `/api/patients/${id}`, await signInAs(t.app, email))).statusCode, email).toBe(200);
+      const id = await create('doctor', { firstName: 'Arch', lastName: email, email: `arch.${email}` });
+      expect((await t.as(email).delete(`/api/patients/${id}`)).statusCode, email).toBe(200);
     }
   });
 
   it('lets the Nurse and Manager roles, which hold canManagePatients, work with patients', async () => {
     for (const email of ['nurse@demo.clinic', 'manager@demo.clinic']) {
-      const headers = await signInAs(t.app, email);
-      expect((await call('GET', '/api/patients', headers)).statusCode, email).toBe(200);
-      expect((await call('GET', `/api/patients/${demoPatientId}`, headers)).statusCode, email).toBe(200);
+      const member = t.as(email);
+      expect((await member.get('/api/patients')).statusCode, email).toBe(200);
+      expect((await member.get(`/api/patients/${demoPatientId}`)).statusCode, email).toBe(200);
     }
   });
 });

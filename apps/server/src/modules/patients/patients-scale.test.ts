@@ -1,9 +1,9 @@
 import { patientListQuery } from '@clinic/domain';
 import { sql, type SQLWrapper } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { bulkInsertPatients } from '../../db/seed/patients.js';
 import { withTenantTx, type TenantTx } from '../../platform/tenant-tx.js';
-import { createTestApp, rows, signInAs, type TestApp } from '../../test/harness.js';
+import { rows, useTestApp } from '../../test/harness.js';
 import { directoryCountQuery, directoryPageQuery, lastVisitsQuery, type DirectoryScope } from './patients.service.js';
 
 /**
@@ -13,11 +13,10 @@ import { directoryCountQuery, directoryPageQuery, lastVisitsQuery, type Director
  * them. (The benchmark repeats this with 100,000 patients on PostgreSQL: docs/performance.md.)
  */
 
-let t: TestApp;
+const t = useTestApp({ as: 'doctor' });
 const tenant: DirectoryScope = { organizationId: 'default-clinic', clinicId: 'default-clinic' };
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.database.db;
   await bulkInsertPatients(db, { organizationId: 'default-clinic', clinicId: 'default-clinic', count: 20_000 });
   const other = await createOtherOrganizationRow();
@@ -26,7 +25,6 @@ beforeAll(async () => {
   await db.execute(sql`vacuum analyze patients`);
   await db.execute(sql`vacuum analyze patient_visits`);
 });
-afterAll(() => t.close());
 
 async function createOtherOrganizationRow(): Promise<string> {
   await t.database.db.execute(sql`insert into organizations (id, name) values ('scale-other', 'Scale Other')`);
@@ -41,10 +39,8 @@ async function explain(build: (tx: TenantTx) => SQLWrapper): Promise<string> {
   });
 }
 
-const page = (query: Record<string, string>) => (tx: TenantTx) =>
-  directoryPageQuery(tx, tenant, patientListQuery.parse(query));
-const total = (query: Record<string, string>) => (tx: TenantTx) =>
-  directoryCountQuery(tx, tenant, patientListQuery.parse(query));
+const page = (query: Record<string, string>) => (tx: TenantTx) => directoryPageQuery(tx, tenant, patientListQuery.parse(query));
+const total = (query: Record<string, string>) => (tx: TenantTx) => directoryCountQuery(tx, tenant, patientListQuery.parse(query));
 
 describe('directory queries at 20,000 patients', () => {
   it('lists the first page by name straight from the name index, without sorting the table', async () => {
@@ -97,10 +93,9 @@ describe('directory queries at 20,000 patients', () => {
   });
 
   it('returns the right rows and total through the API at this size', async () => {
-    const doctor = await signInAs(t.app, 'doctor@demo.clinic');
-    const res = await t.app.inject({ method: 'GET', url: '/api/patients?search=patient12345%40', headers: doctor });
+    const res = await t.get('/api/patients?search=patient12345%40');
     expect(res.json()).toMatchObject({ total: 1, patients: [{ id: 'bulk-12345', email: 'patient12345@example.com' }] });
-    const all = await t.app.inject({ method: 'GET', url: '/api/patients?limit=1', headers: doctor });
+    const all = await t.get('/api/patients?limit=1');
     // 20,000 bulk patients plus the 25 of the demo seed; the other organization's 5,000 never count.
     expect(all.json().total).toBe(20_025);
   });

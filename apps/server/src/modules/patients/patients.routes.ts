@@ -68,7 +68,13 @@ export async function patientRoutes(app: FastifyInstance) {
 
   tenantRoute(
     app,
-    { method: 'DELETE', url: '/api/patients/:id', summary: 'Archive a patient (kept, never erased)', access: PATIENTS_ACCESS.archive, params: idParams },
+    {
+      method: 'DELETE',
+      url: '/api/patients/:id',
+      summary: 'Archive a patient (kept, never erased)',
+      access: PATIENTS_ACCESS.archive,
+      params: idParams,
+    },
     async (ctx, { params }) => ({ success: true, archived: true, patient: await archivePatient(ctx, params.id) }),
   );
 
@@ -86,7 +92,14 @@ export async function patientRoutes(app: FastifyInstance) {
 
   tenantRoute(
     app,
-    { method: 'GET', url: '/api/patients/:id/visits', summary: "A patient's visits, newest first, with counts", access, params: idParams, query: visitListQuery },
+    {
+      method: 'GET',
+      url: '/api/patients/:id/visits',
+      summary: "A patient's visits, newest first, with counts",
+      access,
+      params: idParams,
+      query: visitListQuery,
+    },
     async (ctx, { params, query }) => ({ success: true, ...(await listVisits(ctx, params.id, query)) }),
   );
 

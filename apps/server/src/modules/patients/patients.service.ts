@@ -1,10 +1,4 @@
-import {
-  startOfLocalMonth,
-  type PatientDto,
-  type PatientInput,
-  type PatientListQuery,
-  type PatientStatsDto,
-} from '@clinic/domain';
+import { startOfLocalMonth, type PatientDto, type PatientInput, type PatientListQuery, type PatientStatsDto } from '@clinic/domain';
 import { and, count, eq, gte, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
 import { patientCounts, patients, patientVisits, type NewPatientRow, type PatientRow } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
@@ -103,16 +97,24 @@ export async function listPatients(ctx: TenantRouteContext, query: PatientListQu
   const { tx, tenant } = ctx;
   const rows = await directoryPageQuery(tx, tenant, query);
   const [{ total }] = await directoryCountQuery(tx, tenant, query);
-  const lastVisits = await lastVisitsOf(tx, tenant, rows.map((r) => r.id));
+  const lastVisits = await lastVisitsOf(
+    tx,
+    tenant,
+    rows.map((r) => r.id),
+  );
   const list = rows.map((r) => toPatientDto(r, lastVisits.get(r.id) ?? null));
-  await ctx.audit('patient.list', { type: 'patient' }, {
-    patientIds: list.map((p) => p.id),
-    search: query.search ?? null,
-    status: query.status,
-    sort: query.sort,
-    offset: query.offset,
-    total,
-  });
+  await ctx.audit(
+    'patient.list',
+    { type: 'patient' },
+    {
+      patientIds: list.map((p) => p.id),
+      search: query.search ?? null,
+      status: query.status,
+      sort: query.sort,
+      offset: query.offset,
+      total,
+    },
+  );
   return { patients: list, total, limit: query.limit, offset: query.offset };
 }
 

@@ -1,36 +1,29 @@
 import { patientDto, patientListResponse, visitListResponse } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEventsOf, createTestApp, rows, signInAs, type TestApp } from '../../test/harness.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { auditEventsOf, rows, useTestApp } from '../../test/harness.js';
 import { patientPayload } from './patients.fixtures.js';
 
-let t: TestApp;
-let doctor: Record<string, string>;
-let admin: Record<string, string>;
+/** The requests of `t` are the demo Doctor's. */
+const t = useTestApp({ as: 'doctor' });
+const admin = t.as('admin');
 let doctorId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  doctor = await signInAs(t.app, 'doctor@demo.clinic');
-  admin = await signInAs(t.app, 'admin@demo.clinic');
   const [u] = await rows<{ id: string }>(t.database.db, sql`select id from users where email = 'doctor@demo.clinic'`);
   doctorId = u.id;
 });
-afterAll(() => t.close());
 
 type Body = Record<string, any>;
 
-const inject = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers = doctor, payload?: Body) =>
-  t.app.inject({ method, url, headers, payload });
-
-async function createPatient(over: Body = {}, headers = doctor) {
-  const res = await inject('POST', '/api/patients', headers, patientPayload(over));
+async function createPatient(over: Body = {}) {
+  const res = await t.post('/api/patients', patientPayload(over));
   expect(res.statusCode, res.body).toBe(201);
   return res.json().patient as Body;
 }
 
 async function list(query: string) {
-  const res = await inject('GET', `/api/patients?${query}`);
+  const res = await t.get(`/api/patients?${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return patientListResponse.parse(res.json());
 }
@@ -42,7 +35,7 @@ async function count(table: 'patients' | 'patient_visits' | 'audit_events') {
 
 describe('creating and reading patients', () => {
   it('creates an active patient in the caller clinic and returns it under both phone names', async () => {
-    const res = await inject('POST', '/api/patients', doctor, patientPayload({ allergies: [' Penicillin ', '', 'Latex'], bloodType: 'AB-' }));
+    const res = await t.post('/api/patients', patientPayload({ allergies: [' Penicillin ', '', 'Latex'], bloodType: 'AB-' }));
     expect(res.statusCode).toBe(201);
     const patient = patientDto.parse(res.json().patient);
     expect(patient).toMatchObject({
@@ -56,7 +49,7 @@ describe('creating and reading patients', () => {
       address: { country: 'USA' },
       lastVisit: null,
     });
-    const read = await inject('GET', `/api/patients/${patient.id}`);
+    const read = await t.get(`/api/patients/${patient.id}`);
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual({ success: true, patient });
   });
@@ -69,30 +62,42 @@ describe('creating and reading patients', () => {
 
   it('serves the spec paths /api/triage/patients with phoneNumber and { success, patients } / { success, patient }', async () => {
     const { phone: _p, ...body } = patientPayload({ firstName: 'Triage', lastName: 'Alias', email: 'alias@example.org' });
-    const created = await inject('POST', '/api/triage/patients', doctor, { ...body, phoneNumber: '555 777 1234', status: 'active', createdAt: new Date().toISOString() });
+    const created = await t.post('/api/triage/patients', {
+      ...body,
+      phoneNumber: '555 777 1234',
+      status: 'active',
+      createdAt: new Date().toISOString(),
+    });
     expect(created.statusCode).toBe(201);
     const patient = created.json().patient;
     expect(patient.phoneNumber).toBe('555 777 1234');
 
-    const listed = await inject('GET', '/api/triage/patients?search=alias');
+    const listed = await t.get('/api/triage/patients?search=alias');
     expect(listed.statusCode).toBe(200);
     expect(listed.json()).toMatchObject({ success: true, patients: [{ id: patient.id }], total: 1 });
 
     const { phone: _q, ...again } = patientPayload({ firstName: 'Triage', lastName: 'Renamed', email: 'alias@example.org' });
-    const updated = await inject('PUT', `/api/triage/patients/${patient.id}`, doctor, { ...again, phoneNumber: '555 777 9999', lastUpdated: new Date().toISOString() });
+    const updated = await t.put(`/api/triage/patients/${patient.id}`, {
+      ...again,
+      phoneNumber: '555 777 9999',
+      lastUpdated: new Date().toISOString(),
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ success: true, patient: { lastName: 'Renamed', phoneNumber: '555 777 9999' } });
   });
 
   it('updates every field given and records which fields changed', async () => {
     const p = await createPatient({ firstName: 'Upd', lastName: 'Ate', email: 'upd@example.org' });
-    const res = await inject('PUT', `/api/patients/${p.id}`, doctor, patientPayload({
-      firstName: 'Updated',
-      lastName: 'Ate',
-      email: 'upd@example.org',
-      medicalHistory: ['Asthma'],
-      insuranceProvider: 'Aetna',
-    }));
+    const res = await t.put(
+      `/api/patients/${p.id}`,
+      patientPayload({
+        firstName: 'Updated',
+        lastName: 'Ate',
+        email: 'upd@example.org',
+        medicalHistory: ['Asthma'],
+        insuranceProvider: 'Aetna',
+      }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().patient).toMatchObject({ firstName: 'Updated', medicalHistory: ['Asthma'], insuranceProvider: 'Aetna', status: 'active' });
     expect(new Date(res.json().patient.lastUpdated).getTime()).toBeGreaterThanOrEqual(new Date(p.lastUpdated).getTime());
@@ -102,10 +107,10 @@ describe('creating and reading patients', () => {
   });
 
   it('reports the overview counts by status and this month', async () => {
-    const before = (await inject('GET', '/api/patients/stats/overview')).json().stats;
+    const before = (await t.get('/api/patients/stats/overview')).json().stats;
     const p = await createPatient({ firstName: 'Stat', lastName: 'Counter', email: 'stat@example.org' });
-    await inject('POST', `/api/patients/${p.id}/discharge`);
-    const res = await inject('GET', '/api/patients/stats/overview');
+    await t.post(`/api/patients/${p.id}/discharge`);
+    const res = await t.get('/api/patients/stats/overview');
     expect(res.statusCode).toBe(200);
     const stats = res.json().stats;
     expect(stats).toEqual({
@@ -158,7 +163,7 @@ describe('validation', () => {
 
   it.each(invalid)('refuses %s with a 400 naming the field, and writes nothing', async (_name, over, path) => {
     const before = [await count('patients'), await count('audit_events')];
-    const res = await inject('POST', '/api/patients', doctor, patientPayload(over));
+    const res = await t.post('/api/patients', patientPayload(over));
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body).toMatchObject({ success: false, code: 'validation/invalid', message: 'Some fields are invalid.' });
@@ -168,27 +173,27 @@ describe('validation', () => {
 
   it('refuses an invalid update with a 400 and leaves the record as it was', async () => {
     const p = await createPatient({ firstName: 'Keep', lastName: 'Me', email: 'keep@example.org' });
-    const res = await inject('PUT', `/api/patients/${p.id}`, doctor, patientPayload({ firstName: 'Changed', email: 'nope' }));
+    const res = await t.put(`/api/patients/${p.id}`, patientPayload({ firstName: 'Changed', email: 'nope' }));
     expect(res.statusCode).toBe(400);
-    expect((await inject('GET', `/api/patients/${p.id}`)).json().patient.firstName).toBe('Keep');
+    expect((await t.get(`/api/patients/${p.id}`)).json().patient.firstName).toBe('Keep');
   });
 
   it('refuses malformed JSON and a body that is not JSON with a 4xx and writes nothing', async () => {
     const before = await count('patients');
-    const bad = await t.app.inject({ method: 'POST', url: '/api/patients', headers: { ...doctor, 'content-type': 'application/json' }, payload: '{"firstName":' });
+    const bad = await t.inject({ method: 'POST', url: '/api/patients', headers: { 'content-type': 'application/json' }, payload: '{"firstName":' });
     expect(bad.statusCode).toBe(400);
-    const form = await t.app.inject({ method: 'POST', url: '/api/patients', headers: { ...doctor, 'content-type': 'text/plain' }, payload: 'firstName=x' });
+    const form = await t.inject({ method: 'POST', url: '/api/patients', headers: { 'content-type': 'text/plain' }, payload: 'firstName=x' });
     expect(form.statusCode).toBe(415);
     expect(await count('patients')).toBe(before);
   });
 
   it('refuses a malformed id with a 400', async () => {
-    const res = await inject('GET', `/api/patients/${encodeURIComponent("x' or '1'='1")}`);
+    const res = await t.get(`/api/patients/${encodeURIComponent("x' or '1'='1")}`);
     expect(res.statusCode).toBe(400);
   });
 
   it('gives 404 for an unknown patient id', async () => {
-    const res = await inject('GET', '/api/patients/no-such-patient');
+    const res = await t.get('/api/patients/no-such-patient');
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, code: 'not-found', message: 'Patient not found' });
   });
@@ -207,7 +212,7 @@ describe('search, filter, sort and pages', () => {
       const p = await createPatient({ firstName, lastName, email, phone });
       ids[firstName] = p.id;
     }
-    await inject('POST', `/api/patients/${ids.Ursula}/discharge`);
+    await t.post(`/api/patients/${ids.Ursula}/discharge`);
   });
   const names = (r: { patients: Array<{ firstName: string }> }) => r.patients.map((p) => p.firstName);
 
@@ -243,7 +248,7 @@ describe('search, filter, sort and pages', () => {
     const discharged = await list('status=discharged&limit=200');
     expect(discharged.patients.every((p) => p.status === 'discharged')).toBe(true);
     const all = await list('status=all&limit=1');
-    const stats = (await inject('GET', '/api/patients/stats/overview')).json().stats;
+    const stats = (await t.get('/api/patients/stats/overview')).json().stats;
     expect(all.total).toBe(stats.total);
     expect(discharged.total).toBe(stats.discharged);
   });
@@ -271,7 +276,7 @@ describe('search, filter, sort and pages', () => {
 
   it('refuses a sort outside the allow-list, such as an injection attempt, with a 400', async () => {
     for (const sort of ['name;DROP TABLE patients', 'name;DROP TABLE', 'first_name', 'name desc']) {
-      const res = await inject('GET', `/api/patients?sort=${encodeURIComponent(sort)}`);
+      const res = await t.get(`/api/patients?sort=${encodeURIComponent(sort)}`);
       expect(res.statusCode).toBe(400);
       expect(res.json().issues[0].path).toBe('sort');
     }
@@ -280,13 +285,13 @@ describe('search, filter, sort and pages', () => {
 
   it('refuses an unknown status, direction, or an out-of-range page with a 400', async () => {
     for (const q of ['status=archived', 'direction=up', 'limit=0', 'limit=201', 'offset=-1', `search=${'x'.repeat(101)}`]) {
-      expect((await inject('GET', `/api/patients?${q}`)).statusCode, q).toBe(400);
+      expect((await t.get(`/api/patients?${q}`)).statusCode, q).toBe(400);
     }
   });
 
   it('shows the date of the latest visit in the list', async () => {
-    await inject('POST', `/api/patients/${ids.Ulric}/visits`, doctor, { date: '2024-03-01T10:00:00Z', doctor: 'Dr. A' });
-    await inject('POST', `/api/patients/${ids.Ulric}/visits`, doctor, { date: '2024-05-01T10:00:00Z', doctor: 'Dr. B' });
+    await t.post(`/api/patients/${ids.Ulric}/visits`, { date: '2024-03-01T10:00:00Z', doctor: 'Dr. A' });
+    await t.post(`/api/patients/${ids.Ulric}/visits`, { date: '2024-05-01T10:00:00Z', doctor: 'Dr. B' });
     const [ulric] = (await list('search=ulric')).patients;
     expect(ulric.lastVisit).toBe('2024-05-01T10:00:00.000Z');
   });
@@ -295,7 +300,7 @@ describe('search, filter, sort and pages', () => {
 describe('visits', () => {
   it('adds a visit with the spec fields and lists visits newest first with a total', async () => {
     const p = await createPatient({ firstName: 'Visit', lastName: 'Taker', email: 'visits@example.org' });
-    const first = await inject('POST', `/api/patients/${p.id}/visits`, doctor, {
+    const first = await t.post(`/api/patients/${p.id}/visits`, {
       date: '2025-01-10T09:00:00Z',
       type: 'emergency',
       priority: 'critical',
@@ -321,57 +326,68 @@ describe('visits', () => {
       treatment: 'Nitroglycerin',
       notes: 'Admitted',
     });
-    await inject('POST', `/api/patients/${p.id}/visits`, doctor, { date: '2025-02-01', doctor: 'Dr. Lee' });
-    const res = await inject('GET', `/api/patients/${p.id}/visits`);
+    await t.post(`/api/patients/${p.id}/visits`, { date: '2025-02-01', doctor: 'Dr. Lee' });
+    const res = await t.get(`/api/patients/${p.id}/visits`);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.total).toBe(2);
     expect(visitListResponse.parse(body).summary).toEqual({ total: 2, completed: 2, emergency: 1 });
     expect(body.visits.map((v: Body) => v.doctor)).toEqual(['Dr. Lee', 'Dr. Sarah Chen']);
     expect(body.visits[0]).toMatchObject({ type: 'routine', priority: 'low', status: 'completed', waitTime: null, notes: null });
-    const page = (await inject('GET', `/api/patients/${p.id}/visits?limit=1&offset=1`)).json();
+    const page = (await t.get(`/api/patients/${p.id}/visits?limit=1&offset=1`)).json();
     expect(page).toMatchObject({ total: 2, limit: 1, offset: 1, visits: [{ doctor: 'Dr. Sarah Chen' }] });
   });
 
   it('refuses an invalid visit with a 400 naming the fields, and writes nothing', async () => {
     const p = await createPatient({ firstName: 'Bad', lastName: 'Visit', email: 'badvisit@example.org' });
     const before = await count('patient_visits');
-    const res = await inject('POST', `/api/patients/${p.id}/visits`, doctor, { date: 'yesterday', type: 'walk-in', priority: 'urgent', status: 'done', waitTime: -5 });
+    const res = await t.post(`/api/patients/${p.id}/visits`, {
+      date: 'yesterday',
+      type: 'walk-in',
+      priority: 'urgent',
+      status: 'done',
+      waitTime: -5,
+    });
     expect(res.statusCode).toBe(400);
-    expect(res.json().issues.map((i: Body) => i.path).sort()).toEqual(['date', 'doctor', 'priority', 'status', 'type', 'waitTime']);
+    expect(
+      res
+        .json()
+        .issues.map((i: Body) => i.path)
+        .sort(),
+    ).toEqual(['date', 'doctor', 'priority', 'status', 'type', 'waitTime']);
     expect(await count('patient_visits')).toBe(before);
   });
 
   it('gives 404 for the visits of an unknown patient', async () => {
-    expect((await inject('GET', '/api/patients/nobody/visits')).statusCode).toBe(404);
-    expect((await inject('POST', '/api/patients/nobody/visits', doctor, { date: '2025-01-01', doctor: 'Dr. X' })).statusCode).toBe(404);
+    expect((await t.get('/api/patients/nobody/visits')).statusCode).toBe(404);
+    expect((await t.post('/api/patients/nobody/visits', { date: '2025-01-01', doctor: 'Dr. X' })).statusCode).toBe(404);
   });
 });
 
 describe('status changes and archiving', () => {
   it('discharges, refuses a second discharge with 409, then reactivates', async () => {
     const p = await createPatient({ firstName: 'Dis', lastName: 'Charge', email: 'dis@example.org' });
-    const d = await inject('POST', `/api/patients/${p.id}/discharge`);
+    const d = await t.post(`/api/patients/${p.id}/discharge`);
     expect(d.statusCode).toBe(200);
     expect(d.json().patient).toMatchObject({ status: 'discharged' });
     expect(d.json().patient.dischargedAt).not.toBeNull();
-    const again = await inject('POST', `/api/patients/${p.id}/discharge`);
+    const again = await t.post(`/api/patients/${p.id}/discharge`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Patient is already discharged.');
-    const r = await inject('POST', `/api/patients/${p.id}/reactivate`);
+    const r = await t.post(`/api/patients/${p.id}/reactivate`);
     expect(r.statusCode).toBe(200);
     expect(r.json().patient).toMatchObject({ status: 'active', dischargedAt: null });
-    expect((await inject('POST', `/api/patients/${p.id}/reactivate`)).statusCode).toBe(409);
+    expect((await t.post(`/api/patients/${p.id}/reactivate`)).statusCode).toBe(409);
   });
 
   it('archives for an Admin: gone from the directory, kept in the database', async () => {
     const p = await createPatient({ firstName: 'Archie', lastName: 'Ved', email: 'archie@example.org' });
-    const res = await inject('DELETE', `/api/patients/${p.id}`, admin);
+    const res = await admin.delete(`/api/patients/${p.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, archived: true, patient: { id: p.id } });
-    expect((await inject('GET', `/api/patients/${p.id}`)).statusCode).toBe(404);
+    expect((await t.get(`/api/patients/${p.id}`)).statusCode).toBe(404);
     expect((await list('search=archie')).total).toBe(0);
-    expect((await inject('DELETE', `/api/patients/${p.id}`, admin)).statusCode).toBe(404);
+    expect((await admin.delete(`/api/patients/${p.id}`)).statusCode).toBe(404);
     const kept = await rows(t.database.db, sql`select archived_at from patients where id = ${p.id}`);
     expect(kept).toHaveLength(1);
     expect(kept[0].archived_at).not.toBeNull();
@@ -379,9 +395,9 @@ describe('status changes and archiving', () => {
 
   it('refuses archiving to a Doctor with a 403', async () => {
     const p = await createPatient({ firstName: 'Not', lastName: 'Archived', email: 'not.archived@example.org' });
-    const res = await inject('DELETE', `/api/patients/${p.id}`, doctor);
+    const res = await t.delete(`/api/patients/${p.id}`);
     expect(res.statusCode).toBe(403);
-    expect((await inject('GET', `/api/patients/${p.id}`)).statusCode).toBe(200);
+    expect((await t.get(`/api/patients/${p.id}`)).statusCode).toBe(200);
   });
 
   it('gives the application role no way to erase a patient or a visit', async () => {
@@ -390,7 +406,10 @@ describe('status changes and archiving', () => {
         await tx.execute(sql`select set_config('app.organization_id', 'default-clinic', true), set_config('role', 'clinic_app', true)`);
         await tx.execute(sql`delete from patients where organization_id = 'default-clinic'`);
       })
-      .then(() => null, (err: Error) => String(err.message ?? err) + String((err as { cause?: Error }).cause?.message ?? ''));
+      .then(
+        () => null,
+        (err: Error) => String(err.message ?? err) + String((err as { cause?: Error }).cause?.message ?? ''),
+      );
     expect(refused).toMatch(/permission denied/);
   });
 });
@@ -398,16 +417,25 @@ describe('status changes and archiving', () => {
 describe('audit trail', () => {
   it('records each read and change with the actor and the patient ids', async () => {
     const p = await createPatient({ firstName: 'Audrey', lastName: 'Trail', email: 'audrey@example.org' });
-    await inject('GET', '/api/patients?search=audrey');
-    await inject('GET', `/api/patients/${p.id}`);
-    await inject('PUT', `/api/patients/${p.id}`, doctor, patientPayload({ firstName: 'Audrey', lastName: 'Trailed', email: 'audrey@example.org' }));
-    await inject('POST', `/api/patients/${p.id}/visits`, doctor, { date: '2025-01-01', doctor: 'Dr. Who' });
-    await inject('GET', `/api/patients/${p.id}/visits`);
-    await inject('POST', `/api/patients/${p.id}/discharge`);
-    await inject('POST', `/api/patients/${p.id}/reactivate`);
-    await inject('DELETE', `/api/patients/${p.id}`, admin);
+    await t.get('/api/patients?search=audrey');
+    await t.get(`/api/patients/${p.id}`);
+    await t.put(`/api/patients/${p.id}`, patientPayload({ firstName: 'Audrey', lastName: 'Trailed', email: 'audrey@example.org' }));
+    await t.post(`/api/patients/${p.id}/visits`, { date: '2025-01-01', doctor: 'Dr. Who' });
+    await t.get(`/api/patients/${p.id}/visits`);
+    await t.post(`/api/patients/${p.id}/discharge`);
+    await t.post(`/api/patients/${p.id}/reactivate`);
+    await admin.delete(`/api/patients/${p.id}`);
 
-    const single = ['patient.created', 'patient.read', 'patient.updated', 'patient.visit.created', 'patient.visits.read', 'patient.discharged', 'patient.reactivated', 'patient.archived'];
+    const single = [
+      'patient.created',
+      'patient.read',
+      'patient.updated',
+      'patient.visit.created',
+      'patient.visits.read',
+      'patient.discharged',
+      'patient.reactivated',
+      'patient.archived',
+    ];
     for (const action of single) {
       const events = (await auditEventsOf(t.database.db, action)).filter((e) => e.entity_id === p.id);
       expect(events, action).toHaveLength(1);
@@ -424,16 +452,19 @@ describe('audit trail', () => {
 
   it('records no read when the patient is not found', async () => {
     const before = await count('audit_events');
-    await inject('GET', '/api/patients/missing-one');
+    await t.get('/api/patients/missing-one');
     expect(await count('audit_events')).toBe(before);
   });
 });
 
 describe('demo seed', () => {
   it('gives the demo clinic a realistic directory with visits', async () => {
-    const res = await inject('GET', '/api/patients?search=smith');
+    const res = await t.get('/api/patients?search=smith');
     expect(res.json().patients.some((p: Body) => p.lastName === 'Smith' && p.lastVisit)).toBe(true);
-    const [{ n }] = await rows<{ n: number }>(t.database.db, sql`select count(*)::int as n from patients where created_by is not null and organization_id = 'default-clinic'`);
+    const [{ n }] = await rows<{ n: number }>(
+      t.database.db,
+      sql`select count(*)::int as n from patients where created_by is not null and organization_id = 'default-clinic'`,
+    );
     expect(n).toBeGreaterThanOrEqual(25);
   });
 });
@@ -442,11 +473,11 @@ describe('kept counts', () => {
   it('equal the directory rows per clinic and status after creates, edits, discharges, reactivations and archives', async () => {
     const a = await createPatient({ firstName: 'Count', lastName: 'One', email: 'count1@example.org' });
     const b = await createPatient({ firstName: 'Count', lastName: 'Two', email: 'count2@example.org' });
-    await inject('PUT', `/api/patients/${a.id}`, doctor, patientPayload({ firstName: 'Count', lastName: 'Uno', email: 'count1@example.org' }));
-    await inject('POST', `/api/patients/${a.id}/discharge`);
-    await inject('POST', `/api/patients/${b.id}/discharge`);
-    await inject('POST', `/api/patients/${b.id}/reactivate`);
-    await inject('DELETE', `/api/patients/${a.id}`, admin);
+    await t.put(`/api/patients/${a.id}`, patientPayload({ firstName: 'Count', lastName: 'Uno', email: 'count1@example.org' }));
+    await t.post(`/api/patients/${a.id}/discharge`);
+    await t.post(`/api/patients/${b.id}/discharge`);
+    await t.post(`/api/patients/${b.id}/reactivate`);
+    await admin.delete(`/api/patients/${a.id}`);
     const kept = await rows<{ status: string; n: number }>(
       t.database.db,
       sql`select status, n from patient_counts where organization_id = 'default-clinic' and n <> 0 order by status`,
@@ -456,7 +487,7 @@ describe('kept counts', () => {
       sql`select status, count(*)::int as n from patients where organization_id = 'default-clinic' and clinic_id = 'default-clinic' and archived_at is null group by status order by status`,
     );
     expect(kept).toEqual(actual);
-    const stats = (await inject('GET', '/api/patients/stats/overview')).json().stats;
+    const stats = (await t.get('/api/patients/stats/overview')).json().stats;
     const all = await list('limit=1');
     expect(stats.total).toBe(actual.reduce((s, r) => s + r.n, 0));
     expect(all.total).toBe(stats.total);

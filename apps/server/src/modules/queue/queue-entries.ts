@@ -1,18 +1,11 @@
-import {
-  ageInYears,
-  deriveQueuePatient,
-  type KioskCaseBody,
-  type QueueEntryDto,
-  type QueueStatus,
-  type QueueVitalSigns,
-} from '@clinic/domain';
+import { ageInYears, deriveQueuePatient, type KioskCaseBody, type QueueEntryDto, type QueueStatus, type QueueVitalSigns } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.js';
 import { queueCounters, queueEntries, queueTransitions, type QueueEntryRow } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
+import type { TenantTx } from '../../platform/route.js';
 
 /** The next queue number of a clinic for a day, from 1; atomic under concurrent check-ins. */
-export async function nextQueueNumber(tx: Tx, organizationId: string, clinicId: string, day: string): Promise<number> {
+export async function nextQueueNumber(tx: TenantTx, organizationId: string, clinicId: string, day: string): Promise<number> {
   const [row] = await tx
     .insert(queueCounters)
     .values({ organizationId, clinicId, day, lastNumber: 1 })
@@ -56,7 +49,7 @@ export interface NewQueueEntry {
 }
 
 /** Adds an entry to the clinic's queue (status waiting) with the next number and its first history line. */
-export async function createQueueEntry(tx: Tx, input: NewQueueEntry): Promise<QueueEntryRow> {
+export async function createQueueEntry(tx: TenantTx, input: NewQueueEntry): Promise<QueueEntryRow> {
   const queueNumber = await nextQueueNumber(tx, input.organizationId, input.clinicId, input.day);
   const p = input.patient;
   const age = p.age ?? ageInYears(p.dateOfBirth ?? null);
@@ -106,7 +99,7 @@ export async function createQueueEntry(tx: Tx, input: NewQueueEntry): Promise<Qu
 
 /** Appends one line to an entry's history. */
 export async function recordTransition(
-  tx: Tx,
+  tx: TenantTx,
   entry: Pick<QueueEntryRow, 'organizationId' | 'id'>,
   t: { action: string; from: QueueStatus | null; to: QueueStatus; actorId: string | null; note?: string; details?: Record<string, unknown> },
 ): Promise<void> {

@@ -15,7 +15,10 @@ export async function queueDayFigures(tx: TenantTx, tenant: QueueScope, since: D
     tenant.clinicId ? eq(queueEntries.clinicId, tenant.clinicId) : undefined,
   );
   const [[active], [completed], [wait]] = await Promise.all([
-    tx.select({ n: count() }).from(queueEntries).where(and(scope, inArray(queueEntries.status, [...OPEN_QUEUE_STATUSES]))),
+    tx
+      .select({ n: count() })
+      .from(queueEntries)
+      .where(and(scope, inArray(queueEntries.status, [...OPEN_QUEUE_STATUSES]))),
     tx
       .select({ n: count() })
       .from(queueEntries)

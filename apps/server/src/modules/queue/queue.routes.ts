@@ -34,14 +34,28 @@ export async function queueRoutes(app: FastifyInstance) {
   for (const action of STATUS_ACTIONS) {
     tenantRoute(
       app,
-      { method: 'POST', url: `/api/triage/waiting-room/:id/${action}`, summary: `Queue action: ${action}`, access, params: idParams, body: queueActionBody },
+      {
+        method: 'POST',
+        url: `/api/triage/waiting-room/:id/${action}`,
+        summary: `Queue action: ${action}`,
+        access,
+        params: idParams,
+        body: queueActionBody,
+      },
       async (ctx, { params, body }) => ({ success: true, patient: await changeStatus(ctx, params.id, { action }, body.note) }),
     );
   }
 
   tenantRoute(
     app,
-    { method: 'POST', url: '/api/triage/waiting-room/:id/assign', summary: 'Assign a clinician', access, params: idParams, body: assignClinicianBody },
+    {
+      method: 'POST',
+      url: '/api/triage/waiting-room/:id/assign',
+      summary: 'Assign a clinician',
+      access,
+      params: idParams,
+      body: assignClinicianBody,
+    },
     async (ctx, { params, body }) => ({ success: true, patient: await assignClinician(ctx, params.id, body) }),
   );
 

@@ -31,7 +31,10 @@ export interface QueueReader {
 async function openEntries(tx: TenantTx, organizationId: string, clinicId: string | null) {
   const where = [eq(queueEntries.organizationId, organizationId), inArray(queueEntries.status, [...OPEN_QUEUE_STATUSES])];
   if (clinicId) where.push(eq(queueEntries.clinicId, clinicId));
-  return tx.select().from(queueEntries).where(and(...where));
+  return tx
+    .select()
+    .from(queueEntries)
+    .where(and(...where));
 }
 
 /** Names of the members assigned to entries, by member id. */
@@ -72,7 +75,10 @@ async function doctorsAvailable(tx: TenantTx, organizationId: string, open: Queu
 async function startedSince(tx: TenantTx, organizationId: string, clinicId: string | null, since: Date) {
   const where = [eq(queueEntries.organizationId, organizationId), isNotNull(queueEntries.startedAt), gte(queueEntries.startedAt, since)];
   if (clinicId) where.push(eq(queueEntries.clinicId, clinicId));
-  return tx.select().from(queueEntries).where(and(...where));
+  return tx
+    .select()
+    .from(queueEntries)
+    .where(and(...where));
 }
 
 const dayBefore = (now: Date) => new Date(now.getTime() - 24 * 3600_000);
@@ -90,11 +96,7 @@ const statsEntry = (row: QueueEntryRow, now: Date): StatsEntry => ({
  * The spec's Queue stats for one clinic, as of `now`: the open entries (already derived, when the
  * caller has them) plus the entries whose care started in the last 24 hours, for compliance.
  */
-export async function queueStats(
-  { tx, tenant }: QueueReader,
-  now = new Date(),
-  open?: { rows: QueueEntryRow[]; derived: StatsEntry[] },
-) {
+export async function queueStats({ tx, tenant }: QueueReader, now = new Date(), open?: { rows: QueueEntryRow[]; derived: StatsEntry[] }) {
   const { organizationId, clinicId } = tenant;
   const rows = open?.rows ?? (await openEntries(tx, organizationId, clinicId));
   const derived = open?.derived ?? rows.map((r) => statsEntry(r, now));
@@ -259,9 +261,9 @@ export async function entryHistory(ctx: TenantRouteContext, id: string) {
 export async function publicBoardOf({ tx, tenant }: PublicRouteContext, now = new Date()) {
   const rows = await openEntries(tx, tenant.organizationId, tenant.clinicId);
   const derived = rows.map((r) => statsEntry(r, now));
-  const lines = publicBoard(
-    rows.map((r, i) => ({ ...derived[i], queueNumber: r.queueNumber, patientName: `${r.firstName} ${r.lastName}` })),
-  ).map((l) => publicBoardEntryDto.parse(l));
+  const lines = publicBoard(rows.map((r, i) => ({ ...derived[i], queueNumber: r.queueNumber, patientName: `${r.firstName} ${r.lastName}` }))).map(
+    (l) => publicBoardEntryDto.parse(l),
+  );
   const stats = await queueStats({ tx, tenant }, now, { rows, derived });
   return { patients: lines, stats };
 }

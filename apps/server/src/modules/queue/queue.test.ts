@@ -1,7 +1,7 @@
 import { QUEUE_ACTIONS, QUEUE_STATUSES, canTransition, type QueueAction, type QueueStatus } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEventsOf, createOtherOrganization, createTestApp, freshAddress, memberIdOf, rows, signInAs, type TestApp } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { auditEventsOf, createOtherOrganization, freshAddress, memberIdOf, rows, signInAs, useTestApp, type Who } from '../../test/harness.js';
 
 /** How to bring a fresh waiting entry to each status. */
 const PATH_TO: Record<QueueStatus, QueueAction[]> = {
@@ -14,39 +14,26 @@ const PATH_TO: Record<QueueStatus, QueueAction[]> = {
 };
 
 describe('queue manager', () => {
-  let t: TestApp;
-  let nurse: Record<string, string>;
+  const t = useTestApp({ as: 'nurse' });
   let n = 0;
 
   const checkIn = async (over: Record<string, unknown> = {}) => {
     n += 1;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/triage/case',
-      remoteAddress: freshAddress(),
-      payload: { firstName: 'Pat', lastName: `Case${n}`, phoneNumber: `555-000-${String(1000 + n)}`, chiefComplaint: 'Headache', ...over },
-    });
+    const res = await t.anon.post(
+      '/api/triage/case',
+      { firstName: 'Pat', lastName: `Case${n}`, phoneNumber: `555-000-${String(1000 + n)}`, chiefComplaint: 'Headache', ...over },
+      { remoteAddress: freshAddress() },
+    );
     expect(res.statusCode).toBe(201);
     return res.json().case.id as string;
   };
-  const act = (id: string, action: QueueAction, headers = nurse, payload: Record<string, unknown> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url: `/api/triage/waiting-room/${id}/${action}`,
-      headers,
-      payload: action === 'assign' ? { clinicianName: 'Dr. Rivera', ...payload } : payload,
-    });
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    nurse = await signInAs(t.app, 'nurse@demo.clinic');
-  });
-  afterAll(() => t.close());
+  const act = (id: string, action: QueueAction, who: Who = 'nurse', payload: Record<string, unknown> = {}) =>
+    t.as(who).post(`/api/triage/waiting-room/${id}/${action}`, action === 'assign' ? { clinicianName: 'Dr. Rivera', ...payload } : payload);
 
   it('lists open entries with every derived field, ordered by clinical priority', async () => {
     const low = await checkIn({ chiefComplaint: 'Sore knee', firstName: 'Lowe' });
     const high = await checkIn({ chiefComplaint: 'Chest pain, heart attack feared', symptoms: ['chest pain'], age: 80, firstName: 'Hyde' });
-    const res = await t.app.inject({ method: 'GET', url: '/api/triage/waiting-room', headers: nurse });
+    const res = await t.get('/api/triage/waiting-room');
     expect(res.statusCode).toBe(200);
     const { patients, stats } = res.json();
     const ids = patients.map((p: { id: string }) => p.id);
@@ -72,7 +59,7 @@ describe('queue manager', () => {
 
   it('counts a doctor giving care as unavailable until that care ends', async () => {
     const doctor = await signInAs(t.app, 'doctor@demo.clinic');
-    const stats = async () => (await t.app.inject({ method: 'GET', url: '/api/triage/waiting-room/stats', headers: nurse })).json().stats;
+    const stats = async () => (await t.get('/api/triage/waiting-room/stats')).json().stats;
     expect((await stats()).doctorsAvailable).toBe(1);
     const id = await checkIn();
     await act(id, 'start', doctor);
@@ -96,21 +83,20 @@ describe('queue manager', () => {
 
   it('Start Care through PUT /api/triage/case/{id}/status records who and when, and keeps the history', async () => {
     const id = await checkIn();
-    const res = await t.app.inject({
-      method: 'PUT',
-      url: `/api/triage/case/${id}/status`,
-      headers: nurse,
-      payload: { status: 'in-progress', startedAt: new Date().toISOString(), startedBy: 'someone-else' },
+    const res = await t.put(`/api/triage/case/${id}/status`, {
+      status: 'in-progress',
+      startedAt: new Date().toISOString(),
+      startedBy: 'someone-else',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().patient).toMatchObject({ status: 'in-progress', startedAt: expect.any(String) });
     const [user] = await rows(t.database.db, sql`select id from users where email = 'nurse@demo.clinic'`);
     expect(res.json().patient.startedBy).toBe(user.id);
-    const again = await t.app.inject({ method: 'PUT', url: `/api/triage/case/${id}/status`, headers: nurse, payload: { status: 'in-progress' } });
+    const again = await t.put(`/api/triage/case/${id}/status`, { status: 'in-progress' });
     expect(again.statusCode).toBe(409);
-    const back = await t.app.inject({ method: 'PUT', url: `/api/triage/case/${id}/status`, headers: nurse, payload: { status: 'waiting' } });
+    const back = await t.put(`/api/triage/case/${id}/status`, { status: 'waiting' });
     expect(back.statusCode).toBe(409);
-    const history = await t.app.inject({ method: 'GET', url: `/api/triage/waiting-room/${id}/history`, headers: nurse });
+    const history = await t.get(`/api/triage/waiting-room/${id}/history`);
     expect(history.json().transitions.map((h: { action: string; toStatus: string }) => `${h.action}:${h.toStatus}`)).toEqual([
       'create:waiting',
       'start:in-progress',
@@ -121,42 +107,32 @@ describe('queue manager', () => {
   it('assigns a clinician by member id, or refuses an id that is not a member (404)', async () => {
     const id = await checkIn();
     const doctorMember = await memberIdOf(t.database.db, 'default-clinic', 'doctor@demo.clinic');
-    const res = await act(id, 'assign', nurse, { clinicianId: doctorMember, clinicianName: undefined });
+    const res = await act(id, 'assign', 'nurse', { clinicianId: doctorMember, clinicianName: undefined });
     expect(res.statusCode).toBe(200);
     expect(res.json().patient).toMatchObject({ assignedClinicianId: doctorMember, assignedClinicianName: 'Daniel Diaz', status: 'waiting' });
-    const unknown = await act(id, 'assign', nurse, { clinicianId: 'not-a-member', clinicianName: undefined });
+    const unknown = await act(id, 'assign', 'nurse', { clinicianId: 'not-a-member', clinicianName: undefined });
     expect(unknown.statusCode).toBe(404);
-    const none = await t.app.inject({ method: 'POST', url: `/api/triage/waiting-room/${id}/assign`, headers: nurse, payload: {} });
+    const none = await t.post(`/api/triage/waiting-room/${id}/assign`, {});
     expect(none.statusCode).toBe(400);
   });
 
   it('recording vitals re-scores risk and NEWS2; implausible vitals are a 400 and change nothing', async () => {
     const id = await checkIn({ chiefComplaint: 'Feeling unwell' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/triage/waiting-room/${id}/vitals`,
-      headers: nurse,
-      payload: {
-        heartRate: 135,
-        bloodPressure: { systolic: 85, diastolic: 50 },
-        oxygenSaturation: 89,
-        temperature: 103,
-        respiratoryRate: 28,
-        glasgowComaScale: 14,
-        supplementalOxygen: true,
-      },
+    const res = await t.post(`/api/triage/waiting-room/${id}/vitals`, {
+      heartRate: 135,
+      bloodPressure: { systolic: 85, diastolic: 50 },
+      oxygenSaturation: 89,
+      temperature: 103,
+      respiratoryRate: 28,
+      glasgowComaScale: 14,
+      supplementalOxygen: true,
     });
     expect(res.statusCode).toBe(200);
     const patient = res.json().patient;
     expect(patient.news2).toMatchObject({ score: 19, band: 'high', complete: true });
     expect(patient.riskScore).toBe(100);
     expect(patient.urgencyLevel).toBe('emergency');
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: `/api/triage/waiting-room/${id}/vitals`,
-      headers: nurse,
-      payload: { heartRate: 900 },
-    });
+    const bad = await t.post(`/api/triage/waiting-room/${id}/vitals`, { heartRate: 900 });
     expect(bad.statusCode).toBe(400);
     const [row] = await rows(t.database.db, sql`select vital_signs from queue_entries where id = ${id}`);
     expect(row.vital_signs.heartRate).toBe(135);
@@ -206,13 +182,13 @@ describe('queue manager', () => {
     for (const action of QUEUE_ACTIONS) {
       expect((await act(foreign, action)).statusCode, action).toBe(404);
     }
-    expect((await t.app.inject({ method: 'POST', url: `/api/triage/waiting-room/${foreign}/vitals`, headers: nurse, payload: { heartRate: 80 } })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'PUT', url: `/api/triage/case/${foreign}/status`, headers: nurse, payload: { status: 'in-progress' } })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/triage/waiting-room/${foreign}/history`, headers: nurse })).statusCode).toBe(404);
-    const list = await t.app.inject({ method: 'GET', url: '/api/triage/waiting-room', headers: nurse });
+    expect((await t.post(`/api/triage/waiting-room/${foreign}/vitals`, { heartRate: 80 })).statusCode).toBe(404);
+    expect((await t.put(`/api/triage/case/${foreign}/status`, { status: 'in-progress' })).statusCode).toBe(404);
+    expect((await t.get(`/api/triage/waiting-room/${foreign}/history`)).statusCode).toBe(404);
+    const list = await t.get('/api/triage/waiting-room');
     expect(list.body).not.toContain('Secret');
     // Selecting the other organization explicitly is refused: the nurse is not a member there.
-    const selected = await t.app.inject({ method: 'GET', url: `/api/triage/waiting-room?organizationId=${other.organizationId}`, headers: nurse });
+    const selected = await t.get(`/api/triage/waiting-room?organizationId=${other.organizationId}`);
     expect(selected.statusCode).toBe(403);
     const [row] = await rows(t.database.db, sql`select status from queue_entries where id = ${foreign}`);
     expect(row.status).toBe('waiting');
@@ -221,7 +197,7 @@ describe('queue manager', () => {
   it('bad ids and bodies get a clear 4xx', async () => {
     expect((await act("' OR 1=1 --", 'start')).statusCode).toBe(400);
     const id = await checkIn();
-    const res = await t.app.inject({ method: 'PUT', url: `/api/triage/case/${id}/status`, headers: nurse, payload: { status: 'teleported' } });
+    const res = await t.put(`/api/triage/case/${id}/status`, { status: 'teleported' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ success: false, code: 'validation/invalid' });
   });

@@ -62,11 +62,7 @@ export async function recordAction(ctx: TenantRouteContext, id: string, action: 
     .update(triageAssessments)
     .set(action === 'accept' ? { acceptedAt: now } : { secondOpinionRequestedAt: now })
     .where(
-      and(
-        eq(triageAssessments.organizationId, tenant.organizationId),
-        eq(triageAssessments.id, id),
-        eq(triageAssessments.userId, actor.userId),
-      ),
+      and(eq(triageAssessments.organizationId, tenant.organizationId), eq(triageAssessments.id, id), eq(triageAssessments.userId, actor.userId)),
     )
     .returning();
   if (!row) throw notFound('Assessment');

@@ -1,18 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEventsOf, createOtherOrganization, createTestApp, rows, signInAs, type TestApp } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { auditEventsOf, createOtherOrganization, rows, signInAs, useTestApp, type Who } from '../../test/harness.js';
 
 describe('AI triage', () => {
-  let t: TestApp;
-  let doctor: Record<string, string>;
-  const assess = (symptoms: unknown, headers = doctor) =>
-    t.app.inject({ method: 'POST', url: '/api/triage/assess', headers, payload: { symptoms } });
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    doctor = await signInAs(t.app, 'doctor@demo.clinic');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ as: 'doctor' });
+  const assess = (symptoms: unknown, who: Who = 'doctor') => t.as(who).post('/api/triage/assess', { symptoms });
 
   it('assesses chest pain as critical with no wait, the emergency recommendation and a stable confidence', async () => {
     const res = await assess('Crushing CHEST PAIN and sweating');
@@ -53,7 +45,7 @@ describe('AI triage', () => {
 
   it('reading the history is audited like a patient read: actor, organization and how many were shown', async () => {
     const before = (await auditEventsOf(t.database.db, 'triage.history-read')).length;
-    const res = await t.app.inject({ method: 'GET', url: '/api/triage/history', headers: doctor, remoteAddress: '10.9.8.7' });
+    const res = await t.get('/api/triage/history', { remoteAddress: '10.9.8.7' });
     expect(res.statusCode).toBe(200);
     const audits = await auditEventsOf(t.database.db, 'triage.history-read');
     expect(audits).toHaveLength(before + 1);
@@ -64,14 +56,19 @@ describe('AI triage', () => {
 
   it('records Accept Recommendation and Get Second Opinion on your own assessment only', async () => {
     const id = (await assess('fever')).json().assessment.id;
-    const accepted = await t.app.inject({ method: 'POST', url: `/api/triage/assessments/${id}/action`, headers: doctor, payload: { action: 'accept' } });
+    const accepted = await t.post(`/api/triage/assessments/${id}/action`, { action: 'accept' });
     expect(accepted.json().assessment.accepted).toBe(true);
-    const second = await t.app.inject({ method: 'POST', url: `/api/triage/assessments/${id}/action`, headers: doctor, payload: { action: 'second-opinion' } });
+    const second = await t.post(`/api/triage/assessments/${id}/action`, { action: 'second-opinion' });
     expect(second.json().assessment).toMatchObject({ accepted: true, secondOpinionRequested: true });
     const nurse = await signInAs(t.app, 'nurse@demo.clinic');
-    const notYours = await t.app.inject({ method: 'POST', url: `/api/triage/assessments/${id}/action`, headers: nurse, payload: { action: 'accept' } });
+    const notYours = await t.app.inject({
+      method: 'POST',
+      url: `/api/triage/assessments/${id}/action`,
+      headers: nurse,
+      payload: { action: 'accept' },
+    });
     expect(notYours.statusCode).toBe(404);
-    const bad = await t.app.inject({ method: 'POST', url: `/api/triage/assessments/${id}/action`, headers: doctor, payload: { action: 'ignore' } });
+    const bad = await t.post(`/api/triage/assessments/${id}/action`, { action: 'ignore' });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -90,7 +87,7 @@ describe('AI triage', () => {
   it("another organization's assessment id is a 404", async () => {
     const other = await createOtherOrganization(t.app, 'triage-owner2@other.org');
     const id = (await assess('fever', other.headers)).json().assessment.id;
-    const res = await t.app.inject({ method: 'POST', url: `/api/triage/assessments/${id}/action`, headers: doctor, payload: { action: 'accept' } });
+    const res = await t.post(`/api/triage/assessments/${id}/action`, { action: 'accept' });
     expect(res.statusCode).toBe(404);
   });
 
@@ -108,9 +105,13 @@ describe('AI triage', () => {
     expect(assessment).toMatchObject({ urgencyLevel: 'emergency', aiConfidence: 0.85, requiresImmediateAttention: true });
     expect(assessment.riskFactors.length).toBeGreaterThan(0);
     expect(assessment).not.toHaveProperty('breakdown');
-    expect((await t.app.inject({ method: 'POST', url: '/api/ai-risk/assess', headers: nurse, payload: { patient: { age: -3 } } })).statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/ai-risk/assess', headers: nurse, payload: { patient: { age: -3 } } })).statusCode).toBe(
+      400,
+    );
     const viewer = await signInAs(t.app, 'viewer@demo.clinic');
-    expect((await t.app.inject({ method: 'POST', url: '/api/ai-risk/assess', headers: viewer, payload: { patient: { age: 30 } } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/ai-risk/assess', headers: viewer, payload: { patient: { age: 30 } } })).statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ method: 'POST', url: '/api/ai-risk/assess', payload: { patient: { age: 30 } } })).statusCode).toBe(401);
   });
 });

@@ -6,7 +6,7 @@ const tenant = (organizationId: string, clinicId = '') => ({ organizationId, cli
 const queueEvent = { type: 'queue.updated', organizationId: 'org-1', clinicId: 'clinic-1' };
 
 describe('live refresh', () => {
-  it('a queue event concerns every view of that clinic\'s queue and the dashboard figures, not the patient list', () => {
+  it("a queue event concerns every view of that clinic's queue and the dashboard figures, not the patient list", () => {
     expect(concerns(['waiting-room', tenant('org-1', 'clinic-1'), 'staff'], 'queue.updated', queueEvent)).toBe(true);
     expect(concerns(['waiting-room', tenant('org-1', 'clinic-1'), 'public'], 'queue.updated', queueEvent)).toBe(true);
     expect(concerns(['dashboard-stats', tenant('org-1', 'clinic-1')], 'queue.updated', queueEvent)).toBe(true);

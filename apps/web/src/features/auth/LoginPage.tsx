@@ -1,13 +1,14 @@
 import { Anchor, Button, Center, Paper, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
 import { signInBody } from '@clinic/domain/contracts/auth';
 import { findPlan } from '@clinic/domain/rules/plans';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { sessionQueryKey, useSession } from '../../api/session';
+import { useSession } from '../../api/session';
 import { Banner } from '../../ui/Banner';
 import { useZodForm } from '../../ui/use-zod-form';
-import { acceptInvitation, authErrorMessage, signIn, signUp } from './api/auth-calls';
+import { useSignIn } from './api/sign-in';
+import { useSignUp } from './api/sign-up';
+import { authErrorMessage } from './auth-error';
 import { OrganizationSetup } from './OrganizationSetup';
 
 type Mode = 'signIn' | 'signUp';
@@ -18,7 +19,8 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const client = useQueryClient();
+  const signIn = useSignIn();
+  const signUp = useSignUp();
   const invite = params.get('invite');
   const [mode, setMode] = useState<Mode>(invite ? 'signUp' : 'signIn');
   const form = useZodForm({ schema: signInBody, initialValues: { email: '', password: '' } });
@@ -28,21 +30,15 @@ export function LoginPage() {
   const from = (location.state as { from?: string } | null)?.from;
   // A plan chosen on /pricing (`?plan=`) carries on to billing once signed in.
   const plan = findPlan(params.get('plan'));
-  const destination = plan
-    ? `/billing?plan=${plan.id}`
-    : from && from.startsWith('/') && !from.startsWith('/login')
-      ? from
-      : '/dashboard';
+  const destination = plan ? `/billing?plan=${plan.id}` : from && from.startsWith('/') && !from.startsWith('/login') ? from : '/dashboard';
 
   if (step === 'credentials' && session.data && !submitting) return <Navigate to={destination} replace />;
 
   const submit = form.onSubmit(async ({ email, password }) => {
     setError(null);
     try {
-      if (mode === 'signIn') await signIn(email, password);
-      else await signUp(email, password);
-      if (invite) await acceptInvitation(invite);
-      await client.invalidateQueries({ queryKey: sessionQueryKey });
+      // Signs in or up, accepts the link's invitation if any, then re-reads the session.
+      await (mode === 'signIn' ? signIn : signUp).mutateAsync({ email, password, invite });
       if (mode === 'signUp' && !invite) setStep('setup');
       else navigate(destination, { replace: true });
     } catch (err) {
@@ -84,14 +80,7 @@ export function LoginPage() {
                 disabled={submitting}
                 aria-label="Sign in or create an account"
               />
-              <TextInput
-                label="Email"
-                type="email"
-                required
-                autoComplete="email"
-                {...form.getInputProps('email')}
-                disabled={submitting}
-              />
+              <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} disabled={submitting} />
               <PasswordInput
                 label="Password"
                 required

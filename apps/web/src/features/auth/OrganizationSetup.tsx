@@ -1,13 +1,14 @@
 import { SETUP_ORGANIZATION_TYPES, createOrganizationBody, type AvailableOrganizationDto } from '@clinic/domain/contracts/organizations';
 import { Alert, Badge, Button, Group, Loader, Paper, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { useAvailableOrganizations } from '../../api/organizations';
-import { sessionQueryKey, useSession } from '../../api/session';
+import { useSession } from '../../api/session';
 import { Banner } from '../../ui/Banner';
 import { useZodForm } from '../../ui/use-zod-form';
-import { createOrganization, resendVerification, setProfile } from './api/auth-calls';
+import { useCreateOrganization } from './api/create-organization';
+import { useResendVerification } from './api/resend-verification';
+import { useSetProfile } from './api/set-profile';
 
 const TYPE_LABELS: Record<(typeof SETUP_ORGANIZATION_TYPES)[number], string> = {
   hospital: 'Hospital',
@@ -30,12 +31,11 @@ export function OrganizationSetup({ onDone }: { onDone: () => void }) {
 }
 
 function SelectOrganization({ onCreate, onDone }: { onCreate: () => void; onDone: () => void }) {
-  const client = useQueryClient();
   const available = useAvailableOrganizations();
+  const setProfile = useSetProfile();
   const [organizationId, setOrganizationId] = useState<string | null>(null);
   const [clinicId, setClinicId] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
 
   const chosen: AvailableOrganizationDto | undefined = available.data?.find((o) => o.id === organizationId);
 
@@ -44,16 +44,12 @@ function SelectOrganization({ onCreate, onDone }: { onCreate: () => void; onDone
       setError('Please select both an organization and clinic');
       return;
     }
-    setSaving(true);
     setError(null);
     try {
-      await setProfile(organizationId, clinicId);
-      await client.invalidateQueries({ queryKey: sessionQueryKey });
+      await setProfile.mutateAsync({ organizationId, clinicId });
       onDone();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'Failed to load organizations');
-    } finally {
-      setSaving(false);
     }
   };
 
@@ -67,9 +63,7 @@ function SelectOrganization({ onCreate, onDone }: { onCreate: () => void; onDone
       </Text>
       {available.isPending && <Loader aria-label="Loading organizations" />}
       {available.isError && <Banner>Failed to load organizations</Banner>}
-      {available.data && available.data.length === 0 && (
-        <Text>You are not a member of any organization yet. Create one to get started.</Text>
-      )}
+      {available.data && available.data.length === 0 && <Text>You are not a member of any organization yet. Create one to get started.</Text>}
       <UnverifiedNotice />
       {available.data && available.data.length > 0 && (
         <Radio.Group
@@ -121,7 +115,7 @@ function SelectOrganization({ onCreate, onDone }: { onCreate: () => void; onDone
           <Button variant="subtle" onClick={onDone}>
             Skip for now
           </Button>
-          <Button onClick={submit} disabled={!organizationId || !clinicId} loading={saving}>
+          <Button onClick={submit} disabled={!organizationId || !clinicId} loading={setProfile.isPending}>
             Continue
           </Button>
         </Group>
@@ -136,29 +130,21 @@ function SelectOrganization({ onCreate, onDone }: { onCreate: () => void; onDone
  */
 function UnverifiedNotice() {
   const session = useSession();
-  const [sent, setSent] = useState<string | null>(null);
-  const [failed, setFailed] = useState<string | null>(null);
+  const resend = useResendVerification();
   if (!session.data || session.data.user.emailVerified) return null;
-  const resend = async () => {
-    setFailed(null);
-    try {
-      const r = await resendVerification();
-      setSent(r.message ?? 'A new link was sent.');
-    } catch (err) {
-      setFailed(err instanceof ApiError ? err.message : 'The link could not be sent.');
-    }
-  };
+  const sent = resend.data ? (resend.data.message ?? 'A new link was sent.') : null;
+  const failed = resend.error ? (resend.error instanceof ApiError ? resend.error.message : 'The link could not be sent.') : null;
   return (
     <Alert color="blue" role="status">
       <Stack gap="xs">
         <Text size="sm">
-          Invited to an organization? Open the invitation link from your e-mail, or confirm your address with the link we sent
-          to {session.data.user.email}: invitations to it then appear here.
+          Invited to an organization? Open the invitation link from your e-mail, or confirm your address with the link we sent to{' '}
+          {session.data.user.email}: invitations to it then appear here.
         </Text>
         {sent ? (
           <Text size="sm">{sent}</Text>
         ) : (
-          <Button variant="light" size="xs" onClick={resend} w="fit-content">
+          <Button variant="light" size="xs" onClick={() => resend.mutate()} w="fit-content">
             Send the confirmation link again
           </Button>
         )}
@@ -173,7 +159,7 @@ function UnverifiedNotice() {
 }
 
 function CreateOrganization({ onBack, onDone }: { onBack: () => void; onDone: () => void }) {
-  const client = useQueryClient();
+  const createOrganization = useCreateOrganization();
   const form = useZodForm({
     schema: createOrganizationBody,
     initialValues: { name: '', type: 'hospital', address: '', phone: '', email: '' },
@@ -184,8 +170,7 @@ function CreateOrganization({ onBack, onDone }: { onBack: () => void; onDone: ()
   const submit = form.onSubmit(async () => {
     setError(null);
     try {
-      await createOrganization(form.getValues());
-      await client.invalidateQueries({ queryKey: sessionQueryKey });
+      await createOrganization.mutateAsync(form.getValues());
       onDone();
     } catch (err) {
       setError(err instanceof ApiError && err.message ? err.message : 'Failed to create organization');

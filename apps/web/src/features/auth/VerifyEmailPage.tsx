@@ -1,10 +1,9 @@
 import { Alert, Anchor, Center, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { Banner } from '../../ui/Banner';
-import { verifyEmail } from './api/auth-calls';
+import { useVerifyEmail } from './api/verify-email';
 
 /**
  * /verify-email?token=: completes the link mailed at sign-up. The token is sent by POST from the
@@ -13,7 +12,7 @@ import { verifyEmail } from './api/auth-calls';
 export function VerifyEmailPage() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const verify = useMutation({ mutationFn: verifyEmail });
+  const verify = useVerifyEmail();
   const { mutate } = verify;
 
   useEffect(() => {

@@ -1,11 +1,27 @@
 import { KIOSK_FAILURE_MESSAGE, KIOSK_REQUIRED_MESSAGE } from '@clinic/domain/contracts/kiosk';
-import { Box, Button, Container, Group, NativeSelect, Paper, Progress, SimpleGrid, Slider, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import {
+  Box,
+  Button,
+  Container,
+  Group,
+  NativeSelect,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Slider,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+} from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { publicTenantFromParams, usePublicClinic } from '../../api/public-clinic';
 import { Banner } from '../../ui/Banner';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useSubmitKioskCase } from './api/submit-kiosk-case';
+import { submissionKeys } from './submission-key';
 import { EMPTY_KIOSK_FORM, KIOSK_REQUIRED, kioskCaseBodyFrom, kioskFormSpec, kioskProblem, missingRequired, type KioskForm } from './kiosk-form';
 
 type Step = 'welcome' | 'patient' | 'medical' | 'complete';
@@ -35,6 +51,9 @@ export function KioskPage() {
   const [message, setMessage] = useState<string | null>(null);
   const [result, setResult] = useState<{ caseId: string; queueNumber: number } | null>(null);
   const submit = useSubmitKioskCase();
+  // One Idempotency-Key per check-in, kept across retries of the same answers.
+  // One holder for the page's life (a closure, not state: changing the key renders nothing).
+  const [keys] = useState(submissionKeys);
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
@@ -70,7 +89,9 @@ export function KioskPage() {
   const checkIn = form.onSubmit(
     async () => {
       try {
-        const answer = await submit.mutateAsync(kioskCaseBodyFrom(form.getValues(), tenant));
+        const body = kioskCaseBodyFrom(form.getValues(), tenant);
+        const answer = await submit.mutateAsync({ body, idempotencyKey: keys.keyFor(body) });
+        keys.clear();
         setResult({ caseId: answer.case.id, queueNumber: answer.queueNumber });
         go('complete');
       } catch {
@@ -87,6 +108,7 @@ export function KioskPage() {
 
   const startOver = () => {
     form.reset();
+    keys.clear();
     setResult(null);
     submit.reset();
     go('welcome');
@@ -181,7 +203,14 @@ export function KioskPage() {
             {step === 'medical' && (
               <form onSubmit={onSubmit} noValidate>
                 <Stack gap="md">
-                  <Textarea label="Chief Complaint" description="The main reason for your visit today" autosize minRows={3} {...required} {...field('chiefComplaint')} />
+                  <Textarea
+                    label="Chief Complaint"
+                    description="The main reason for your visit today"
+                    autosize
+                    minRows={3}
+                    {...required}
+                    {...field('chiefComplaint')}
+                  />
                   <TextInput label="Symptoms" description="Separate symptoms with commas, e.g. cough, fever" {...field('symptoms')} />
                   <div>
                     <Text component="label" id="kiosk-pain-label" fw={500} fz="lg">

@@ -106,7 +106,8 @@ function PatientRecord({ patient }: { patient: PatientDto }) {
   const [tab, setTab] = useState<Tab>('overview');
   const [addingVisit, setAddingVisit] = useState(false);
   const user = session.data?.user;
-  const defaultDoctor = user && session.data?.organizationUser?.role === 'Doctor' ? `Dr. ${user.firstName ?? ''} ${user.lastName ?? ''}`.trim() : '';
+  const defaultDoctor =
+    user && session.data?.organizationUser?.role === 'Doctor' ? `Dr. ${user.firstName ?? ''} ${user.lastName ?? ''}`.trim() : '';
   const summary: VisitSummaryDto | undefined = visits.data?.summary;
 
   return (
@@ -161,9 +162,7 @@ function PatientRecord({ patient }: { patient: PatientDto }) {
                   Contact Information
                 </Title>
                 <Fields cols={1}>
-                  <Field label="Phone">
-                    {patient.phone && <Phone value={patient.phone} />}
-                  </Field>
+                  <Field label="Phone">{patient.phone && <Phone value={patient.phone} />}</Field>
                   <Field label="Email">{patient.email && <Anchor href={`mailto:${patient.email}`}>{patient.email}</Anchor>}</Field>
                   <Field label="Address">{addressLine(patient.address)}</Field>
                 </Fields>
@@ -251,9 +250,7 @@ function PatientRecord({ patient }: { patient: PatientDto }) {
               <Fields cols={3}>
                 <Field label="Name">{patient.emergencyContactName}</Field>
                 <Field label="Relationship">{patient.emergencyContactRelationship}</Field>
-                <Field label="Phone">
-                  {patient.emergencyContactPhone && <Phone value={patient.emergencyContactPhone} />}
-                </Field>
+                <Field label="Phone">{patient.emergencyContactPhone && <Phone value={patient.emergencyContactPhone} />}</Field>
               </Fields>
             </Paper>
             <Alert color="red" variant="light" title="Emergency Procedures">

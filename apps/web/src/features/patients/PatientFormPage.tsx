@@ -2,7 +2,7 @@ import { BLOOD_TYPES, PATIENT_GENDERS } from '@clinic/domain/contracts/patients'
 import { localIsoDate } from '@clinic/domain/rules/patient-age';
 import { Anchor, Button, Fieldset, Group, Loader, NativeSelect, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode, type SyntheticEvent } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { Banner } from '../../ui/Banner';
@@ -67,20 +67,23 @@ function PatientForm({ id, initial }: { id?: string; initial?: PatientFormValues
     initialValues: initial ?? emptyPatientForm(),
   });
   const [saveError, setSaveError] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
   const saving = create.isPending || update.isPending;
 
   // After a failed check, move the focus to the first field that needs attention.
-  const focusFirstError = (errors: Record<string, unknown>) => {
+  // The submit event's target is the form itself.
+  const focusFirstError = (event: SyntheticEvent<HTMLFormElement> | undefined, errors: Record<string, unknown>) => {
     const first = PATIENT_FORM_ORDER.find((f) => errors[f]);
-    if (first) formRef.current?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+    const formElement = event?.target instanceof HTMLFormElement ? event.target : null;
+    if (first) formElement?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
   };
+  const focusFirstInvalid = (errors: Record<string, unknown>, _values: unknown, event?: SyntheticEvent<HTMLFormElement>) =>
+    focusFirstError(event, errors);
 
   const text = (field: PatientFormField, label: string, props: Record<string, unknown> = {}) => (
     <TextInput name={field} label={label} {...form.getInputProps(field)} {...props} />
   );
 
-  const onSubmit = form.onSubmit(async (body) => {
+  const onSubmit = form.onSubmit(async (body, event) => {
     setSaveError(null);
     form.setValues(withPendingEntries(form.getValues(), pending));
     setPending(NO_PENDING_ENTRIES);
@@ -94,10 +97,10 @@ function PatientForm({ id, initial }: { id?: string; initial?: PatientFormValues
       console.error('Failed to save patient', err);
       setSaveError(err instanceof Error ? err.message : 'Failed to save patient');
       if (err instanceof ApiError && err.issues) {
-        focusFirstError(form.setIssues(err.issues));
+        focusFirstError(event, form.setIssues(err.issues));
       }
     }
-  }, focusFirstError);
+  }, focusFirstInvalid);
 
   const list = (field: ListKey, label: string, itemLabel: string, placeholder: string) => (
     <ListField
@@ -120,7 +123,7 @@ function PatientForm({ id, initial }: { id?: string; initial?: PatientFormValues
       </Anchor>
       <Title order={1}>{editing ? 'Edit Patient' : 'Add New Patient'}</Title>
       {saveError && <Banner title="The patient could not be saved">{saveError}</Banner>}
-      <form ref={formRef} onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit Patient' : 'Add New Patient'}>
+      <form onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit Patient' : 'Add New Patient'}>
         <Stack gap="md">
           <Section title="Personal Information">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>

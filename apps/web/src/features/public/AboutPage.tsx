@@ -39,8 +39,8 @@ export function AboutPage() {
         <div className={classes.container}>
           <h1>About {COMPANY.name}</h1>
           <p className={classes.lead}>
-            We build clinic operations software for hospitals and clinics: AI symptom triage, patient management, check-in
-            kiosks, the emergency room and visitor management, in one platform.
+            We build clinic operations software for hospitals and clinics: AI symptom triage, patient management, check-in kiosks, the emergency
+            room and visitor management, in one platform.
           </p>
         </div>
       </section>
@@ -49,15 +49,14 @@ export function AboutPage() {
         <div className={`${classes.container} ${classes.narrow}`}>
           <h2 id="mission">Our Mission</h2>
           <p className={classes.sectionIntro}>
-            Our mission is to make quality care accessible through AI. Every patient should be seen in the right order, by the
-            right person, without waiting longer than they must, and every clinic, large or small, should have the tools to
-            make that happen.
+            Our mission is to make quality care accessible through AI. Every patient should be seen in the right order, by the right person, without
+            waiting longer than they must, and every clinic, large or small, should have the tools to make that happen.
           </p>
           <h2 id="vision">Our Vision</h2>
           <p className={classes.sectionIntro}>
-            We see a future where staff spend their time with patients rather than paperwork: where check-in takes a minute,
-            urgent cases stand out at once, and the information a clinician needs is already in front of them. Our AI is a
-            medical aid that supports clinical judgment; it is never a substitute for it.
+            We see a future where staff spend their time with patients rather than paperwork: where check-in takes a minute, urgent cases stand out
+            at once, and the information a clinician needs is already in front of them. Our AI is a medical aid that supports clinical judgment; it
+            is never a substitute for it.
           </p>
         </div>
       </section>

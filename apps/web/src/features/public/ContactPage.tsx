@@ -68,7 +68,16 @@ function ContactFormSection() {
       <Stack gap="md" mt="md">
         {status === 'success' && <Banner tone="success">{CONTACT_SUCCESS}</Banner>}
         {status === 'error' && <Banner>{CONTACT_ERROR}</Banner>}
-        <TextInput id={fieldId('name')} label="Name" required autoComplete="name" value={form.name} onChange={set('name')} error={errors.name} disabled={sending} />
+        <TextInput
+          id={fieldId('name')}
+          label="Name"
+          required
+          autoComplete="name"
+          value={form.name}
+          onChange={set('name')}
+          error={errors.name}
+          disabled={sending}
+        />
         <TextInput
           id={fieldId('email')}
           label="Email"
@@ -80,7 +89,14 @@ function ContactFormSection() {
           error={errors.email}
           disabled={sending}
         />
-        <TextInput id={fieldId('company')} label="Company" autoComplete="organization" value={form.company} onChange={set('company')} disabled={sending} />
+        <TextInput
+          id={fieldId('company')}
+          label="Company"
+          autoComplete="organization"
+          value={form.company}
+          onChange={set('company')}
+          disabled={sending}
+        />
         <NativeSelect
           id={fieldId('inquiryType')}
           label="Inquiry Type"
@@ -92,8 +108,25 @@ function ContactFormSection() {
           }}
           disabled={sending}
         />
-        <TextInput id={fieldId('subject')} label="Subject" required value={form.subject} onChange={set('subject')} error={errors.subject} disabled={sending} />
-        <Textarea id={fieldId('message')} label="Message" required rows={6} value={form.message} onChange={set('message')} error={errors.message} disabled={sending} />
+        <TextInput
+          id={fieldId('subject')}
+          label="Subject"
+          required
+          value={form.subject}
+          onChange={set('subject')}
+          error={errors.subject}
+          disabled={sending}
+        />
+        <Textarea
+          id={fieldId('message')}
+          label="Message"
+          required
+          rows={6}
+          value={form.message}
+          onChange={set('message')}
+          error={errors.message}
+          disabled={sending}
+        />
         <div>
           <Button type="submit" disabled={sending}>
             {sending ? 'Sending...' : 'Send Message'}
@@ -169,7 +202,9 @@ export function ContactPage() {
       <section className={classes.hero}>
         <div className={classes.container}>
           <h1>Contact Us</h1>
-          <p className={classes.lead}>Questions about plans, a demo for your team or help with your account: we'll get back to you within 24 hours.</p>
+          <p className={classes.lead}>
+            Questions about plans, a demo for your team or help with your account: we'll get back to you within 24 hours.
+          </p>
         </div>
       </section>
       <div className={classes.section}>

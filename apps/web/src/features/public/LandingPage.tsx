@@ -137,8 +137,8 @@ export function LandingPage() {
           <p className={classes.eyebrow}>{TRIAL_DAYS}-day free trial on all plans</p>
           <h1>Clinic operations, from check-in to care</h1>
           <p className={classes.lead}>
-            ClinicFlow brings AI symptom triage, patient management, check-in kiosks, the emergency room and visitor management
-            together in one platform for hospitals and clinics.
+            ClinicFlow brings AI symptom triage, patient management, check-in kiosks, the emergency room and visitor management together in one
+            platform for hospitals and clinics.
           </p>
           <div className={classes.actionsCenter}>
             <Link to="/pricing" className={classes.button}>
@@ -174,9 +174,7 @@ export function LandingPage() {
       <section aria-labelledby="trial" className={classes.banner}>
         <div className={classes.container}>
           <h2 id="trial">Try ClinicFlow free for {TRIAL_DAYS} days</h2>
-          <p>
-            A {TRIAL_DAYS}-day free trial on all plans. No credit card required, and you can cancel at any time.
-          </p>
+          <p>A {TRIAL_DAYS}-day free trial on all plans. No credit card required, and you can cancel at any time.</p>
           <div className={classes.actionsCenter}>
             <Link to="/pricing" className={classes.button}>
               See Plans and Pricing

@@ -5,7 +5,10 @@ import classes from './public.module.css';
 
 const WHAT_IT_DOES = [
   { title: 'Understand your condition', text: 'Plain-language explanations of diagnoses and medical terms, without the jargon.' },
-  { title: 'Make sense of prescriptions and lab reports', text: 'What a medicine is for, how to take it, and what the numbers on a lab report mean.' },
+  {
+    title: 'Make sense of prescriptions and lab reports',
+    text: 'What a medicine is for, how to take it, and what the numbers on a lab report mean.',
+  },
   { title: 'Know what to do next', text: 'Guidance on sensible next steps: self-care, booking an appointment, or getting help now.' },
   { title: 'Ask anonymously', text: 'Ask your question without creating an account or giving your name.' },
 ];
@@ -25,8 +28,7 @@ export function PatientAssistantPage() {
           <p className={classes.eyebrow}>For patients · Coming soon</p>
           <h1>CopilotMD: your AI health assistant</h1>
           <p className={classes.lead}>
-            Health questions answered in plain language: what a condition means, what your prescription or lab report says,
-            and what to do next.
+            Health questions answered in plain language: what a condition means, what your prescription or lab report says, and what to do next.
           </p>
           <div className={classes.actionsCenter}>
             <button type="button" className={classes.button} disabled>
@@ -69,16 +71,16 @@ export function PatientAssistantPage() {
           <h2 id="safety">Safety and privacy</h2>
           <ul className={classes.list}>
             <li>
-              <strong>Not a replacement for professional care.</strong> CopilotMD gives general information. It does not
-              diagnose or treat, and it never replaces advice from your doctor, nurse or pharmacist.
+              <strong>Not a replacement for professional care.</strong> CopilotMD gives general information. It does not diagnose or treat, and it
+              never replaces advice from your doctor, nurse or pharmacist.
             </li>
             <li>
-              <strong>In an emergency, call {EMERGENCY_NUMBER}.</strong> Do not wait for an answer online if you have chest
-              pain, difficulty breathing, severe bleeding or any other emergency.
+              <strong>In an emergency, call {EMERGENCY_NUMBER}.</strong> Do not wait for an answer online if you have chest pain, difficulty
+              breathing, severe bleeding or any other emergency.
             </li>
             <li>
-              <strong>Anonymous by design.</strong> You will be able to ask questions without an account, and you do not need
-              to tell us who you are.
+              <strong>Anonymous by design.</strong> You will be able to ask questions without an account, and you do not need to tell us who you
+              are.
             </li>
           </ul>
         </div>

@@ -10,9 +10,7 @@ function ComingSoonPage({ title }: { title: string }) {
         <div className={`${classes.container} ${classes.narrow}`}>
           <h1>{title}</h1>
           <p className={classes.lead}>Content is coming soon.</p>
-          <p className={classes.lead}>
-            In the meantime, our team is happy to help with any question.
-          </p>
+          <p className={classes.lead}>In the meantime, our team is happy to help with any question.</p>
           <div className={classes.actionsCenter}>
             <Link to="/contact" className={classes.button}>
               Contact Us

@@ -75,7 +75,12 @@ function PlanCard({ plan, selected, onChoose }: { plan: Plan; selected: boolean;
           <li key={f}>{f}</li>
         ))}
       </ul>
-      <button type="button" className={selected ? classes.button : classes.buttonOutline} aria-describedby={headingId} onClick={() => onChoose(plan)}>
+      <button
+        type="button"
+        className={selected ? classes.button : classes.buttonOutline}
+        aria-describedby={headingId}
+        onClick={() => onChoose(plan)}
+      >
         Start Free Trial
       </button>
     </article>
@@ -95,9 +100,7 @@ export function PricingPage() {
       <section className={classes.hero}>
         <div className={classes.container}>
           <h1>Plans and Pricing</h1>
-          <p className={classes.lead}>
-            Every plan includes a {TRIAL_DAYS}-day free trial. No credit card required.
-          </p>
+          <p className={classes.lead}>Every plan includes a {TRIAL_DAYS}-day free trial. No credit card required.</p>
         </div>
       </section>
 

@@ -51,8 +51,7 @@ export function PublicQueueBoard({ signedIn }: { signedIn: boolean }) {
           <div>
             <QueueTitle />
             <Text size="sm" c="gray.7">
-              Organization: {connected.data?.organization.name ?? tenant.organizationId} · Clinic:{' '}
-              {connected.data?.clinic.name ?? tenant.clinicId}
+              Organization: {connected.data?.organization.name ?? tenant.organizationId} · Clinic: {connected.data?.clinic.name ?? tenant.clinicId}
             </Text>
           </div>
           <QueueControls
@@ -75,7 +74,16 @@ export function PublicQueueBoard({ signedIn }: { signedIn: boolean }) {
         ) : patients.length === 0 ? (
           !board.isError && <EmptyState title="No patients in queue" />
         ) : (
-          <DataTable label="Waiting room board" columns={BOARD_COLUMNS} rows={patients} rowKey={(p) => p.queueNumber} minWidth={480} striped withTableBorder fz="md" />
+          <DataTable
+            label="Waiting room board"
+            columns={BOARD_COLUMNS}
+            rows={patients}
+            rowKey={(p) => p.queueNumber}
+            minWidth={480}
+            striped
+            withTableBorder
+            fz="md"
+          />
         )}
       </Stack>
     </QueueLayout>

@@ -50,7 +50,7 @@ export function QueueManager() {
   const stats = data?.stats ?? ZERO_QUEUE_STATS;
   const patients = data?.patients ?? [];
   const { waiting, inCare } = splitQueue(patients);
-  const selected = selectedId ? patients.find((p) => p.id === selectedId) ?? null : null;
+  const selected = selectedId ? (patients.find((p) => p.id === selectedId) ?? null) : null;
 
   const onStartCare = async (id: string) => {
     setFailure(null);

@@ -77,7 +77,14 @@ export function RecordVitalsForm({ entry, tenant }: { entry: QueueEntryDto; tena
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, xs: 2 }}>
           {FIELDS.map((f) => (
-            <NumberInput key={f.key} label={f.label} decimalScale={f.decimals ?? 0} allowNegative={false} hideControls {...form.getInputProps(f.key)} />
+            <NumberInput
+              key={f.key}
+              label={f.label}
+              decimalScale={f.decimals ?? 0}
+              allowNegative={false}
+              hideControls
+              {...form.getInputProps(f.key)}
+            />
           ))}
           <Checkbox label="On supplemental oxygen" mt="lg" {...form.getInputProps('supplementalOxygen', { type: 'checkbox' })} />
         </SimpleGrid>

@@ -161,7 +161,11 @@ export function TriagePage() {
                   <RecordedState assessment={current} />
                   {actionError && <Banner>{actionError}</Banner>}
                   <Group gap="sm">
-                    <Button onClick={() => void act('accept')} loading={pendingAction === 'accept'} disabled={current.accepted || Boolean(pendingAction)}>
+                    <Button
+                      onClick={() => void act('accept')}
+                      loading={pendingAction === 'accept'}
+                      disabled={current.accepted || Boolean(pendingAction)}
+                    >
                       Accept Recommendation
                     </Button>
                     <Button
@@ -237,8 +241,8 @@ export function TriagePage() {
       </Grid>
 
       <Text size="sm" c="gray.7" ta="center">
-        Disclaimer: this AI triage assessment is for informational purposes only. It is not a diagnosis and does not replace the
-        advice of a doctor or other qualified healthcare provider. In an emergency, call{' '}
+        Disclaimer: this AI triage assessment is for informational purposes only. It is not a diagnosis and does not replace the advice of a doctor
+        or other qualified healthcare provider. In an emergency, call{' '}
         <Anchor href="tel:999" size="sm" underline="always">
           999
         </Anchor>

@@ -6,8 +6,7 @@ import { useRefreshSession } from '../../../api/session';
 export function useSwitchOrganization() {
   const refresh = useRefreshSession();
   return useMutation({
-    mutationFn: (input: { organizationId: string; clinicId?: string }) =>
-      api('/api/org/switch', { method: 'POST', body: input, noTenant: true }),
+    mutationFn: (input: { organizationId: string; clinicId?: string }) => api('/api/org/switch', { method: 'POST', body: input, noTenant: true }),
     onSuccess: refresh,
   });
 }

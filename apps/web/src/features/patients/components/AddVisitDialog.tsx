@@ -1,5 +1,6 @@
 import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
 import { useAddVisit } from '../api/add-visit';
 import { Banner } from '../../../ui/Banner';
 import { useZodForm } from '../../../ui/use-zod-form';
@@ -27,9 +28,21 @@ export function AddVisitDialog({
   );
 }
 
-function VisitForm({ patientId, defaultDoctor, onCancel, onSaved }: { patientId: string; defaultDoctor: string; onCancel: () => void; onSaved: () => void }) {
+function VisitForm({
+  patientId,
+  defaultDoctor,
+  onCancel,
+  onSaved,
+}: {
+  patientId: string;
+  defaultDoctor: string;
+  onCancel: () => void;
+  onSaved: () => void;
+}) {
   const addVisit = useAddVisit(patientId);
   const form = useZodForm({ ...VISIT_FORM, initialValues: emptyVisitForm(defaultDoctor) });
+  // A year from the opening of the form (read once: render stays pure).
+  const [latestDate] = useState(() => localDateTime(new Date(Date.now() + 365 * 86_400_000)));
 
   const onSubmit = form.onSubmit(async (visit) => {
     try {
@@ -49,14 +62,7 @@ function VisitForm({ patientId, defaultDoctor, onCancel, onSaved }: { patientId:
     <form onSubmit={onSubmit} noValidate aria-label="Add Visit">
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="Visit Date"
-            type="datetime-local"
-            withAsterisk
-            max={localDateTime(new Date(Date.now() + 365 * 86_400_000))}
-            {...form.getInputProps('date')}
-            data-autofocus
-          />
+          <TextInput label="Visit Date" type="datetime-local" withAsterisk max={latestDate} {...form.getInputProps('date')} data-autofocus />
           <TextInput label="Doctor" withAsterisk maxLength={200} {...form.getInputProps('doctor')} />
           <NativeSelect label="Visit Type" data={visitTypeOptions} {...form.getInputProps('type')} />
           <NativeSelect label="Priority" data={visitPriorityOptions} {...form.getInputProps('priority')} />

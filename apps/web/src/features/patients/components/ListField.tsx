@@ -83,11 +83,7 @@ export function ListField({
                 c="blue.9"
                 tt="none"
                 rightSection={
-                  <CloseButton
-                    size="xs"
-                    aria-label={`Remove ${value}`}
-                    onClick={() => onChange(values.filter((_, i) => i !== index))}
-                  />
+                  <CloseButton size="xs" aria-label={`Remove ${value}`} onClick={() => onChange(values.filter((_, i) => i !== index))} />
                 }
               >
                 {value}

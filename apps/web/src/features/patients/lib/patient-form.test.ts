@@ -52,7 +52,16 @@ describe('patient form', () => {
   });
 
   it('puts server issues on the flattened fields', () => {
-    expect(fieldErrors([{ path: 'address.zipCode', message: 'Bad ZIP' }, { path: 'phoneNumber', message: 'Bad phone' }, { path: 'allergies.2', message: 'Too long' }], fieldOfPath)).toEqual({
+    expect(
+      fieldErrors(
+        [
+          { path: 'address.zipCode', message: 'Bad ZIP' },
+          { path: 'phoneNumber', message: 'Bad phone' },
+          { path: 'allergies.2', message: 'Too long' },
+        ],
+        fieldOfPath,
+      ),
+    ).toEqual({
       zipCode: 'Bad ZIP',
       phone: 'Bad phone',
       allergies: 'Too long',

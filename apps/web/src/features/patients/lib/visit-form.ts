@@ -1,4 +1,12 @@
-import { VISIT_PRIORITIES, VISIT_STATUSES, VISIT_TYPES, visitBody, type VisitPriority, type VisitStatus, type VisitType } from '@clinic/domain/contracts/patients';
+import {
+  VISIT_PRIORITIES,
+  VISIT_STATUSES,
+  VISIT_TYPES,
+  visitBody,
+  type VisitPriority,
+  type VisitStatus,
+  type VisitType,
+} from '@clinic/domain/contracts/patients';
 import type { ZodFormSpec } from '../../../ui/zod-form';
 
 /** What the visit form holds. `date` is the browser's local `YYYY-MM-DDTHH:mm`. */
@@ -16,7 +24,12 @@ export interface VisitFormValues {
 }
 
 /** Labels of the visit choices, in the contract's order. */
-export const VISIT_TYPE_LABELS: Record<VisitType, string> = { routine: 'Routine', urgent: 'Urgent', emergency: 'Emergency', 'follow-up': 'Follow-up' };
+export const VISIT_TYPE_LABELS: Record<VisitType, string> = {
+  routine: 'Routine',
+  urgent: 'Urgent',
+  emergency: 'Emergency',
+  'follow-up': 'Follow-up',
+};
 export const VISIT_PRIORITY_LABELS: Record<VisitPriority, string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };
 export const VISIT_STATUS_LABELS: Record<VisitStatus, string> = {
   completed: 'Completed',
@@ -36,7 +49,18 @@ export function localDateTime(now: Date = new Date()): string {
 
 /** A new visit: now, routine, low, completed, by `doctor`. */
 export function emptyVisitForm(doctor = '', now: Date = new Date()): VisitFormValues {
-  return { date: localDateTime(now), type: 'routine', priority: 'low', doctor, waitTime: '', status: 'completed', symptoms: '', diagnosis: '', treatment: '', notes: '' };
+  return {
+    date: localDateTime(now),
+    type: 'routine',
+    priority: 'low',
+    doctor,
+    waitTime: '',
+    status: 'completed',
+    symptoms: '',
+    diagnosis: '',
+    treatment: '',
+    notes: '',
+  };
 }
 
 /** A datetime-local value as an ISO instant (the browser's timezone), or the text unchanged when it is not one. */

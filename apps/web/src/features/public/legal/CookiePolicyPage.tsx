@@ -19,8 +19,7 @@ const ITEMS = [
     name: 'auth_token',
     kind: 'API credential',
     category: 'Essential',
-    purpose:
-      'The sign-in token of API clients and integrations, sent in the Authorization header. The website does not store it in your browser.',
+    purpose: 'The sign-in token of API clients and integrations, sent in the Authorization header. The website does not store it in your browser.',
     duration: `Expires like a session: after ${FIGURES.idleLogoffMinutes} minutes of inactivity by default`,
   },
   {
@@ -99,9 +98,9 @@ const SECTIONS: LegalSection[] = [
     title: 'What Cookies and Browser Storage Are',
     body: (
       <p>
-        Cookies are small text files a website asks your browser to keep and send back on later visits. Browser storage
-        (local storage) works in a similar way but stays in your browser and is not sent automatically. We use both only to
-        make {COMPANY.name} work and to remember your choices.
+        Cookies are small text files a website asks your browser to keep and send back on later visits. Browser storage (local storage) works in a
+        similar way but stays in your browser and is not sent automatically. We use both only to make {COMPANY.name} work and to remember your
+        choices.
       </p>
     ),
   },
@@ -110,9 +109,8 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          <strong>Essential</strong> items are needed to sign in and use the platform securely; the platform cannot work
-          without them. <strong>Preference</strong> items remember choices you make and last up to{' '}
-          {FIGURES.preferenceCookieYears} year.
+          <strong>Essential</strong> items are needed to sign in and use the platform securely; the platform cannot work without them.{' '}
+          <strong>Preference</strong> items remember choices you make and last up to {FIGURES.preferenceCookieYears} year.
         </p>
         <CookieTable />
       </>
@@ -120,19 +118,14 @@ const SECTIONS: LegalSection[] = [
   },
   {
     title: 'What We Do Not Use',
-    body: (
-      <p>
-        We do not use advertising or cross-site tracking cookies, and we do not let third parties place cookies through our
-        platform.
-      </p>
-    ),
+    body: <p>We do not use advertising or cross-site tracking cookies, and we do not let third parties place cookies through our platform.</p>,
   },
   {
     title: 'Managing Cookies',
     body: (
       <p>
-        You can delete cookies and browser storage, or block them, in your browser's settings. If you block essential cookies
-        you will not be able to sign in. Signing out removes the session cookie and the stored organization and clinic.
+        You can delete cookies and browser storage, or block them, in your browser's settings. If you block essential cookies you will not be able
+        to sign in. Signing out removes the session cookie and the stored organization and clinic.
       </p>
     ),
   },
@@ -140,8 +133,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Changes and Contact',
     body: (
       <p>
-        We will update this policy, and the table above, whenever we change the cookies or storage we use. Questions can be
-        sent to <a href={`mailto:${COMPANY.emails.privacy}`}>{COMPANY.emails.privacy}</a>.
+        We will update this policy, and the table above, whenever we change the cookies or storage we use. Questions can be sent to{' '}
+        <a href={`mailto:${COMPANY.emails.privacy}`}>{COMPANY.emails.privacy}</a>.
       </p>
     ),
   },

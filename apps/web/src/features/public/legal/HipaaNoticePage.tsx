@@ -7,10 +7,9 @@ const SECTIONS: LegalSection[] = [
     title: 'Who This Notice Applies To',
     body: (
       <p>
-        {COMPANY.name} provides software to hospitals and clinics. When we handle your health information, we do so on behalf
-        of your healthcare provider, as its business associate. Your provider gives you its own Notice of Privacy Practices;
-        this notice explains how health information is handled when your provider uses {COMPANY.name}, and applies together
-        with your provider's notice.
+        {COMPANY.name} provides software to hospitals and clinics. When we handle your health information, we do so on behalf of your healthcare
+        provider, as its business associate. Your provider gives you its own Notice of Privacy Practices; this notice explains how health
+        information is handled when your provider uses {COMPANY.name}, and applies together with your provider's notice.
       </p>
     ),
   },
@@ -21,8 +20,8 @@ const SECTIONS: LegalSection[] = [
         <p>Your health information may be used and disclosed, within the limits set by law:</p>
         <ul>
           <li>
-            <strong>For treatment</strong>, for example to check you in, place you in the queue, and give the clinicians
-            caring for you your symptoms, history, allergies and medications.
+            <strong>For treatment</strong>, for example to check you in, place you in the queue, and give the clinicians caring for you your
+            symptoms, history, allergies and medications.
           </li>
           <li>
             <strong>For payment</strong>, for example to confirm insurance details your provider needs to bill for your care.
@@ -46,8 +45,8 @@ const SECTIONS: LegalSection[] = [
           <li>for workers' compensation, law enforcement and other purposes the law permits.</li>
         </ul>
         <p>
-          Any other use or disclosure, including marketing and the sale of health information, requires your written
-          authorization, which you may revoke at any time. We never sell health information.
+          Any other use or disclosure, including marketing and the sale of health information, requires your written authorization, which you may
+          revoke at any time. We never sell health information.
         </p>
       </>
     ),
@@ -66,8 +65,8 @@ const SECTIONS: LegalSection[] = [
           <li>get a copy of this notice, and choose someone to act for you.</li>
         </ul>
         <p>
-          Requests go to your healthcare provider, or to our Privacy Officer, who will pass them on and help your provider
-          respond. Requests for access or for a list of disclosures are answered within {FIGURES.disclosureDays} days.
+          Requests go to your healthcare provider, or to our Privacy Officer, who will pass them on and help your provider respond. Requests for
+          access or for a list of disclosures are answered within {FIGURES.disclosureDays} days.
         </p>
       </>
     ),
@@ -92,10 +91,10 @@ const SECTIONS: LegalSection[] = [
     title: 'Breach Notification',
     body: (
       <p>
-        If a breach of your unsecured health information occurs, you will be notified without unreasonable delay and no later
-        than {FIGURES.breachNoticeDays} days after it is discovered. If more than {FIGURES.mediaNoticeOver} residents of a state
-        or jurisdiction are affected, prominent media there are also notified, and the breach is reported to the Secretary of
-        Health and Human Services as the law requires.
+        If a breach of your unsecured health information occurs, you will be notified without unreasonable delay and no later than{' '}
+        {FIGURES.breachNoticeDays} days after it is discovered. If more than {FIGURES.mediaNoticeOver} residents of a state or jurisdiction are
+        affected, prominent media there are also notified, and the breach is reported to the Secretary of Health and Human Services as the law
+        requires.
       </p>
     ),
   },
@@ -103,32 +102,26 @@ const SECTIONS: LegalSection[] = [
     title: 'Retention',
     body: (
       <p>
-        Medical records and the audit logs of access to them are kept for at least {FIGURES.retentionYears} years, or longer
-        where the law or your provider requires.
+        Medical records and the audit logs of access to them are kept for at least {FIGURES.retentionYears} years, or longer where the law or your
+        provider requires.
       </p>
     ),
   },
   {
     title: 'Changes to This Notice',
-    body: (
-      <p>
-        We may change this notice, and the changes will apply to all the information we hold. The current version is always
-        on this page.
-      </p>
-    ),
+    body: <p>We may change this notice, and the changes will apply to all the information we hold. The current version is always on this page.</p>,
   },
   {
     title: 'Questions and Complaints',
     body: (
       <>
         <p>
-          Contact our Privacy Officer at <a href={`mailto:${COMPANY.emails.privacy}`}>{COMPANY.emails.privacy}</a> or{' '}
-          {COMPANY.phone}, {PRIVACY_OFFICE_HOURS}.
+          Contact our Privacy Officer at <a href={`mailto:${COMPANY.emails.privacy}`}>{COMPANY.emails.privacy}</a> or {COMPANY.phone},{' '}
+          {PRIVACY_OFFICE_HOURS}.
         </p>
         <p>
-          If you believe your privacy rights have been violated, you may complain to your healthcare provider, to us, or to the
-          U.S. Department of Health and Human Services Office for Civil Rights. You will not be retaliated against for filing
-          a complaint.
+          If you believe your privacy rights have been violated, you may complain to your healthcare provider, to us, or to the U.S. Department of
+          Health and Human Services Office for Civil Rights. You will not be retaliated against for filing a complaint.
         </p>
       </>
     ),
@@ -144,8 +137,8 @@ export function HipaaNoticePage() {
       intro={
         <p>
           <strong>
-            This notice describes how medical information about you may be used and disclosed and how you can get access to
-            this information. Please review it carefully.
+            This notice describes how medical information about you may be used and disclosed and how you can get access to this information. Please
+            review it carefully.
           </strong>
         </p>
       }

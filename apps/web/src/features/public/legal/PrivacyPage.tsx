@@ -20,15 +20,13 @@ const SECTIONS: LegalSection[] = [
     body: (
       <>
         <p>
-          {COMPANY.name} provides a clinic operations platform to hospitals, clinics and other healthcare organizations
-          ("customers"): AI-assisted symptom triage, patient management, check-in kiosks, queue and emergency room tools,
-          visitor management and organization administration.
+          {COMPANY.name} provides a clinic operations platform to hospitals, clinics and other healthcare organizations ("customers"): AI-assisted
+          symptom triage, patient management, check-in kiosks, queue and emergency room tools, visitor management and organization administration.
         </p>
         <p>
-          This Privacy Policy explains how we collect, use, share and protect personal information when you visit our
-          website, contact us, use our platform as a member of a customer's staff, or check in at a kiosk run by one of our
-          customers. Health information that we process on behalf of a customer is also protected by our agreement with that
-          customer and by the HIPAA Notice of Privacy Practices.
+          This Privacy Policy explains how we collect, use, share and protect personal information when you visit our website, contact us, use our
+          platform as a member of a customer's staff, or check in at a kiosk run by one of our customers. Health information that we process on
+          behalf of a customer is also protected by our agreement with that customer and by the HIPAA Notice of Privacy Practices.
         </p>
       </>
     ),
@@ -42,8 +40,8 @@ const SECTIONS: LegalSection[] = [
           <li>Account information: name, e-mail address, password, job title, department and role.</li>
           <li>Organization information: organization and clinic names, addresses, phone numbers and settings.</li>
           <li>
-            Patient and visitor information that our customers' staff, patients and visitors enter: for example names,
-            contact details, dates of birth, symptoms, medical history, insurance details and visit records.
+            Patient and visitor information that our customers' staff, patients and visitors enter: for example names, contact details, dates of
+            birth, symptoms, medical history, insurance details and visit records.
           </li>
           <li>Messages you send us, for example through the contact form or by e-mail.</li>
         </ul>
@@ -73,11 +71,10 @@ const SECTIONS: LegalSection[] = [
     title: 'Protected Health Information',
     body: (
       <p>
-        When we process protected health information (PHI) for a customer that is a covered entity under the Health Insurance
-        Portability and Accountability Act (HIPAA), we act as that customer's business associate. We use and disclose PHI
-        only as our business associate agreement with the customer and the law allow, and never sell it or use it for
-        advertising. How your healthcare provider may use your health information is described in our{' '}
-        <Link to="/hipaa-notice">HIPAA Notice of Privacy Practices</Link> and in your provider's own notice.
+        When we process protected health information (PHI) for a customer that is a covered entity under the Health Insurance Portability and
+        Accountability Act (HIPAA), we act as that customer's business associate. We use and disclose PHI only as our business associate agreement
+        with the customer and the law allow, and never sell it or use it for advertising. How your healthcare provider may use your health
+        information is described in our <Link to="/hipaa-notice">HIPAA Notice of Privacy Practices</Link> and in your provider's own notice.
       </p>
     ),
   },
@@ -89,8 +86,8 @@ const SECTIONS: LegalSection[] = [
         <ul>
           <li>With the customer organization you belong to or receive care from, which controls its own records.</li>
           <li>
-            With service providers who host the platform, process payments or deliver e-mail for us, under contracts that
-            require them to protect it and use it only for us.
+            With service providers who host the platform, process payments or deliver e-mail for us, under contracts that require them to protect it
+            and use it only for us.
           </li>
           <li>When the law requires it, or to protect the safety of any person.</li>
           <li>In a merger or acquisition, subject to the same protections as in this policy.</li>
@@ -112,10 +109,10 @@ const SECTIONS: LegalSection[] = [
         <p>{MFA_STATEMENT}</p>
         <p>{AUDIT_STATEMENT}</p>
         <p>
-          If a breach of unsecured personal or health information occurs, we notify the affected customers and individuals
-          without unreasonable delay and no later than {FIGURES.breachNoticeDays} days after discovering it. If more than{' '}
-          {FIGURES.mediaNoticeOver} people in a state or jurisdiction are affected, we also notify prominent media there, and
-          we notify regulators as the law requires. Our <Link to="/security">Security Practices</Link> page gives more detail.
+          If a breach of unsecured personal or health information occurs, we notify the affected customers and individuals without unreasonable
+          delay and no later than {FIGURES.breachNoticeDays} days after discovering it. If more than {FIGURES.mediaNoticeOver} people in a state or
+          jurisdiction are affected, we also notify prominent media there, and we notify regulators as the law requires. Our{' '}
+          <Link to="/security">Security Practices</Link> page gives more detail.
         </p>
       </>
     ),
@@ -124,9 +121,9 @@ const SECTIONS: LegalSection[] = [
     title: 'Data Retention',
     body: (
       <p>
-        Medical records and audit logs are kept for at least {FIGURES.retentionYears} years, or longer where the law or our
-        customer's instructions require. Other personal information is kept while an account is active and as long as needed
-        for the purposes in this policy, then deleted or de-identified.
+        Medical records and audit logs are kept for at least {FIGURES.retentionYears} years, or longer where the law or our customer's instructions
+        require. Other personal information is kept while an account is active and as long as needed for the purposes in this policy, then deleted
+        or de-identified.
       </p>
     ),
   },
@@ -143,9 +140,9 @@ const SECTIONS: LegalSection[] = [
           <li>object to or restrict some uses of your information.</li>
         </ul>
         <p>
-          We answer access and disclosure requests within {FIGURES.disclosureDays} days. If your information is held for a
-          healthcare organization, we will pass your request to that organization, which decides on it, and help it respond.
-          We will not treat you differently for exercising your rights.
+          We answer access and disclosure requests within {FIGURES.disclosureDays} days. If your information is held for a healthcare organization,
+          we will pass your request to that organization, which decides on it, and help it respond. We will not treat you differently for exercising
+          your rights.
         </p>
       </>
     ),
@@ -154,9 +151,9 @@ const SECTIONS: LegalSection[] = [
     title: 'Cookies and Similar Technologies',
     body: (
       <p>
-        We use a small number of cookies and browser storage items: the ones needed to keep you signed in and to remember
-        your organization, and optional preference items that last up to {FIGURES.preferenceCookieYears} year. We do not use
-        advertising cookies. Our <Link to="/cookie-policy">Cookie Policy</Link> lists each one.
+        We use a small number of cookies and browser storage items: the ones needed to keep you signed in and to remember your organization, and
+        optional preference items that last up to {FIGURES.preferenceCookieYears} year. We do not use advertising cookies. Our{' '}
+        <Link to="/cookie-policy">Cookie Policy</Link> lists each one.
       </p>
     ),
   },
@@ -164,9 +161,8 @@ const SECTIONS: LegalSection[] = [
     title: "Children's Privacy",
     body: (
       <p>
-        You must be at least {FIGURES.minimumAge} years old to create an account. Information about minors who are patients is
-        entered by their healthcare providers or with the consent of a parent or legal guardian, and is protected like all
-        other health information.
+        You must be at least {FIGURES.minimumAge} years old to create an account. Information about minors who are patients is entered by their
+        healthcare providers or with the consent of a parent or legal guardian, and is protected like all other health information.
       </p>
     ),
   },
@@ -174,8 +170,8 @@ const SECTIONS: LegalSection[] = [
     title: 'International Data Transfers',
     body: (
       <p>
-        We host the platform in the United States. If you use it from elsewhere, your information will be transferred to and
-        processed in the United States, with the safeguards described in this policy.
+        We host the platform in the United States. If you use it from elsewhere, your information will be transferred to and processed in the United
+        States, with the safeguards described in this policy.
       </p>
     ),
   },
@@ -183,8 +179,8 @@ const SECTIONS: LegalSection[] = [
     title: 'Changes to This Policy',
     body: (
       <p>
-        We may update this policy from time to time. We will post the new version on this page and, for significant changes,
-        notify customers by e-mail or in the platform before the change takes effect.
+        We may update this policy from time to time. We will post the new version on this page and, for significant changes, notify customers by
+        e-mail or in the platform before the change takes effect.
       </p>
     ),
   },
@@ -208,8 +204,8 @@ export function PrivacyPage() {
       title="Privacy Policy"
       intro={
         <p>
-          Your privacy matters to us, and to the healthcare organizations that trust us with their patients' information. This
-          policy describes what we collect, why, and how we protect it.
+          Your privacy matters to us, and to the healthcare organizations that trust us with their patients' information. This policy describes what
+          we collect, why, and how we protect it.
         </p>
       }
       sections={SECTIONS}

@@ -52,19 +52,19 @@ export function RolesList() {
   return (
     <ul>
       <li>
-        <strong>Patients</strong> do not have staff accounts. Where a patient is given access to information about
-        themselves, they see only their own records.
+        <strong>Patients</strong> do not have staff accounts. Where a patient is given access to information about themselves, they see only their
+        own records.
       </li>
       <li>
-        <strong>Doctors</strong> and other clinical staff see the patients of their own organization only, as far as their
-        role and permissions allow.
+        <strong>Doctors</strong> and other clinical staff see the patients of their own organization only, as far as their role and permissions
+        allow.
       </li>
       <li>
         <strong>Administrators</strong> (the Admin and Owner roles) manage organization-wide settings and users.
       </li>
       <li>
-        <strong>System administrators</strong> on our staff carry out technical operations only and are not permitted to
-        access protected health information.
+        <strong>System administrators</strong> on our staff carry out technical operations only and are not permitted to access protected health
+        information.
       </li>
     </ul>
   );

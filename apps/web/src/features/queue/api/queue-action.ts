@@ -12,10 +12,11 @@ export function useQueueAction(tenant: TenantRef) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; action: QueueEntryAction; note?: string }) =>
-      api<{ success: true; patient: QueueEntryDto }>(
-        `/api/triage/waiting-room/${encodeURIComponent(input.id)}/${input.action}`,
-        { method: 'POST', ...tenantRequest(tenant), body: input.note ? { note: input.note } : {} },
-      ).then((r) => r.patient),
+      api<{ success: true; patient: QueueEntryDto }>(`/api/triage/waiting-room/${encodeURIComponent(input.id)}/${input.action}`, {
+        method: 'POST',
+        ...tenantRequest(tenant),
+        body: input.note ? { note: input.note } : {},
+      }).then((r) => r.patient),
     onSettled: () => client.invalidateQueries({ queryKey: waitingRoomKeys.all }),
   });
 }

@@ -1,0 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { organizationKeys } from '../../../api/organizations';
+import { sessionQueryKey } from '../../../api/session';
+import { acceptInvitation } from './accept-invitation';
+
+/** What the sign-in form sends: e-mail, password, and an invitation link's token to accept once signed in. */
+export interface Credentials {
+  email: string;
+  password: string;
+  invite?: string | null;
+}
+
+/**
+ * Posts the credentials (the session arrives as an httpOnly cookie), then accepts the invitation
+ * if there is one: a failed acceptance fails the whole step, before the session is re-read.
+ */
+export async function submitCredentials(path: '/api/auth/sign-in' | '/api/auth/sign-up', { email, password, invite }: Credentials) {
+  await api(path, { method: 'POST', body: { email, password }, noTenant: true });
+  if (invite) await acceptInvitation(invite);
+}
+
+/** The signed-in user changed, or their memberships did: re-reads the session and their organizations. */
+export function refreshUserData(client: QueryClient) {
+  return Promise.all([client.invalidateQueries({ queryKey: sessionQueryKey }), client.invalidateQueries({ queryKey: organizationKeys.all })]);
+}

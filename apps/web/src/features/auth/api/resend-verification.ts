@@ -1,0 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+
+/** Mails a new verification link to the signed-in user. */
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: () => api<{ alreadyVerified: boolean; message?: string }>('/api/auth/verify-email/resend', { method: 'POST', noTenant: true }),
+  });
+}
