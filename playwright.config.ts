@@ -44,9 +44,10 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    // The web app is built by `npm run test:e2e` before this starts; a fresh embedded database
-    // with the demo data is created in a temporary folder.
-    command: 'npx tsx apps/server/src/main.ts',
+    // What `npm start` runs: the compiled server (built by `npm run test:e2e` before this starts;
+    // the script builds whatever is missing or stale). A fresh embedded database with the demo data
+    // is created in a temporary folder.
+    command: 'node scripts/start.mjs',
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

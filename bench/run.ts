@@ -9,6 +9,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   queue: async () => (await import('./queue.bench.js')).runQueueBench(),
   load: async () => (await import('./load.bench.js')).runLoadBench(),
   kill: async () => (await import('./kill.bench.js')).runKillBench(),
+  start: async () => (await import('./start.bench.js')).runStartBench(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

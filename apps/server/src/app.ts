@@ -1,7 +1,5 @@
-import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { fastifyTrustProxy, type TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
@@ -17,7 +15,8 @@ import { queueRoutes } from './modules/queue/index.js';
 import { triageRoutes } from './modules/triage/triage.routes.js';
 import { patientRoutes } from './modules/patients/index.js';
 import { accessPlugin } from './platform/access.js';
-import { NOT_FOUND_BODY, registerErrorHandler } from './platform/errors.js';
+import { compressionPlugin, registerWebApp } from './platform/delivery.js';
+import { registerErrorHandler } from './platform/errors.js';
 import { eventStreamPlugin } from './platform/event-stream.js';
 import { EventHub } from './platform/events.js';
 import type { LinkConfig } from './platform/links.js';
@@ -88,6 +87,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(requestIdPlugin);
   await app.register(metricsPlugin, { database: deps.database, hub, token: deps.metricsToken, processMetrics: deps.processMetrics });
   await app.register(securityHeadersPlugin, { publicUrl: deps.publicUrl });
+  // Before the routes: it compresses the responses of routes registered after it.
+  await app.register(compressionPlugin);
   await app.register(cookie);
   await app.register(accessPlugin, { db, publicUrl: deps.publicUrl });
   await app.register(openapiPlugin);
@@ -115,16 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dashboardRoutes);
   await app.register(patientRoutes);
 
-  // Unknown API paths are a JSON 404; any other GET is the single-page app, whose router shows
-  // its own not-found screen.
-  const webDist = deps.webDist ?? defaultWebDist;
-  const serveWeb = existsSync(webDist);
-  if (serveWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
-  app.setNotFoundHandler((request, reply) => {
-    if (!serveWeb || request.url.startsWith('/api/') || request.method !== 'GET') {
-      return reply.status(404).send(NOT_FOUND_BODY);
-    }
-    return reply.type('text/html').sendFile('index.html');
-  });
+  // The built web app, precompressed and cached by name; unknown API paths are a JSON 404.
+  await registerWebApp(app, deps.webDist ?? defaultWebDist);
   return app;
 }

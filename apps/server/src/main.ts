@@ -1,7 +1,10 @@
 import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
+import type { Database } from './db/client.js';
+import { DatabaseInUseError } from './db/lock.js';
 import { openDatabase } from './db/open.js';
 import { noMailer, smtpMailer } from './platform/mail.js';
+import { SHUTDOWN_GRACE_MS, shutdown } from './platform/shutdown.js';
 import { checkPoolRole } from './db/roles.js';
 import { demoSignInLines, isEmpty, seedDemo } from './db/seed/demo.js';
 
@@ -14,11 +17,19 @@ try {
   process.exit(1);
 }
 // Migrations (and the demo seed) run as the owner; the app's pool as the login role.
-const database = await openDatabase(config, async (owner) => {
-  // The embedded database is the out-of-the-box demo: fill it on first start. A real PostgreSQL
-  // database is seeded only on request (`npm run seed`).
-  if (owner.kind === 'pglite' && (await isEmpty(owner.db))) await seedDemo(owner.db, config.DEMO_PASSWORD, { queue: true });
-});
+let database: Database;
+try {
+  database = await openDatabase(config, async (owner) => {
+    // The embedded database is the out-of-the-box demo: fill it on first start. A real PostgreSQL
+    // database is seeded only on request (`npm run seed`).
+    if (owner.kind === 'pglite' && (await isEmpty(owner.db))) await seedDemo(owner.db, config.DEMO_PASSWORD, { queue: true });
+  });
+} catch (err) {
+  // A second server on the same DATA_DIR: say so and leave the folder to the first one.
+  if (!(err instanceof DatabaseInUseError)) throw err;
+  console.error(`Cannot start: ${err.message}`);
+  process.exit(1);
+}
 let roleWarning: string | null;
 try {
   roleWarning = await checkPoolRole(database.db, config.NODE_ENV === 'production');
@@ -40,13 +51,26 @@ const app = await buildApp({
   processMetrics: true,
 });
 if (roleWarning) app.log.warn(roleWarning);
-const shutdown = async () => {
-  await app.close();
-  await database.close();
-  process.exit(0);
+// Graceful stop (platform/shutdown.ts): no new connections, event streams ended with a
+// reconnection hint, in-flight requests finished (10 s at most), the pool closed. A repeated
+// signal changes nothing (Ctrl+C under `npm start` delivers SIGINT twice: from the terminal and
+// forwarded by npm); a shutdown that somehow outlives its bound is ended.
+let stopping = false;
+const stop = async (signal: NodeJS.Signals) => {
+  if (stopping) return;
+  stopping = true;
+  app.log.info(`${signal}: shutting down`);
+  setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS + 5_000).unref();
+  try {
+    await shutdown(app, database);
+    process.exit(0);
+  } catch (err) {
+    app.log.error(err, 'shutdown failed');
+    process.exit(1);
+  }
 };
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
 const address = await app.listen({ port: config.PORT, host: config.HOST });
 const url = `http://localhost:${new URL(address).port}`;
 console.log(`\nClinic platform running at ${url} (${database.kind === 'pglite' ? `embedded database in ${config.DATA_DIR}` : 'PostgreSQL'})`);

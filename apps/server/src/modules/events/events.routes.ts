@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { tenantOf } from '../../platform/access.js';
 import { eventStreamsOf, type EventStreams } from '../../platform/event-stream.js';
 import { eventPermission, type AppEvent } from '../../platform/events.js';
+import { endEventStream } from '../../platform/shutdown.js';
 import { ConcurrencyLimit, RateLimiter } from '../../platform/rate-limit.js';
 import { streamRoute } from '../../platform/route.js';
 
@@ -90,7 +91,7 @@ export async function eventRoutes(app: FastifyInstance) {
   const publicOpen = new ConcurrencyLimit(PUBLIC_STREAMS_PER_ADDRESS, 'Too many open board streams from your network. Close one and try again.');
   const sessionOpen = new ConcurrencyLimit(STREAMS_PER_SESSION, 'Too many open event streams for this session. Close a tab and try again.');
   app.addHook('preClose', (done) => {
-    open.forEach((res) => res.end());
+    open.forEach(endEventStream);
     done();
   });
 
