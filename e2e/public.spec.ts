@@ -69,6 +69,8 @@ test.describe('every public page', () => {
     test(`nothing overflows horizontally and axe finds nothing serious at ${viewport.name} width (${viewport.width}px)`, async ({
       page,
     }, testInfo) => {
+      // axe over every public page: a few seconds each, so the phone pass gets the slow-test allowance.
+      test.slow(viewport.name === 'phone', 'axe runs on every public page');
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
       for (const { path, h1 } of PAGES) {
         await open(page, path, h1);
