@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { fastifyTrustProxy, type TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
+import { activityRoutes } from './modules/activity/activity.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { signInLockRoutes } from './modules/auth/sign-in-locks.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
@@ -114,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(queueRoutes);
   await app.register(triageRoutes);
   await app.register(dashboardRoutes);
+  await app.register(activityRoutes);
   await app.register(patientRoutes);
 
   // The built web app, precompressed and cached by name; unknown API paths are a JSON 404.

@@ -20,3 +20,5 @@ export * from './contracts/kiosk.js';
 export * from './contracts/queue.js';
 export * from './contracts/risk.js';
 export * from './contracts/ops.js';
+export * from './contracts/activity.js';
+export * from './rules/activity.js';

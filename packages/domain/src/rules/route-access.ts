@@ -95,3 +95,12 @@ export const OPS_ACCESS = {
   /** The detailed health report: Admin or above. */
   health: { role: 'Admin' },
 } as const satisfies Record<string, RouteAccessRule>;
+
+/**
+ * Recent activity (`GET /api/activity/recent`, the dashboard's panel): any active member. What an
+ * item says depends on the member's flags (`rules/activity.ts`): without the queue, patients,
+ * users or visitors permission, the events of that area are listed without names or clinical details.
+ */
+export const ACTIVITY_ACCESS = {
+  view: {},
+} as const satisfies Record<string, RouteAccessRule>;

@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AppDb } from '../client.js';
 import { clinics, organizationMembers, organizations, users } from '../schema/index.js';
 import { withTenant } from '../tenant.js';
+import { seedActivity } from './activity.js';
 import { seedPatients } from './patients.js';
 import { seedQueue } from './queue.js';
 
@@ -134,6 +135,8 @@ export async function seedDemo(db: AppDb, password: string, options: { queue?: b
     if (options.queue) {
       const scope = { organizationId: DEMO_ORGANIZATION_ID, clinicId: DEMO_CLINIC_ID, timeZone: DEMO_TIME_ZONE };
       await seedQueue(tx, scope, doctor, directory, now);
+      // The audit rows of that history: the dashboard's Recent Activity reads the audit trail.
+      await seedActivity(tx, scope, doctor);
     }
   });
   return true;

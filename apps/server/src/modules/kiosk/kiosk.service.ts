@@ -1,7 +1,7 @@
 import { KIOSK_DEPARTMENT, KIOSK_URGENCY, localDate, type KioskCaseBody } from '@clinic/domain';
 import type { PublicRouteContext } from '../../platform/route.js';
 import { linkOrCreatePatient } from '../patients/index.js';
-import { createQueueEntry } from '../queue/index.js';
+import { auditAlertIfRaised, createQueueEntry } from '../queue/index.js';
 
 /**
  * A kiosk check-in: finds or creates the directory patient and puts a waiting entry (urgency
@@ -24,6 +24,8 @@ export async function submitKioskCase(ctx: PublicRouteContext, input: KioskCaseB
   });
   // ctx.audit adds the route's clinic as details.clinicId; ctx.emit tells that clinic's board.
   await ctx.audit('queue.checked-in', { type: 'queue_entry', id: entry.id }, { via: 'kiosk', patientId, queueNumber: entry.queueNumber });
+  // A check-in that already calls for immediate attention (or a raised NEWS2) is an alert of its own.
+  await auditAlertIfRaised(ctx, entry, null, 'check-in');
   await ctx.emit('queue.updated', entry.id);
   return { id: entry.id, queueNumber: entry.queueNumber };
 }

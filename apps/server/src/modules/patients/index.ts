@@ -1,4 +1,5 @@
 /** The patients module's public API: what other modules may call (see ../README.md). */
 export { linkOrCreatePatient, type CheckInContext, type CheckInPerson } from './link-or-create-patient.js';
 export { directoryCount } from './patient-figures.js';
+export { patientNames } from './patient-names.js';
 export { patientRoutes } from './patients.routes.js';

@@ -17,6 +17,7 @@ import { organizationMembers, queueEntries, queueTransitions, users, type QueueE
 import { AppError, notFound } from '../../platform/errors.js';
 import { publishEvent } from '../../platform/events.js';
 import type { PublicRouteContext, RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route.js';
+import { auditAlertIfRaised } from './queue-alerts.js';
 import { deriveEntry, recordTransition, toQueueEntryDto } from './queue-entries.js';
 
 /** The organization and clinic a queue query is scoped to. */
@@ -231,7 +232,9 @@ export async function recordVitals(ctx: TenantRouteContext, id: string, input: R
     .where(and(eq(queueEntries.organizationId, tenant.organizationId), eq(queueEntries.id, id)))
     .returning();
   await recordTransition(tx, row, { action: 'vitals', from, to: from, actorId: actor.userId, details: { vitals, supplementalOxygen } });
-  return afterChange(ctx, updated, 'vitals', { riskScore: derived.riskScore, news2: derived.news2?.score ?? null });
+  const entry = await afterChange(ctx, updated, 'vitals', { riskScore: derived.riskScore, news2: derived.news2?.score ?? null });
+  await auditAlertIfRaised(ctx, updated, row, 'vitals', now);
+  return entry;
 }
 
 /** An entry's history: every transition, oldest first. */

@@ -13,6 +13,24 @@ describe('live refresh', () => {
     expect(concerns(['patients', 'list', {}], 'queue.updated', queueEvent)).toBe(false);
   });
 
+  it('a check-in, a new patient or a member change refreshes every page of the recent activity of that tenant', () => {
+    const page = { limit: 10, offset: 0 };
+    expect(concerns(['recent-activity', tenant('org-1', 'clinic-1'), page], 'queue.updated', queueEvent)).toBe(true);
+    expect(
+      concerns(['recent-activity', tenant('org-1', 'clinic-1'), { limit: 20, offset: 40 }], 'patient.created', {
+        ...queueEvent,
+        type: 'patient.created',
+      }),
+    ).toBe(true);
+    expect(
+      concerns(['recent-activity', tenant('org-1', 'clinic-1'), page], 'member.updated', { type: 'member.updated', organizationId: 'org-1' }),
+    ).toBe(true);
+    expect(concerns(['recent-activity', tenant('org-2', 'clinic-1'), page], 'queue.updated', queueEvent)).toBe(false);
+    expect(concerns(['recent-activity', tenant('org-1', 'clinic-1'), page], 'patient.updated', { ...queueEvent, type: 'patient.updated' })).toBe(
+      false,
+    );
+  });
+
   it('leaves other clinics and organizations alone; a key naming no clinic hears every clinic of its organization', () => {
     expect(concerns(['waiting-room', tenant('org-1', 'clinic-2'), 'staff'], 'queue.updated', queueEvent)).toBe(false);
     expect(concerns(['waiting-room', tenant('org-2', 'clinic-1'), 'staff'], 'queue.updated', queueEvent)).toBe(false);

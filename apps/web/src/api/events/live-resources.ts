@@ -5,16 +5,19 @@ import type { LiveEvent } from './use-live-events';
  * Which cached data each server event changes, by the first element of its query keys (the
  * resource). A screen's query joins the live refresh by starting its key with one of these names;
  * a key whose second element is a tenant (`{ organizationId, clinicId }`) is refreshed only by
- * events of that tenant.
+ * events of that tenant. The dashboard's `recent-activity` hears the events whose actions it lists
+ * (check-ins, care, alerts: `queue.updated`; patients added or discharged) and member changes.
  */
 export const LIVE_RESOURCES: Record<string, readonly string[]> = {
-  'queue.updated': ['waiting-room', 'dashboard-stats'],
-  'patient.created': ['patients', 'patient-stats', 'dashboard-stats'],
+  'queue.updated': ['waiting-room', 'dashboard-stats', 'recent-activity'],
+  'patient.created': ['patients', 'patient-stats', 'dashboard-stats', 'recent-activity'],
   'patient.updated': ['patients', 'patient-stats', 'dashboard-stats'],
-  'patient.discharged': ['patients', 'patient-stats', 'dashboard-stats'],
+  'patient.discharged': ['patients', 'patient-stats', 'dashboard-stats', 'recent-activity'],
   'patient.reactivated': ['patients', 'patient-stats', 'dashboard-stats'],
   'patient.archived': ['patients', 'patient-stats', 'dashboard-stats'],
   'patient.visit.created': ['patients', 'dashboard-stats'],
+  // A member's flags decide what the activity names; joining and invitations arrive with its 30 s poll.
+  'member.updated': ['recent-activity'],
 };
 
 /** The events a stream listens to. */

@@ -5,6 +5,7 @@ import { isAllowed, type Permission } from '@clinic/domain/rules/access';
 import { useSession } from '../../api/session';
 import { PatientsTab } from './PatientsTab';
 import { QueueTab } from './QueueTab';
+import { RecentActivity } from './RecentActivity';
 import { StatCard } from '../../ui/StatCard';
 import { useDashboardStats, ZERO_DASHBOARD_STATS } from './api/get-dashboard-stats';
 
@@ -139,6 +140,7 @@ export function DashboardPage() {
               </Card>
             ))}
           </SimpleGrid>
+          {organization && <RecentActivity tenant={tenant} />}
         </Tabs.Panel>
         {TABS.filter((t) => t.value !== 'overview').map((t) => (
           <Tabs.Panel key={t.value} value={t.value} pt="md">

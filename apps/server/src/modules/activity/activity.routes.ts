@@ -1,0 +1,19 @@
+import { ACTIVITY_ACCESS, activityQuery } from '@clinic/domain';
+import type { FastifyInstance } from 'fastify';
+import { tenantRoute } from '../../platform/route.js';
+import { recentActivity } from './activity.service.js';
+
+/** The dashboard's Recent Activity panel and its full list. */
+export async function activityRoutes(app: FastifyInstance) {
+  tenantRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/activity/recent',
+      summary: 'Recent activity of the organization, newest first (limit, offset), with the total',
+      access: ACTIVITY_ACCESS.view,
+      query: activityQuery,
+    },
+    async (ctx, { query }) => ({ success: true, ...(await recentActivity(ctx, query)) }),
+  );
+}

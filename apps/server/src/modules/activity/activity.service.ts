@@ -1,0 +1,148 @@
+import {
+  describeActivity,
+  isActivityAction,
+  seesActivityDetails,
+  timeAgo,
+  type ActivityItemDto,
+  type ActivityQuery,
+  type ActivitySubject,
+} from '@clinic/domain';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { ACTIVITY_ACTIONS_SQL, auditEvents, organizationMembers, users } from '../../db/schema/index.js';
+import type { RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route.js';
+import { patientNames } from '../patients/index.js';
+import { queueEntrySubjects } from '../queue/index.js';
+
+/**
+ * The Recent Activity panel (platform-core, Dashboard), read from the audit trail: every action a
+ * route takes is audited in its own transaction, so the trail is the organization's real history,
+ * and nothing rolled back is in it. Only the actions `rules/activity.ts` lists are activity (never
+ * a read); the rule also decides what each member may read of them.
+ */
+
+/** The organization and clinic the activity is read for. */
+export type ActivityScope = Pick<RouteTenant, 'organizationId' | 'clinicId'>;
+
+/**
+ * Audit rows that are activity, of the organization and, when the request has a clinic, of that
+ * clinic or of no clinic (the organization's own events: invitations, members joining). RLS limits
+ * the rows to the organization as well.
+ */
+function activityWhere(scope: ActivityScope) {
+  return and(
+    eq(auditEvents.organizationId, scope.organizationId),
+    ACTIVITY_ACTIONS_SQL,
+    scope.clinicId ? sql`(${auditEvents.details}->>'clinicId' is null or ${auditEvents.details}->>'clinicId' = ${scope.clinicId})` : undefined,
+  );
+}
+
+/** One page of activity rows, newest first (the partial index `audit_events_activity_idx`, read backwards). */
+export function activityPageQuery(tx: TenantTx, scope: ActivityScope, query: ActivityQuery) {
+  return tx
+    .select({
+      id: auditEvents.id,
+      action: auditEvents.action,
+      entityType: auditEvents.entityType,
+      entityId: auditEvents.entityId,
+      actorUserId: auditEvents.actorUserId,
+      details: auditEvents.details,
+      at: auditEvents.at,
+    })
+    .from(auditEvents)
+    .where(activityWhere(scope))
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    .limit(query.limit)
+    .offset(query.offset);
+}
+
+/** How many activity rows there are in all (for "View all activity (N total)"). */
+export function activityCountQuery(tx: TenantTx, scope: ActivityScope) {
+  return tx.select({ n: count() }).from(auditEvents).where(activityWhere(scope));
+}
+
+type ActivityRow = Awaited<ReturnType<typeof activityPageQuery>>[number];
+/** A looked-up subject, and the patient it is about (for the audit of the read). */
+type Subject = ActivitySubject & { patientId?: string | null };
+/** Finds the subjects of one entity type, by entity id. */
+type SubjectLookup = (tx: TenantTx, organizationId: string, ids: string[]) => Promise<Map<string, Subject>>;
+
+/** "First Last" (else the e-mail) of members of the organization, by user id or by member id. */
+async function memberNames(tx: TenantTx, organizationId: string, ids: string[], by: 'user' | 'member') {
+  if (!ids.length) return new Map<string, string>();
+  const key = by === 'user' ? organizationMembers.userId : organizationMembers.id;
+  const rows = await tx
+    .select({ key, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .where(and(eq(organizationMembers.organizationId, organizationId), inArray(key, [...new Set(ids)])));
+  return new Map(rows.map((r) => [r.key, [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email]));
+}
+
+/**
+ * Who or what each entity type names, asked of the module that owns it. A visitors module adds
+ * `visitor` here (a lookup exported from its index) and its rows gain their names.
+ */
+const SUBJECT_LOOKUPS: Record<string, SubjectLookup> = {
+  queue_entry: queueEntrySubjects,
+  patient: async (tx, organizationId, ids) => {
+    const names = await patientNames(tx, organizationId, ids);
+    return new Map([...names].map(([id, name]) => [id, { name, patientId: id }]));
+  },
+  member: async (tx, organizationId, ids) => {
+    const names = await memberNames(tx, organizationId, ids, 'member');
+    return new Map([...names].map(([id, name]) => [id, { name }]));
+  },
+};
+
+/** The subjects of a page of rows, by "type:id". */
+async function subjectsOf(tx: TenantTx, organizationId: string, rows: ActivityRow[]) {
+  const wanted = new Map<string, string[]>();
+  for (const r of rows) {
+    if (!r.entityType || !r.entityId || !SUBJECT_LOOKUPS[r.entityType]) continue;
+    wanted.set(r.entityType, [...(wanted.get(r.entityType) ?? []), r.entityId]);
+  }
+  const found = new Map<string, Subject>();
+  for (const [type, ids] of wanted) {
+    for (const [id, subject] of await SUBJECT_LOOKUPS[type](tx, organizationId, ids)) found.set(`${type}:${id}`, subject);
+  }
+  return found;
+}
+
+/**
+ * A page of the organization's activity for the calling member, newest first, and the total. Names
+ * and clinical details appear only where the member holds the permission of the event's area
+ * (`describeActivity`). The read is audited (`activity.read`, with the patients whose details were
+ * shown); that action is not activity, so reading never adds to the list.
+ */
+export async function recentActivity(ctx: TenantRouteContext, query: ActivityQuery, now = new Date()) {
+  const { tx, tenant } = ctx;
+  const rows = await activityPageQuery(tx, tenant, query);
+  const [{ n: total }] = await activityCountQuery(tx, tenant);
+  const subjects = await subjectsOf(tx, tenant.organizationId, rows);
+  const actors = await memberNames(
+    tx,
+    tenant.organizationId,
+    rows.map((r) => r.actorUserId).filter((v): v is string => !!v),
+    'user',
+  );
+  const permissions = tenant.member.permissions;
+  const shownPatients = new Set<string>();
+  const activities: ActivityItemDto[] = [];
+  for (const r of rows) {
+    if (!isActivityAction(r.action)) continue;
+    const subject = r.entityType && r.entityId ? (subjects.get(`${r.entityType}:${r.entityId}`) ?? null) : null;
+    const text = describeActivity(
+      {
+        action: r.action,
+        details: (r.details as Record<string, unknown> | null) ?? null,
+        subject,
+        actorName: r.actorUserId ? (actors.get(r.actorUserId) ?? null) : null,
+      },
+      permissions,
+    );
+    if (subject?.patientId && seesActivityDetails(r.action, permissions)) shownPatients.add(subject.patientId);
+    activities.push({ id: r.id, ...text, timeAgo: timeAgo(r.at, now), at: r.at.toISOString() });
+  }
+  await ctx.audit('activity.read', { type: 'audit_event' }, { offset: query.offset, count: activities.length, patients: [...shownPatients] });
+  return { activities, total };
+}
