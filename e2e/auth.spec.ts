@@ -1,4 +1,4 @@
-import { expect, submitSignIn as signIn, test } from './support';
+import { expect, signOut, submitSignIn as signIn, test } from './support';
 
 test('a new account creates its organization and lands on the dashboard showing its e-mail', async ({ page }) => {
   const email = `new-${Date.now()}@example.org`;
@@ -85,7 +85,7 @@ test('a signed-out visitor of /dashboard is sent to /login, and back after signi
 test('sign-out ends the session: the dashboard then asks to sign in again', async ({ page }) => {
   await signIn(page, 'nurse@demo.clinic');
   await expect(page.getByText('Welcome back, nurse@demo.clinic')).toBeVisible();
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signOut(page);
   await expect(page).toHaveURL(/\/login$/);
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login$/);

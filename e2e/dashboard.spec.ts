@@ -1,4 +1,4 @@
-import { expect, signIn, test } from './support';
+import { expect, signIn, signOut, test } from './support';
 
 test('the Queue Manager tab lists waiting patients in Emergency, Urgent and Routine columns from the live queue', async ({ page }) => {
   const last = `Column${Date.now()}`;
@@ -30,7 +30,7 @@ test('the Patients tab shows the directory counts; a role without patient access
   expect(Number(await total.locator('text=/^\\d+$/').first().textContent())).toBeGreaterThan(0);
   await expect(page.getByRole('group', { name: 'Discharged' })).toBeVisible();
 
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signOut(page);
   await signIn(page, 'viewer@demo.clinic');
   await page.getByRole('tab', { name: 'Patients' }).click();
   await expect(page.getByText('Your role does not include patient records (permission canManagePatients).')).toBeVisible();

@@ -65,3 +65,9 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await submitSignIn(page, email, password);
   await expect(page).toHaveURL(/\/dashboard$/);
 }
+
+/** Signs out through the header's user menu (the staff shell's "Sign Out"). */
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Sign Out' }).click();
+}

@@ -64,7 +64,7 @@ test('the page shows the 999 box, the disclaimer, at most 5 recent assessments a
   await expect(recent.getByText('Mild headache, day 0')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Current Assessment' }).getByText('60 minutes')).toBeVisible();
 
-  await expect(page.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
   await page.getByRole('link', { name: 'Upgrade Plan' }).click();
   await expect(page).toHaveURL(/\/pricing$/);
 });

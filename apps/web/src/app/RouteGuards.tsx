@@ -1,4 +1,5 @@
-import { checkAccess, type Permission, type Role } from '@clinic/domain/rules/access';
+import type { RouteAccessRule } from '@clinic/domain/rules/route-access';
+import { screenRefusal } from '@clinic/domain/rules/screen-access';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../api/session';
@@ -21,19 +22,17 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 }
 
 /**
- * Role or permission guard, deciding with the same function as the server. The role check
- * applies only when the organization user is known (as the spec says); a permission needs a true flag.
+ * The guard of a staff screen: its role, permission flag and plan feature, decided by the
+ * domain's `screenRefusal`, the same call the side navigation filters its links with. The role
+ * check applies only when the organization user is known (as the spec says); a permission needs a
+ * true flag; a plan feature needs the subscription to grant it (the server refuses its calls too).
  */
-export function RequireAccess({ role, permission, children }: { role?: Role; permission?: Permission; children: ReactNode }) {
+export function RequireAccess({ rule, children }: { rule: RouteAccessRule; children: ReactNode }) {
   const session = useSession();
   const member = session.data?.organizationUser;
-  if (role && member) {
-    const refusal = checkAccess(member, { role });
-    if (refusal) return <AccessDeniedScreen kind="role" required={role} current={member.role} />;
-  }
-  if (permission) {
-    const refusal = checkAccess(member, { permission });
-    if (refusal) return <AccessDeniedScreen kind="permission" required={permission} />;
-  }
+  const refusal = screenRefusal({ member, features: session.data?.features ?? [] }, rule);
+  if (refusal?.kind === 'role') return <AccessDeniedScreen kind="role" required={refusal.required} current={member?.role ?? ''} />;
+  if (refusal?.kind === 'permission') return <AccessDeniedScreen kind="permission" required={refusal.required} />;
+  if (refusal?.kind === 'feature') return <AccessDeniedScreen kind="feature" required={refusal.required} message={refusal.message} />;
   return <>{children}</>;
 }

@@ -1,14 +1,31 @@
-import type { Permission, Role } from '@clinic/domain/rules/access';
-import { Anchor, Box, Button, Group, Text } from '@mantine/core';
+import type { RouteAccessRule } from '@clinic/domain/rules/route-access';
+import { Anchor, AppShell, Burger, Button, Group, Kbd, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { useDisclosure, useHotkeys, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSearch } from '@tabler/icons-react';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Link, Outlet, useMatches, useNavigate } from 'react-router';
 import { useLiveUpdates } from '../api/events';
 import { useSession, useSignOut } from '../api/session';
 import { OrganizationSwitcher } from '../features/organizations';
 import { RequireAccess, RequireAuth } from './RouteGuards';
+import classes from './shell/shell.module.css';
+import { UserMenu } from './shell/UserMenu';
+import { WorkspaceNav } from './shell/WorkspaceNav';
+
+// Spotlight and the patient search load on the first Ctrl/Cmd+K (or Search click), not with the shell.
+const loadPalette = () => import('./shell/CommandPalette');
+const CommandPalette = lazy(() => loadPalette().then((m) => ({ default: m.CommandPalette })));
+
+/** Where the collapsed (icons only) state of the side navigation is remembered. */
+const COLLAPSED_KEY = 'clinicflow.nav-collapsed';
+/** Below Mantine's `sm` breakpoint the navigation is a drawer opened by the burger. */
+const PHONE = '(max-width: 47.99em)';
 
 /**
- * The signed-in frame: header with organization switcher and sign-out, then the page in <main>.
- * It holds the organization's event stream, so every staff page hears changes made elsewhere.
+ * The signed-in frame (Mantine AppShell): a skip link, the header (burger on phones, search,
+ * organization and clinic switcher, user menu), the side navigation of the areas the member may
+ * open (collapsible to icons, remembered in this browser), then the page in <main>. It holds the
+ * organization's event stream, so every staff page hears changes made elsewhere.
  */
 export function StaffShell() {
   return (
@@ -23,36 +40,127 @@ function StaffFrame() {
   const signOut = useSignOut();
   const navigate = useNavigate();
   const matches = useMatches();
-  const access = (matches.at(-1)?.handle as { access?: { role?: Role; permission?: Permission } } | undefined)?.access ?? {};
+  const access = (matches.at(-1)?.handle as { access?: RouteAccessRule } | undefined)?.access ?? {};
+  const [mobileOpened, mobile] = useDisclosure(false);
+  const [collapsed, setCollapsed] = useLocalStorage({ key: COLLAPSED_KEY, defaultValue: false, getInitialValueInEffect: false });
+  const phone = useMediaQuery(PHONE) ?? false;
+  const iconsOnly = collapsed && !phone;
+  const [paletteWanted, setPaletteWanted] = useState(false);
   // Every staff page stays live: server events refresh whatever shared data it shows.
   useLiveUpdates('staff', {}, Boolean(session.data?.organization));
+
+  const togglePalette = () => {
+    setPaletteWanted(true);
+    void loadPalette().then((m) => m.togglePalette());
+  };
+  // Ctrl/Cmd+K works from anywhere, fields included: it is the palette's one way in from the keyboard.
+  useHotkeys([['mod+K', togglePalette]], []);
 
   // Back to /login whether or not the server answered: the page keeps nothing of the session.
   const onSignOut = () => signOut.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) });
 
+  const skipToMain = (event: MouseEvent<HTMLAnchorElement>) => {
+    event.preventDefault();
+    const main = document.getElementById('main');
+    main?.focus();
+    main?.scrollIntoView();
+  };
+
   return (
-    <Box mih="100vh" bg="gray.0">
-      <Box component="header" bg="white" px="md" py="xs" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Anchor component={Link} to="/dashboard" fw={700} fz="lg" underline="never">
-            ClinicFlow
-          </Anchor>
-          <Group gap="sm" wrap="wrap">
-            <OrganizationSwitcher />
-            <Text size="sm" c="gray.7">
-              {session.data?.user.email}
-            </Text>
-            <Button variant="default" size="xs" onClick={onSignOut}>
-              Sign Out
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: iconsOnly ? 68 : 232, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }}
+      padding="md"
+      bg="gray.0"
+    >
+      <a href="#main" className={classes.skip} onClick={skipToMain}>
+        Skip to main content
+      </a>
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={mobileOpened}
+              onClick={mobile.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={mobileOpened ? 'Close navigation' : 'Open navigation'}
+              aria-expanded={mobileOpened}
+              aria-controls="workspace-navigation"
+            />
+            <Anchor component={Link} to="/dashboard" fw={700} fz="lg" underline="never" className={classes.brand}>
+              ClinicFlow
+            </Anchor>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Button
+              variant="default"
+              size="xs"
+              leftSection={<IconSearch size={16} aria-hidden />}
+              rightSection={
+                <Kbd size="xs" visibleFrom="md" aria-hidden>
+                  Ctrl K
+                </Kbd>
+              }
+              onClick={togglePalette}
+              aria-keyshortcuts="Control+K Meta+K"
+            >
+              Search
             </Button>
+            {!phone && <OrganizationSwitcher />}
+            <UserMenu onSignOut={onSignOut} />
           </Group>
         </Group>
-      </Box>
-      <Box component="main" p="md">
-        <RequireAccess role={access.role} permission={access.permission}>
+      </AppShell.Header>
+      {/* On a phone the closed drawer is inert: its links are off screen, so they take no focus. */}
+      <AppShell.Navbar id="workspace-navigation" aria-label="Workspace" p="xs" inert={phone && !mobileOpened}>
+        {phone && (
+          <AppShell.Section mb="sm">
+            <OrganizationSwitcher />
+          </AppShell.Section>
+        )}
+        <AppShell.Section grow component={ScrollArea}>
+          <WorkspaceNav iconsOnly={iconsOnly} onNavigate={mobile.close} />
+        </AppShell.Section>
+        <AppShell.Section visibleFrom="sm" pt="xs" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+          <CollapseToggle collapsed={collapsed} onToggle={() => setCollapsed((c) => !c)} />
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
+        <RequireAccess rule={access}>
           <Outlet />
         </RequireAccess>
-      </Box>
-    </Box>
+      </AppShell.Main>
+      {paletteWanted && (
+        <Suspense fallback={null}>
+          <CommandPalette />
+        </Suspense>
+      )}
+    </AppShell>
+  );
+}
+
+/** Collapses the navigation to icons, or expands it back to labels. */
+function CollapseToggle({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
+  const label = collapsed ? 'Expand navigation' : 'Collapse navigation';
+  const Icon = collapsed ? IconLayoutSidebarLeftExpand : IconLayoutSidebarLeftCollapse;
+  const button = (
+    <NavLink
+      component="button"
+      type="button"
+      onClick={onToggle}
+      aria-expanded={!collapsed}
+      aria-controls="workspace-navigation"
+      aria-label={collapsed ? label : undefined}
+      label={collapsed ? undefined : <Text size="sm">{label}</Text>}
+      leftSection={<Icon size={20} stroke={1.6} aria-hidden />}
+    />
+  );
+  return collapsed ? (
+    <Tooltip label={label} position="right" withArrow>
+      {button}
+    </Tooltip>
+  ) : (
+    button
   );
 }

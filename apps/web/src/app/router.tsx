@@ -1,5 +1,5 @@
-import type { Permission, Role } from '@clinic/domain/rules/access';
-import { DASHBOARD_ACCESS, PATIENTS_ACCESS, TRIAGE_ACCESS } from '@clinic/domain/rules/route-access';
+import type { RouteAccessRule } from '@clinic/domain/rules/route-access';
+import { WORKSPACE_AREAS as AREAS, type WorkspaceArea } from '@clinic/domain/rules/workspace-areas';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 
@@ -8,6 +8,9 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
  * never download staff screens; guards wrap staff pages in the lazily loaded staff shell. Pages
  * that read the API sit under the lazily loaded data layout (TanStack Query), so the static public
  * pages, `/` first, load neither it nor the state screens (the first-load budget of issue 5).
+ *
+ * The staff areas' paths and guards come from the domain's `WORKSPACE_AREAS`, which the side
+ * navigation and the command palette read too: a link the navigation shows is one its guard allows.
  */
 
 type PageModule = Promise<{ [name: string]: ComponentType }>;
@@ -35,15 +38,15 @@ const publicSoon = (path: string, title: string): RouteObject => ({
   },
 });
 
-/** A staff route: signed in, then optionally a role or permission. */
-const staff = (path: string, load: () => PageModule, name: string, access: { role?: Role; permission?: Permission } = {}): RouteObject => ({
+/** A staff route: signed in, then the access rule (role, permission, plan feature) its guard checks. */
+const staff = (path: string, load: () => PageModule, name: string, access: RouteAccessRule = {}): RouteObject => ({
   path,
   handle: { access },
   ...page(load, name),
 });
 
 /** A staff route whose feature comes with later work. */
-const staffSoon = (path: string, title: string, access: { role?: Role; permission?: Permission } = {}): RouteObject => ({
+const staffSoon = (path: string, title: string, access: RouteAccessRule = {}): RouteObject => ({
   path,
   handle: { access },
   lazy: async () => {
@@ -51,6 +54,13 @@ const staffSoon = (path: string, title: string, access: { role?: Role; permissio
     return { Component: () => <ComingSoon title={title} /> };
   },
 });
+
+/** A workspace area's routes (its path and aliases), guarded by the area's rule. */
+const area = (a: WorkspaceArea, load: () => PageModule, name: string): RouteObject[] =>
+  [a.path, ...(a.aliases ?? [])].map((path) => staff(path, load, name, a.access));
+
+/** A workspace area whose feature comes with later work: its 'coming soon' page, guarded alike. */
+const areaSoon = (a: WorkspaceArea, title: string): RouteObject[] => [a.path, ...(a.aliases ?? [])].map((path) => staffSoon(path, title, a.access));
 
 // Public pages: one chunk per page (or small group), so `/` carries no legal text or form code.
 const landingPage = () => import('../features/public/LandingPage');
@@ -97,6 +107,7 @@ export const routes: RouteObject[] = [
       pub('/pricing', pricingPage, 'PricingPage'),
       pub('/kiosk', kioskPages, 'KioskPage'),
       publicSoon('/emergency-kiosk', 'Emergency Room Kiosk'),
+      // The Queue area (`AREAS.queue`) is public: staff get the Queue Manager, anyone else the board.
       pub('/cds-queue', queuePages, 'QueuePage'),
       pub('/queue', queuePages, 'QueuePage'),
       publicSoon('/test-patient-flow', 'Patient Flow Test'),
@@ -108,21 +119,20 @@ export const routes: RouteObject[] = [
       {
         lazy: async () => ({ Component: (await import('./StaffShell')).StaffShell }),
         children: [
-          staff('/dashboard', dashboardPages, 'DashboardPage', DASHBOARD_ACCESS.view),
-          staffSoon('/analytics', 'Analytics Dashboard'),
-          staffSoon('/settings', 'Settings'),
-          staffSoon('/billing', 'Billing'),
-          staff('/triage', triagePages, 'TriagePage', TRIAGE_ACCESS.use),
-          staffSoon('/emergency-room', 'Emergency Room', { permission: 'canAccessEmergencyRoom' }),
-          staff('/patients', patientPages, 'PatientListPage', PATIENTS_ACCESS.manage),
-          staff('/patients/new', patientPages, 'PatientFormPage', PATIENTS_ACCESS.manage),
-          staff('/patients/:id', patientPages, 'PatientDetailPage', PATIENTS_ACCESS.manage),
-          staff('/patients/:id/edit', patientPages, 'PatientFormPage', PATIENTS_ACCESS.manage),
-          staffSoon('/visitors', 'Visitor Management', { permission: 'canManageVisitors' }),
-          staffSoon('/visitor-management', 'Visitor Management', { permission: 'canManageVisitors' }),
-          staffSoon('/clinical-trials', 'Clinical Trials', { permission: 'canManageClinicalTrials' }),
-          staffSoon('/organization', 'Organization', { role: 'Owner' }),
-          staffSoon('/organization/settings', 'Organization Settings', { role: 'Admin' }),
+          ...area(AREAS.dashboard, dashboardPages, 'DashboardPage'),
+          ...areaSoon(AREAS.analytics, 'Analytics Dashboard'),
+          ...areaSoon(AREAS.settings, 'Settings'),
+          ...areaSoon(AREAS.billing, 'Billing'),
+          ...area(AREAS.triage, triagePages, 'TriagePage'),
+          ...areaSoon(AREAS.emergencyRoom, 'Emergency Room'),
+          ...area(AREAS.patients, patientPages, 'PatientListPage'),
+          staff('/patients/new', patientPages, 'PatientFormPage', AREAS.patients.access),
+          staff('/patients/:id', patientPages, 'PatientDetailPage', AREAS.patients.access),
+          staff('/patients/:id/edit', patientPages, 'PatientFormPage', AREAS.patients.access),
+          ...areaSoon(AREAS.visitors, 'Visitor Management'),
+          ...areaSoon(AREAS.clinicalTrials, 'Clinical Trials'),
+          ...areaSoon(AREAS.organization, 'Organization'),
+          ...areaSoon(AREAS.organizationSettings, 'Organization Settings'),
         ],
       },
     ],

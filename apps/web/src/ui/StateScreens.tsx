@@ -43,21 +43,37 @@ export function NotFoundScreen() {
   );
 }
 
-/** The Access Denied screen, by role or by permission. */
-export function AccessDeniedScreen(props: { kind: 'role'; required: string; current: string } | { kind: 'permission'; required: string }) {
+/** What the Access Denied screen explains: a missing role, permission flag or plan feature. */
+export type AccessDeniedReason =
+  | { kind: 'role'; required: string; current: string }
+  | { kind: 'permission'; required: string }
+  | { kind: 'feature'; required: string; message?: string };
+
+/** The Access Denied screen, by role, by permission or by plan feature (with the way to upgrade). */
+export function AccessDeniedScreen(props: AccessDeniedReason) {
   const navigate = useNavigate();
   return (
     <FullPage>
       <Title order={1}>Access Denied</Title>
-      {props.kind === 'role' ? (
+      {props.kind === 'role' && (
         <>
           <Text>You don't have permission to access this page. Required role: {props.required}</Text>
           <Text c="dimmed">Your current role: {props.current}</Text>
         </>
-      ) : (
+      )}
+      {props.kind === 'permission' && (
         <>
           <Text>You don't have permission to access this feature.</Text>
           <Text c="dimmed">Required permission: {props.required}</Text>
+        </>
+      )}
+      {props.kind === 'feature' && (
+        <>
+          <Text>{props.message ?? 'Your plan does not include this feature. Upgrade your plan to use it.'}</Text>
+          <Text c="dimmed">Required plan feature: {props.required}</Text>
+          <Button component={Link} to="/pricing" variant="light">
+            Upgrade Plan
+          </Button>
         </>
       )}
       <Button onClick={() => navigate(-1)}>Go Back</Button>

@@ -2,14 +2,20 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PERMISSIONS, isAllowed, ROLES, type Role } from './access.js';
 import { TRIAGE_FEATURE_MESSAGE } from '../contracts/triage.js';
 import {
+  ANALYTICS_ACCESS,
+  BILLING_ACCESS,
   DASHBOARD_ACCESS,
+  EMERGENCY_ACCESS,
   MEMBERS_ACCESS,
   OPS_ACCESS,
   ORGANIZATIONS_ACCESS,
   PATIENTS_ACCESS,
   QUEUE_ACCESS,
+  SETTINGS_ACCESS,
   SIGN_IN_LOCKS_ACCESS,
   TRIAGE_ACCESS,
+  TRIALS_ACCESS,
+  VISITORS_ACCESS,
 } from './route-access.js';
 
 /** The roles that, with their default flags, meet `rule`. */
@@ -51,5 +57,20 @@ describe('route access tables', () => {
 
   it("gives the platform's health report to Admins and Owners only", () => {
     expect(allowedRoles(OPS_ACCESS.health)).toEqual(['Admin', 'Owner']);
+  });
+
+  it('gives the emergency room, visitors and clinical trials screens to the roles holding their permission by default', () => {
+    expect(allowedRoles(EMERGENCY_ACCESS.view)).toEqual(['Nurse', 'Doctor', 'Manager', 'Admin', 'Owner']);
+    expect(allowedRoles(VISITORS_ACCESS.manage)).toEqual(['Staff', 'Manager', 'Admin', 'Owner']);
+    expect(allowedRoles(TRIALS_ACCESS.manage)).toEqual(['Doctor', 'Manager', 'Admin', 'Owner']);
+  });
+
+  it('gives analytics, settings and billing to every signed-in member, as the spec route table says', () => {
+    for (const rule of [ANALYTICS_ACCESS.view, SETTINGS_ACCESS.view, BILLING_ACCESS.view]) expect(allowedRoles(rule)).toEqual([...ROLES]);
+  });
+
+  it('gives the organization dashboard to the Owner and its settings screen to Admins and Owners', () => {
+    expect(allowedRoles(ORGANIZATIONS_ACCESS.dashboard)).toEqual(['Owner']);
+    expect(allowedRoles(ORGANIZATIONS_ACCESS.settingsPage)).toEqual(['Admin', 'Owner']);
   });
 });

@@ -39,6 +39,39 @@ export const QUEUE_ACCESS = {
   manage: { permission: 'canManageQueue' },
 } as const satisfies Record<string, RouteAccessRule>;
 
+/** The emergency room dashboard (`/emergency-room`): the emergency-room permission. */
+export const EMERGENCY_ACCESS = {
+  view: { permission: 'canAccessEmergencyRoom' },
+} as const satisfies Record<string, RouteAccessRule>;
+
+/** Visitor management (`/visitors` and `/visitor-management`): the visitors permission. */
+export const VISITORS_ACCESS = {
+  manage: { permission: 'canManageVisitors' },
+} as const satisfies Record<string, RouteAccessRule>;
+
+/** The clinical trial dashboard (`/clinical-trials`): the clinical trials permission. */
+export const TRIALS_ACCESS = {
+  manage: { permission: 'canManageClinicalTrials' },
+} as const satisfies Record<string, RouteAccessRule>;
+
+/**
+ * The analytics dashboard (`/analytics`): signed in only, as the spec's route table says (issue 11:
+ * "sign-in only; Viewer has it by default").
+ */
+export const ANALYTICS_ACCESS = {
+  view: {},
+} as const satisfies Record<string, RouteAccessRule>;
+
+/** The member's own settings (`/settings`): signed in only. */
+export const SETTINGS_ACCESS = {
+  view: {},
+} as const satisfies Record<string, RouteAccessRule>;
+
+/** Billing and plan selection (`/billing`): signed in only. */
+export const BILLING_ACCESS = {
+  view: {},
+} as const satisfies Record<string, RouteAccessRule>;
+
 /** AI triage (`/api/triage/assess`, `/api/triage/history`, assessment actions) and its page. */
 export const TRIAGE_ACCESS = {
   /** The emergency-room permission, on a plan with AI triage. */
@@ -72,10 +105,14 @@ export const MEMBERS_ACCESS = {
   administer: { role: 'Admin', permission: 'canManageUsers' },
 } as const satisfies Record<string, RouteAccessRule>;
 
-/** The organization itself: its settings and its clinics (`PUT /api/organizations`, `POST /api/clinics`). */
+/** The organization itself: its settings and its clinics (`PUT /api/organizations`, `POST /api/clinics`), and its two screens. */
 export const ORGANIZATIONS_ACCESS = {
   /** Changing the organization and adding a clinic: the settings permission. */
   settings: { permission: 'canManageSettings' },
+  /** The organization dashboard (`/organization`): the Owner only (platform-core section 2, role-guarded routes). */
+  dashboard: { role: 'Owner' },
+  /** The organization settings screen (`/organization/settings`): Admin or above. */
+  settingsPage: { role: 'Admin' },
 } as const satisfies Record<string, RouteAccessRule>;
 
 /**
