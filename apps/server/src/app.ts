@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { fastifyTrustProxy, type TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
+import { analyticsRoutes } from './modules/analytics/index.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { signInLockRoutes } from './modules/auth/sign-in-locks.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(triageRoutes);
   await app.register(dashboardRoutes);
   await app.register(activityRoutes);
+  await app.register(analyticsRoutes);
   await app.register(patientRoutes);
 
   // The built web app, precompressed and cached by name; unknown API paths are a JSON 404.

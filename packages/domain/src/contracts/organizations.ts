@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { PERMISSIONS, ROLES } from '../rules/access.js';
 import { DEFAULT_TIME_ZONE } from '../rules/clinic-time.js';
 import { PLAN_IDS } from '../rules/plans.js';
+import { DEFAULT_DOCTOR_SHIFT_HOURS } from '../rules/analytics.js';
+import { URGENCY_LEVELS } from '../rules/risk-levels.js';
 import { LONG_TEXT, idSchema, optionalEmail, optionalText, requiredText } from './common.js';
 
 /** Organization types the server accepts (the setup form offers the first three). */
@@ -19,6 +21,13 @@ export const organizationSettings = z.object({
   maxUsers: z.number().int().min(1).max(100000).default(100),
   features: z.array(z.string().max(50)).max(50).default([]),
   sessionTimeoutMinutes: z.number().int().min(5).max(720).default(30),
+  /**
+   * The fee of a visit by its type, the clinician's final priority (issue 11, revenue per patient),
+   * in the organization's currency; a type without a fee earns nothing, and no fee at all is "No data".
+   */
+  visitFees: z.partialRecord(z.enum(URGENCY_LEVELS), z.number().min(0).max(1_000_000)).default({}),
+  /** Hours a doctor is on duty on a day they give care (issue 11, resource utilization). */
+  doctorShiftHours: z.number().min(1).max(24).default(DEFAULT_DOCTOR_SHIFT_HOURS),
 });
 /** Organization settings. */
 export type OrganizationSettings = z.infer<typeof organizationSettings>;

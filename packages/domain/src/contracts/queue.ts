@@ -37,6 +37,20 @@ export type AssignClinicianBody = z.infer<typeof assignClinicianBody>;
 /** Optional note on start, cancel, admit and emergency-admit; kept in the entry's history. */
 export const queueActionBody = z.object({ note: optionalText(1000) });
 
+/** The clinician's final priority, compared with the AI's urgency (issue 11, AI accuracy). */
+export const finalPriority = z.enum(URGENCY_LEVELS);
+
+/** The patient's rating of the visit, 1 to 5 (issue 11, patient satisfaction). */
+export const visitRating = z.number().int().min(1).max(5);
+
+/** Start Care: the note, and the clinician's final priority if they set it at this point. */
+export const startCareBody = queueActionBody.extend({ finalPriority: finalPriority.optional() });
+
+/** Complete Care: the note, the final priority (kept from Start Care when left out) and an optional rating. */
+export const completeCareBody = queueActionBody.extend({ finalPriority: finalPriority.optional(), rating: visitRating.optional() });
+/** Complete-care input. */
+export type CompleteCareBody = z.infer<typeof completeCareBody>;
+
 /**
  * `PUT /api/triage/case/{id}/status` (the page's Start Care call). The server records its own time
  * and the signed-in user; `startedAt` and `startedBy` are accepted for the spec's payload only.
@@ -45,6 +59,8 @@ export const queueStatusUpdateBody = z.object({
   status: z.enum(QUEUE_STATUSES),
   startedAt: z.iso.datetime({ offset: true }).optional(),
   startedBy: personName(optionalText(SHORT_TEXT), 'Started by'),
+  /** The clinician's final priority, when set at Start Care. */
+  finalPriority: finalPriority.optional(),
 });
 /** Status-update input. */
 export type QueueStatusUpdateBody = z.infer<typeof queueStatusUpdateBody>;

@@ -1,5 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, foreignKey, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  unique,
+} from 'drizzle-orm/pg-core';
 import { clinics, organizations } from './organizations.js';
 
 /**
@@ -63,6 +78,15 @@ export const queueEntries = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     startedBy: text('started_by'),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** The AI's urgency when care started, and the target wait (minutes) of its band then (null: no target). */
+    aiUrgency: text('ai_urgency'),
+    targetWaitMinutes: integer('target_wait_minutes'),
+    /** The clinician's final priority, set at Start Care or completion; also the visit's type for fees. */
+    finalPriority: text('final_priority'),
+    /** The patient's rating (1 to 5) captured when care completed. */
+    rating: smallint('rating'),
+    /** The fee of the visit's type when care completed, in cents of the organization's currency (null: no fee set). */
+    feeCents: integer('fee_cents'),
     createdBy: text('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -73,6 +97,9 @@ export const queueEntries = pgTable(
     unique('queue_entries_number_unique').on(t.organizationId, t.clinicId, t.queueDate, t.queueNumber),
     index('queue_entries_status_idx').on(t.organizationId, t.clinicId, t.status, t.createdAt),
     index('queue_entries_patient_idx').on(t.organizationId, t.patientId),
+    // Analytics read a clinic's entries by check-in time over weeks to a year.
+    index('queue_entries_created_idx').on(t.organizationId, t.clinicId, t.createdAt),
+    check('queue_entries_rating_range', sql`${t.rating} between 1 and 5`),
   ],
 );
 

@@ -4,3 +4,13 @@ export { createQueueEntry, deriveEntry, nextQueueNumber, recordTransition, toQue
 export { queueDayFigures } from './queue-figures.js';
 export { queueEntrySubjects, type QueueEntrySubject } from './queue-subjects.js';
 export { queueRoutes } from './queue.routes.js';
+export {
+  queueBusiestHours,
+  queueDistinctPatients,
+  queuePeriodSums,
+  queueRangeTotals,
+  queueTopComplaints,
+  queueUrgencyFigures,
+  queueVisitTypesAndRatings,
+  queueVisitsPerDay,
+} from './queue-analytics.js';

@@ -1,5 +1,7 @@
 import {
   assignClinicianBody,
+  completeCareBody,
+  startCareBody,
   idSchema,
   KIOSK_DEFAULT_TENANT,
   publicBoardQuery,
@@ -17,6 +19,14 @@ import { assignClinician, changeStatus, entryHistory, publicBoardOf, queueStats,
 const idParams = z.object({ id: idSchema });
 const access = QUEUE_ACCESS.manage;
 const STATUS_ACTIONS = ['start', 'complete', 'cancel', 'admit', 'emergency-admit'] as const;
+/** Start and Complete Care also take what the analytics capture (final priority, rating). */
+const ACTION_BODIES = {
+  start: startCareBody,
+  complete: completeCareBody,
+  cancel: queueActionBody,
+  admit: queueActionBody,
+  'emergency-admit': queueActionBody,
+} as const;
 
 /** The staff waiting room, its actions, and the public de-identified board. */
 export async function queueRoutes(app: FastifyInstance) {
@@ -40,9 +50,12 @@ export async function queueRoutes(app: FastifyInstance) {
         summary: `Queue action: ${action}`,
         access,
         params: idParams,
-        body: queueActionBody,
+        body: ACTION_BODIES[action],
       },
-      async (ctx, { params, body }) => ({ success: true, patient: await changeStatus(ctx, params.id, { action }, body.note) }),
+      async (ctx, { params, body }) => ({
+        success: true,
+        patient: await changeStatus(ctx, params.id, { action }, body.note, 'finalPriority' in body || 'rating' in body ? body : {}),
+      }),
     );
   }
 
@@ -88,7 +101,10 @@ export async function queueRoutes(app: FastifyInstance) {
       params: idParams,
       body: queueStatusUpdateBody,
     },
-    async (ctx, { params, body }) => ({ success: true, patient: await changeStatus(ctx, params.id, { to: body.status }) }),
+    async (ctx, { params, body }) => ({
+      success: true,
+      patient: await changeStatus(ctx, params.id, { to: body.status }, undefined, { finalPriority: body.finalPriority }),
+    }),
   );
 
   const boardLimiter = new RateLimiter(120, 60_000);

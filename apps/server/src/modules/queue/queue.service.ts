@@ -11,9 +11,12 @@ import {
   type QueueStatus,
   type QueueTransition,
   type RecordVitalsBody,
+  organizationSettings,
+  targetWaitMinutes,
+  type UrgencyLevel,
 } from '@clinic/domain';
 import { and, asc, count, eq, gte, inArray, isNotNull, notInArray } from 'drizzle-orm';
-import { organizationMembers, queueEntries, queueTransitions, users, type QueueEntryRow } from '../../db/schema/index.js';
+import { organizationMembers, organizations, queueEntries, queueTransitions, users, type QueueEntryRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { publishEvent } from '../../platform/events.js';
 import type { PublicRouteContext, RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route.js';
@@ -144,6 +147,41 @@ async function afterChange(ctx: TenantRouteContext, row: QueueEntryRow, action: 
   return toQueueEntryDto(row, new Date(), assignedName(row, names));
 }
 
+/** What the clinician records with Start Care or Complete Care (issue 11's analytics). */
+export interface CareOutcome {
+  finalPriority?: UrgencyLevel;
+  rating?: number;
+}
+
+/**
+ * The analytics capture of a status change. Start Care keeps the AI's urgency and its band's target
+ * wait at that moment (what the clinician's final priority is compared with) and the final
+ * priority if given; completion keeps the final priority (given now, else the one from Start Care),
+ * the rating, and the fee the organization sets for that visit type.
+ */
+async function careCapture(
+  { tx, tenant }: TenantRouteContext,
+  row: QueueEntryRow,
+  to: QueueStatus,
+  now: Date,
+  outcome: CareOutcome,
+): Promise<Partial<QueueEntryRow>> {
+  if (to === 'in-progress') {
+    const derived = deriveEntry(row, now);
+    return {
+      aiUrgency: derived.urgencyLevel,
+      targetWaitMinutes: targetWaitMinutes(derived.riskScore),
+      finalPriority: outcome.finalPriority ?? null,
+    };
+  }
+  if (to !== 'completed') return {};
+  const finalPriority = outcome.finalPriority ?? (row.finalPriority as UrgencyLevel | null);
+  const [org] = await tx.select({ settings: organizations.settings }).from(organizations).where(eq(organizations.id, tenant.organizationId));
+  const fees = organizationSettings.shape.visitFees.safeParse((org?.settings as { visitFees?: unknown } | undefined)?.visitFees);
+  const fee = finalPriority && fees.success ? fees.data[finalPriority] : undefined;
+  return { finalPriority, rating: outcome.rating ?? null, feeCents: fee === undefined ? null : Math.round(fee * 100) };
+}
+
 /**
  * Applies a status action (start, complete, cancel, admit, emergency-admit) or a direct status
  * change; anything the status machine refuses is a 409 with its message.
@@ -153,6 +191,7 @@ export async function changeStatus(
   id: string,
   change: { action: Exclude<QueueAction, 'assign'> } | { to: QueueStatus },
   note?: string,
+  outcome: CareOutcome = {},
 ) {
   const { tx, tenant, actor } = ctx;
   const row = await loadEntry(tx, tenant.organizationId, id);
@@ -161,7 +200,7 @@ export async function changeStatus(
   refuse(t);
   const now = new Date();
   const to = t.status;
-  const set: Partial<QueueEntryRow> = { status: to, updatedAt: now };
+  const set: Partial<QueueEntryRow> = { status: to, updatedAt: now, ...(await careCapture(ctx, row, to, now, outcome)) };
   if (to === 'in-progress') {
     set.startedAt = now;
     set.startedBy = actor.userId;
@@ -173,9 +212,11 @@ export async function changeStatus(
     .set(set)
     .where(and(eq(queueEntries.organizationId, tenant.organizationId), eq(queueEntries.id, id)))
     .returning();
-  await recordTransition(tx, row, { action: t.action, from, to, actorId: actor.userId, note });
-  return afterChange(ctx, updated, t.action, { from, to });
+  await recordTransition(tx, row, { action: t.action, from, to, actorId: actor.userId, note, details: outcomeDetails(outcome) });
+  return afterChange(ctx, updated, t.action, { from, to, ...outcomeDetails(outcome) });
 }
+
+const outcomeDetails = (o: CareOutcome) => (o.finalPriority || o.rating ? { finalPriority: o.finalPriority, rating: o.rating } : undefined);
 
 /** Assigns a clinician (a member of the organization, or a name) while waiting or in progress. */
 export async function assignClinician(ctx: TenantRouteContext, id: string, input: AssignClinicianBody) {

@@ -1,0 +1,47 @@
+import { ANALYTICS_ACCESS, analyticsExportQuery, analyticsOverviewQuery, analyticsRangeQuery } from '@clinic/domain';
+import type { FastifyInstance } from 'fastify';
+import { tenantRoute } from '../../platform/route.js';
+import { exportReport } from './analytics-export.js';
+import { analyticsOverview, businessReport, patientsReport, rangeOverview, resolveRange, triageReport } from './analytics.service.js';
+
+const access = ANALYTICS_ACCESS.view;
+
+/** The dashboard's Analytics Overview widget and the /analytics page's reports. */
+export async function analyticsRoutes(app: FastifyInstance) {
+  tenantRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/analytics-overview/overview',
+      summary: 'The seven analytics figures of the clinic for a period (week, month, quarter), with trends against the previous one',
+      access,
+      query: analyticsOverviewQuery,
+    },
+    async (ctx, { query }) => ({ success: true, ...(await analyticsOverview(ctx, query)) }),
+  );
+
+  const reports = [
+    ['/api/analytics/overview', 'Visits per day and totals over a range of local days', rangeOverview],
+    ['/api/analytics/triage', 'Urgency mix, median wait by urgency and AI agreement over a range', triageReport],
+    ['/api/analytics/patients', 'Busiest hours, top chief complaints and distinct patients over a range', patientsReport],
+    ['/api/analytics/business', 'Revenue by visit type, ratings and doctor utilization over a range', businessReport],
+  ] as const;
+  for (const [url, summary, report] of reports) {
+    tenantRoute(app, { method: 'GET', url, summary, access, query: analyticsRangeQuery }, async (ctx, { query }) => ({
+      success: true,
+      ...(await report(ctx, resolveRange(ctx, query))),
+    }));
+  }
+
+  tenantRoute(
+    app,
+    { method: 'GET', url: '/api/analytics/export', summary: 'One chart of the analytics page as CSV', access, query: analyticsExportQuery },
+    async (ctx, { query }, _request, reply) => {
+      const range = resolveRange(ctx, query);
+      const csv = await exportReport(ctx, query.report, range);
+      reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${query.report}_${range.from}_${range.to}.csv"`);
+      // A Buffer goes out as it is (the route helper's handlers answer objects).
+      return Buffer.from(csv, 'utf8');
+    },
+  );
+}

@@ -1,0 +1,2 @@
+/** The analytics module's public API (see ../README.md). */
+export { analyticsRoutes } from './analytics.routes.js';
