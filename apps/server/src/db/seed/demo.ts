@@ -5,6 +5,7 @@ import type { AppDb } from '../client.js';
 import { clinics, organizationMembers, organizations, users } from '../schema/index.js';
 import { withTenant } from '../tenant.js';
 import { seedActivity } from './activity.js';
+import { DEMO_VISIT_FEES, seedAnalyticsHistory } from './analytics.js';
 import { seedPatients } from './patients.js';
 import { seedQueue } from './queue.js';
 
@@ -98,6 +99,8 @@ export async function seedDemo(db: AppDb, password: string, options: { queue?: b
         maxUsers: 100,
         features: [],
         sessionTimeoutMinutes: 30,
+        visitFees: DEMO_VISIT_FEES,
+        doctorShiftHours: 8,
       },
       planId: 'professional',
       subscriptionStatus: 'active',
@@ -137,6 +140,8 @@ export async function seedDemo(db: AppDb, password: string, options: { queue?: b
       await seedQueue(tx, scope, doctor, directory, now);
       // The audit rows of that history: the dashboard's Recent Activity reads the audit trail.
       await seedActivity(tx, scope, doctor);
+      // The 90 days before today, for the analytics (with their own history lines and audit rows).
+      await seedAnalyticsHistory(tx, scope, { doctor: doctor.userId, nurse: userIds.get('nurse@demo.clinic')! }, directory, now);
     }
   });
   return true;
