@@ -76,6 +76,8 @@ const securityPage = () => import('../features/public/legal/SecurityPage');
 const patientAssistantPage = () => import('../features/public/PatientAssistantPage');
 const authPages = () => import('../features/auth');
 const dashboardPages = () => import('../features/dashboard');
+// Its charts (@mantine/charts, recharts) load with this route only.
+const analyticsPages = () => import('../features/analytics');
 const patientPages = () => import('../features/patients');
 const kioskPages = () => import('../features/kiosk');
 const queuePages = () => import('../features/queue');
@@ -120,7 +122,7 @@ export const routes: RouteObject[] = [
         lazy: async () => ({ Component: (await import('./StaffShell')).StaffShell }),
         children: [
           ...area(AREAS.dashboard, dashboardPages, 'DashboardPage'),
-          ...areaSoon(AREAS.analytics, 'Analytics Dashboard'),
+          ...area(AREAS.analytics, analyticsPages, 'AnalyticsPage'),
           ...areaSoon(AREAS.settings, 'Settings'),
           ...areaSoon(AREAS.billing, 'Billing'),
           ...area(AREAS.triage, triagePages, 'TriagePage'),

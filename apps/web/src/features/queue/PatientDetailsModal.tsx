@@ -1,16 +1,24 @@
 import type { QueueEntryDto } from '@clinic/domain/contracts/queue';
 import { news2Label } from '@clinic/domain/rules/news2';
-import { Badge, Button, Divider, Group, List, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useId, type ReactNode } from 'react';
+import { URGENCY_LEVELS, type UrgencyLevel } from '@clinic/domain/rules/risk-levels';
+import { Badge, Button, Divider, Group, List, Modal, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { useId, useState, type ReactNode } from 'react';
 import type { TenantRef } from '../../api/tenant';
 import { Banner } from '../../ui/Banner';
 import { EmptyState } from '../../ui/EmptyState';
 import { QueryState } from '../../ui/QueryState';
 import { UrgencyBadge } from '../../ui/UrgencyBadge';
 import { useEntryHistory } from './api/get-entry-history';
-import type { QueueEntryAction } from './api/queue-action';
+import type { CareOutcome, QueueEntryAction } from './api/queue-action';
 import { ageLabel, genderLabel, minutesLabel, statusLabel } from './entry-display';
 import { RecordVitalsForm } from './RecordVitalsForm';
+
+const URGENCY_LABELS: Record<UrgencyLevel, string> = { emergency: 'Emergency', urgent: 'Urgent', high: 'High', medium: 'Medium', low: 'Low' };
+const RATING_OPTIONS = [{ value: 'none', label: 'Not rated' }, ...[1, 2, 3, 4, 5].map((n) => ({ value: String(n), label: `${n} of 5` }))];
+
+/** The outcome Complete Care sends: the final priority, and the rating when one was chosen. */
+const outcomeOf = (finalPriority: UrgencyLevel, rating: string): CareOutcome =>
+  rating ? { finalPriority, rating: Number(rating) } : { finalPriority };
 
 const ACTION_LABELS: Record<QueueEntryAction, string> = {
   complete: 'Complete Care',
@@ -80,10 +88,12 @@ export function PatientDetailsModal({
   onClose: () => void;
   onStartCare: () => void;
   starting: boolean;
-  onAction: (action: QueueEntryAction) => void;
+  onAction: (action: QueueEntryAction, outcome?: CareOutcome) => void;
   acting: QueueEntryAction | null;
   actionError: string | null;
 }) {
+  const [finalPriority, setFinalPriority] = useState<UrgencyLevel>(entry.urgencyLevel);
+  const [rating, setRating] = useState('none');
   const v = entry.vitalSigns;
   const bp = v?.bloodPressure;
   return (
@@ -224,6 +234,31 @@ export function PatientDetailsModal({
           <EntryHistory entryId={entry.id} tenant={tenant} />
         </Section>
 
+        {entry.status === 'in-progress' && (
+          <Section title="Visit Outcome">
+            <Group gap="sm" align="flex-end" wrap="wrap">
+              <Select
+                label="Final priority"
+                description={`AI urgency: ${URGENCY_LABELS[entry.urgencyLevel]}`}
+                data={URGENCY_LEVELS.map((l) => ({ value: l, label: URGENCY_LABELS[l] }))}
+                value={finalPriority}
+                onChange={(v) => setFinalPriority((v as UrgencyLevel | null) ?? entry.urgencyLevel)}
+                allowDeselect={false}
+                w={200}
+              />
+              <Select
+                label="Patient rating"
+                description="Optional, 1 to 5"
+                data={RATING_OPTIONS}
+                value={rating}
+                onChange={(v) => setRating(v ?? 'none')}
+                allowDeselect={false}
+                w={200}
+              />
+            </Group>
+          </Section>
+        )}
+
         {actionError && <Banner>{actionError}</Banner>}
         <Group gap="sm">
           {entry.status === 'waiting' && (
@@ -236,7 +271,7 @@ export function PatientDetailsModal({
               key={action}
               variant={action === 'emergency-admit' ? 'outline' : 'default'}
               color={action === 'emergency-admit' ? 'red' : undefined}
-              onClick={() => onAction(action)}
+              onClick={() => onAction(action, action === 'complete' ? outcomeOf(finalPriority, rating) : undefined)}
               loading={acting === action}
               disabled={acting !== null && acting !== action}
             >

@@ -8,7 +8,7 @@ import { useWaitingRoom } from '../../api/waiting-room';
 import { Banner } from '../../ui/Banner';
 import { EmptyState } from '../../ui/EmptyState';
 import { useTimedBanner } from '../../ui/use-timed-banner';
-import { useQueueAction, type QueueEntryAction } from './api/queue-action';
+import { useQueueAction, type CareOutcome, type QueueEntryAction } from './api/queue-action';
 import { useStartCare } from './api/start-care';
 import { CdsAnalytics, CdsRecommendations, ClinicalGuidelines } from './CdsPanels';
 import { splitQueue } from './entry-display';
@@ -67,10 +67,10 @@ export function QueueManager() {
     }
   };
 
-  const onAction = async (id: string, which: QueueEntryAction) => {
+  const onAction = async (id: string, which: QueueEntryAction, outcome?: CareOutcome) => {
     setFailure(null);
     try {
-      await action.mutateAsync({ id, action: which });
+      await action.mutateAsync({ id, action: which, outcome });
       setSelectedId(null);
     } catch (err) {
       setFailure(`Failed to ${ACTION_VERBS[which]} care: ${(err as Error).message}`);
@@ -174,7 +174,7 @@ export function QueueManager() {
           }}
           onStartCare={() => void onStartCare(selected.id)}
           starting={startingId === selected.id}
-          onAction={(which) => void onAction(selected.id, which)}
+          onAction={(which, outcome) => void onAction(selected.id, which, outcome)}
           acting={action.isPending ? (action.variables?.action ?? null) : null}
           actionError={failure}
         />

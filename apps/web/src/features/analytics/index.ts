@@ -1,0 +1,2 @@
+/** The analytics dashboard (/analytics). */
+export { AnalyticsPage } from './AnalyticsPage';
