@@ -10,6 +10,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   load: async () => (await import('./load.bench.js')).runLoadBench(),
   kill: async () => (await import('./kill.bench.js')).runKillBench(),
   start: async () => (await import('./start.bench.js')).runStartBench(),
+  analytics: async () => (await import('./analytics.bench.js')).runAnalyticsBench(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

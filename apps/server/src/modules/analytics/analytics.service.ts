@@ -77,10 +77,9 @@ async function auditRead(ctx: TenantRouteContext, report: string, details: Recor
 export async function analyticsOverview(ctx: TenantRouteContext, { period }: AnalyticsOverviewQuery, now = new Date()) {
   const settings = settingsOf(ctx);
   const windows = periodWindows(period, now);
-  const [current, previous] = await Promise.all([
-    queuePeriodSums(ctx.tx, ctx.tenant, windows.current, ctx.tenant.timeZone),
-    queuePeriodSums(ctx.tx, ctx.tenant, windows.previous, ctx.tenant.timeZone),
-  ]);
+  // One after the other: the queries share the request's one transaction (one connection).
+  const current = await queuePeriodSums(ctx.tx, ctx.tenant, windows.current, ctx.tenant.timeZone);
+  const previous = await queuePeriodSums(ctx.tx, ctx.tenant, windows.previous, ctx.tenant.timeZone);
   await auditRead(ctx, 'overview-widget', { period });
   return { analytics: analyticsOverviewOf(current, previous, period, settings.doctorShiftHours), currency: settings.currency };
 }
@@ -94,10 +93,8 @@ function daysOf(range: ResolvedRange): string[] {
 
 /** `GET /api/analytics/overview`: the range's totals and the visits of every day. */
 export async function rangeOverview(ctx: TenantRouteContext, range: ResolvedRange): Promise<Omit<AnalyticsRangeOverview, 'success'>> {
-  const [totals, perDay] = await Promise.all([
-    queueRangeTotals(ctx.tx, ctx.tenant, range.window),
-    queueVisitsPerDay(ctx.tx, ctx.tenant, range.window, range.timeZone),
-  ]);
+  const totals = await queueRangeTotals(ctx.tx, ctx.tenant, range.window);
+  const perDay = await queueVisitsPerDay(ctx.tx, ctx.tenant, range.window, range.timeZone);
   const byDay = new Map(perDay.map((d) => [d.date, d]));
   await auditRead(ctx, 'overview', rangeDto(range));
   return {
@@ -125,11 +122,9 @@ export async function triageReport(ctx: TenantRouteContext, range: ResolvedRange
 
 /** `GET /api/analytics/patients`: busiest hours, top complaints and distinct patients. */
 export async function patientsReport(ctx: TenantRouteContext, range: ResolvedRange): Promise<Omit<AnalyticsPatients, 'success'>> {
-  const [busiestHours, topComplaints, distinctPatients] = await Promise.all([
-    queueBusiestHours(ctx.tx, ctx.tenant, range.window, range.timeZone),
-    queueTopComplaints(ctx.tx, ctx.tenant, range.window, TOP_COMPLAINTS),
-    queueDistinctPatients(ctx.tx, ctx.tenant, range.window),
-  ]);
+  const busiestHours = await queueBusiestHours(ctx.tx, ctx.tenant, range.window, range.timeZone);
+  const topComplaints = await queueTopComplaints(ctx.tx, ctx.tenant, range.window, TOP_COMPLAINTS);
+  const distinctPatients = await queueDistinctPatients(ctx.tx, ctx.tenant, range.window);
   await auditRead(ctx, 'patients', rangeDto(range));
   return {
     range: rangeDto(range),
@@ -144,10 +139,8 @@ const cents = (c: number | null) => (c === null ? null : Math.round(c) / 100);
 /** `GET /api/analytics/business`: revenue by visit type, ratings and doctors' utilization. */
 export async function businessReport(ctx: TenantRouteContext, range: ResolvedRange): Promise<Omit<AnalyticsBusiness, 'success'>> {
   const settings = settingsOf(ctx);
-  const [sums, detail] = await Promise.all([
-    queuePeriodSums(ctx.tx, ctx.tenant, range.window, range.timeZone),
-    queueVisitTypesAndRatings(ctx.tx, ctx.tenant, range.window),
-  ]);
+  const sums = await queuePeriodSums(ctx.tx, ctx.tenant, range.window, range.timeZone);
+  const detail = await queueVisitTypesAndRatings(ctx.tx, ctx.tenant, range.window);
   const figures = figuresOf(sums, settings.doctorShiftHours);
   const types = new Map(detail.visitTypes.map((t) => [t.visitType, t]));
   const ratings = new Map(detail.ratings.map((r) => [r.rating, r.count]));
