@@ -78,3 +78,28 @@ test('the date range narrows the charts to the days chosen', async ({ page }) =>
   await expect(perDay.getByRole('table').getByRole('row')).toHaveCount(8);
   await expect(perDay.getByRole('table')).toContainText(day(4));
 });
+
+test('Complete Care records the final priority and the rating, from the Visit Outcome of an entry in care', async ({ page }) => {
+  await signIn(page, 'doctor@demo.clinic');
+  await page.goto('/cds-queue');
+  const inCare = page.getByRole('region', { name: /^In Care \(\d+\)$/ });
+  const card = inCare.getByRole('article').first();
+  const titleId = await card.getAttribute('aria-labelledby');
+  const name = ((await page.locator(`[id="${titleId}"]`).textContent()) ?? '').trim();
+  await card.getByRole('button', { name: 'View Details' }).click();
+  const modal = page.getByRole('dialog', { name });
+  const outcome = modal.getByRole('region', { name: 'Visit Outcome' });
+  await expect(outcome.getByText(/^AI urgency: /)).toBeVisible();
+  await outcome.getByRole('combobox', { name: 'Final priority' }).click();
+  await page.getByRole('option', { name: 'High', exact: true }).click();
+  await outcome.getByRole('combobox', { name: 'Patient rating' }).click();
+  await page.getByRole('option', { name: '5 of 5' }).click();
+  await expect(modal.getByText('Loading history...')).toBeHidden();
+  expect(await axeViolations(page)).toEqual([]);
+
+  const done = page.waitForRequest((r) => /\/complete$/.test(new URL(r.url()).pathname));
+  await modal.getByRole('button', { name: 'Complete Care' }).click();
+  expect((await done).postDataJSON()).toEqual({ finalPriority: 'high', rating: 5 });
+  await expect(modal).toBeHidden();
+  await expect(page.getByRole('article', { name })).toHaveCount(0);
+});
