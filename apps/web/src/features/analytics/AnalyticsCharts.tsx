@@ -1,7 +1,7 @@
 import { BarChart, DonutChart, LineChart } from '@mantine/charts';
 import '@mantine/charts/styles.css';
 import type { UrgencyLevel } from '@clinic/domain/rules/risk-levels';
-import { Box, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Box, Card, ColorSwatch, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { TenantRef } from '../../api/tenant';
 import { DataTable } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
@@ -97,17 +97,27 @@ function UrgencyMix({ data, csvHref }: { data: AnalyticsReports['triage']; csvHr
       description={`AI urgency agreed with the clinician's final priority in ${agreement} of ${data.aiAgreement.compared} completed visits`}
       csvHref={csvHref}
       chart={
-        <DonutChart
-          h={CHART_HEIGHT}
-          mx="auto"
-          withLabelsLine
-          withLabels
-          pieChartProps={{ accessibilityLayer: false }}
-          pieProps={{ rootTabIndex: -1 }}
-          data={data.urgency
-            .filter((u) => u.visits > 0)
-            .map((u) => ({ name: URGENCY_LABELS[u.level], value: u.visits, color: URGENCY_COLORS[u.level] }))}
-        />
+        <Stack gap="xs" align="center">
+          <DonutChart
+            h={CHART_HEIGHT}
+            mx="auto"
+            withLabelsLine
+            withLabels
+            pieChartProps={{ accessibilityLayer: false }}
+            pieProps={{ rootTabIndex: -1 }}
+            data={data.urgency
+              .filter((u) => u.visits > 0)
+              .map((u) => ({ name: URGENCY_LABELS[u.level], value: u.visits, color: URGENCY_COLORS[u.level] }))}
+          />
+          <Group gap="md" justify="center">
+            {data.urgency.map((u) => (
+              <Group key={u.level} gap={6}>
+                <ColorSwatch color={`var(--mantine-color-${URGENCY_COLORS[u.level].replace('.', '-')})`} size={12} />
+                <Text size="sm">{URGENCY_LABELS[u.level]}</Text>
+              </Group>
+            ))}
+          </Group>
+        </Stack>
       }
       table={
         <DataTable
@@ -269,12 +279,12 @@ export function AnalyticsCharts({ tenant, range }: { tenant: TenantRef; range: D
       </QueryState>
       <QueryState query={business} errorMessage={failed('business figures')}>
         {(d) => (
-          <section aria-label="Revenue by visit type">
-            <Text fw={600} mb="xs">
+          <Card withBorder padding="md" component="section" aria-labelledby="revenue-title">
+            <Title order={3} fz="h4" mb="xs" id="revenue-title">
               Revenue by visit type
-            </Text>
+            </Title>
             <Business data={d} />
-          </section>
+          </Card>
         )}
       </QueryState>
     </SimpleGrid>
