@@ -1,8 +1,8 @@
-import { KIOSK_DEFAULT_TENANT, kioskCaseBody, tenantSelector } from '@clinic/domain';
+import { KIOSK_ACCESS, KIOSK_DEFAULT_TENANT, kioskCaseBody, tenantSelector } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { RateLimiter } from '../../platform/rate-limit.js';
-import { publicRoute } from '../../platform/route.js';
-import { publicClinicContext, submitKioskCase } from './kiosk.service.js';
+import { publicRoute, tenantRoute } from '../../platform/route.js';
+import { kioskStats, publicClinicContext, submitKioskCase } from './kiosk.service.js';
 
 /** Check-ins a kiosk may submit per address per minute. */
 const KIOSK_LIMIT_PER_MINUTE = 30;
@@ -48,5 +48,16 @@ export async function kioskRoutes(app: FastifyInstance) {
       rateLimit: { limiter: contextLimiter, scope: 'clinic-context' },
     },
     async (ctx) => ({ success: true, ...publicClinicContext(ctx) }),
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/kiosk/stats',
+      summary: "The clinic's kiosk check-ins today (clinic-local day) and their average duration",
+      access: KIOSK_ACCESS.stats,
+    },
+    async (ctx) => ({ success: true, stats: await kioskStats(ctx) }),
   );
 }
