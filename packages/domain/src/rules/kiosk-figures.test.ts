@@ -5,14 +5,15 @@ describe('checkInSeconds', () => {
   const received = new Date('2026-03-02T10:00:00.000Z');
   const before = (s: number) => new Date(received.getTime() - s * 1000).toISOString();
 
-  it('is the whole seconds from the start to the arrival', () => {
+  it('is the seconds from the start to the arrival, rounded up: a check-in takes at least a second', () => {
     expect(checkInSeconds(before(95), received)).toBe(95);
-    expect(checkInSeconds(new Date(received.getTime() - 1400), received)).toBe(1);
+    expect(checkInSeconds(new Date(received.getTime() - 1400), received)).toBe(2);
+    expect(checkInSeconds(new Date(received.getTime() - 1), received)).toBe(1);
   });
 
   it('counts up to an hour and not a second more', () => {
     expect(checkInSeconds(before(KIOSK_CHECK_IN_MAX_SECONDS), received)).toBe(3600);
-    expect(checkInSeconds(before(KIOSK_CHECK_IN_MAX_SECONDS + 1), received)).toBeNull();
+    expect(checkInSeconds(new Date(received.getTime() - KIOSK_CHECK_IN_MAX_SECONDS * 1000 - 1), received)).toBeNull();
   });
 
   it('is no measurement when the start is not before the arrival (a kiosk clock ahead)', () => {

@@ -9,14 +9,18 @@
 /** The longest check-in counted: an hour (a form left open longer was abandoned, not filled in). */
 export const KIOSK_CHECK_IN_MAX_SECONDS = 60 * 60;
 
-/** Whole seconds from `startedAt` to `receivedAt`; null when unknown, not after the start, or longer than an hour. */
+/**
+ * Seconds from `startedAt` to `receivedAt`, rounded up to whole seconds (a check-in takes at least
+ * one); null when unknown, not after the start, or longer than an hour.
+ */
 export function checkInSeconds(startedAt: string | Date | null | undefined, receivedAt: Date): number | null {
   if (startedAt === null || startedAt === undefined) return null;
   const start = startedAt instanceof Date ? startedAt.getTime() : Date.parse(startedAt);
   if (!Number.isFinite(start)) return null;
-  const seconds = Math.round((receivedAt.getTime() - start) / 1000);
-  if (seconds <= 0 || seconds > KIOSK_CHECK_IN_MAX_SECONDS) return null;
-  return seconds;
+  const elapsed = receivedAt.getTime() - start;
+  if (elapsed <= 0) return null;
+  const seconds = Math.ceil(elapsed / 1000);
+  return seconds > KIOSK_CHECK_IN_MAX_SECONDS ? null : seconds;
 }
 
 /** "2m 05s" for 125 seconds, "45s" under a minute: the Kiosk tab's average check-in time. */

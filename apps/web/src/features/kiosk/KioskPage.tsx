@@ -56,7 +56,7 @@ export function KioskPage() {
   const [keys] = useState(submissionKeys);
   // When the patient pressed Start Check-in: the server keeps the check-in's duration for the
   // dashboard's average check-in time. One value per check-in, so retries send the same body.
-  const startedAt = useRef<string | null>(null);
+  const [startedAt, setStartedAt] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
@@ -92,7 +92,7 @@ export function KioskPage() {
   const checkIn = form.onSubmit(
     async () => {
       try {
-        const body = { ...kioskCaseBodyFrom(form.getValues(), tenant), startedAt: startedAt.current ?? undefined };
+        const body = { ...kioskCaseBodyFrom(form.getValues(), tenant), startedAt: startedAt ?? undefined };
         const answer = await submit.mutateAsync({ body, idempotencyKey: keys.keyFor(body) });
         keys.clear();
         setResult({ caseId: answer.case.id, queueNumber: answer.queueNumber });
@@ -112,7 +112,7 @@ export function KioskPage() {
   const startOver = () => {
     form.reset();
     keys.clear();
-    startedAt.current = null;
+    setStartedAt(null);
     setResult(null);
     submit.reset();
     go('welcome');
@@ -169,7 +169,7 @@ export function KioskPage() {
                 <Button
                   {...TOUCH}
                   onClick={() => {
-                    startedAt.current ??= new Date().toISOString();
+                    setStartedAt((started) => started ?? new Date().toISOString());
                     go('patient');
                   }}
                   disabled={connected.isError}

@@ -1,6 +1,6 @@
 import { Button, Code, Group, List, NativeSelect, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client';
 import { useAvailableOrganizations } from '../../api/organizations';
 import { fetchSession, useSession } from '../../api/session';
@@ -58,16 +58,11 @@ export function DataSegregationTestPage() {
   const organizationId = choice === OTHER ? otherId.trim() : choice;
   const chosenOrganization = organizations.data?.find((o) => o.id === organizationId);
   const clinics = useQuery(clinicsQueryOptions(organizationId));
-  const clinic = clinics.data?.find((c) => c.id === clinicId);
+  // The chosen clinic, else the organization's first (as the app picks one).
+  const clinic = clinics.data?.find((c) => c.id === clinicId) ?? clinics.data?.[0];
   const tenant = { organizationId, clinicId: clinic?.id };
   const patients = useQuery(patientsQueryOptions(tenant));
   const queue = useQuery(queueQueryOptions(tenant));
-
-  // A new organization's clinics load: its first clinic is chosen, as the app does.
-  useEffect(() => {
-    if (clinics.data && !clinics.data.some((c) => c.id === clinicId)) setClinicId(clinics.data[0]?.id ?? '');
-    if (clinics.isError) setClinicId('');
-  }, [clinics.data, clinics.isError, clinicId]);
 
   const record = (action: string, outcome: unknown) => setResults({ action, at: new Date().toISOString(), ...(outcome as object) });
 
@@ -223,7 +218,7 @@ export function DataSegregationTestPage() {
         <Button onClick={() => void create('case')} disabled={busy}>
           Create Test Triage Case
         </Button>
-        <Button variant="light" onClick={() => void refresh()}>
+        <Button variant="default" onClick={() => void refresh()}>
           Refresh Data
         </Button>
       </Group>
@@ -299,7 +294,7 @@ export function DataSegregationTestPage() {
         <Title order={2} fz="h4" mb="xs">
           Results
         </Title>
-        <Code block aria-label="Results JSON" style={{ maxHeight: 320, overflow: 'auto' }}>
+        <Code block tabIndex={0} aria-label="Results JSON" style={{ maxHeight: 320, overflow: 'auto' }}>
           {results ? JSON.stringify(results, null, 2) : 'No results yet'}
         </Code>
       </Paper>

@@ -93,7 +93,7 @@ export function OrganizationTestPage() {
           ) : (
             <Text>
               You are not signed in.{' '}
-              <Anchor component={Link} to="/login">
+              <Anchor component={Link} to="/login" c="blue.9" underline="always">
                 Sign in
               </Anchor>
             </Text>

@@ -98,7 +98,7 @@ export function PatientFlowTestPage() {
             <strong>{connected.data?.clinic.name ?? tenant.clinicId}</strong> ({tenant.clinicId})
           </Text>
           {connected.isError && (
-            <Text c="red.8" role="alert">
+            <Text c="red.9" role="alert">
               The server does not know this organization or clinic: {connected.error.message}
             </Text>
           )}
@@ -110,7 +110,7 @@ export function PatientFlowTestPage() {
           <form onSubmit={choose}>
             <Group align="flex-end">
               <TextInput label="Organization ID" value={orgInput} onChange={(e) => setOrgInput(e.currentTarget.value)} />
-              <Button type="submit" variant="light">
+              <Button type="submit" variant="default">
                 Use Organization
               </Button>
             </Group>

@@ -17,19 +17,20 @@ export function CheckResults({ results, label }: { results: CheckResult[]; label
               <Text fw={600}>
                 {i + 1}. {r.name}
               </Text>
-              <Badge color={r.status === 'PASS' ? 'green.8' : 'red.8'} size="lg" variant="filled">
+              {/* teal.9 is the readable green under white text (see ui/StatusChip). */}
+              <Badge color={r.status === 'PASS' ? 'teal.9' : 'red.9'} c="white" size="lg">
                 {r.status}
               </Badge>
             </Group>
             {r.message && (
-              <Text c="red.8" mt={4}>
+              <Text c="red.9" mt={4}>
                 {r.message}
               </Text>
             )}
             <Text size="sm" c="gray.7" mt={4}>
               <time dateTime={r.time}>{new Date(r.time).toLocaleTimeString()}</time> · {r.durationMs} ms
             </Text>
-            <Code block mt="xs" aria-label={`Raw result of ${r.name}`} style={{ maxHeight: 240, overflow: 'auto' }}>
+            <Code block mt="xs" tabIndex={0} aria-label={`Raw result of ${r.name}`} style={{ maxHeight: 240, overflow: 'auto' }}>
               {JSON.stringify(r.result, null, 2)}
             </Code>
           </Paper>
