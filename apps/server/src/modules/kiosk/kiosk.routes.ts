@@ -11,7 +11,7 @@ const CONTEXT_LIMIT_PER_MINUTE = 120;
 /** The kiosk's check-in, at its own address and the spec's. */
 const CHECK_IN_URLS = ['/api/triage/case', '/api/triage/case/kiosk'];
 
-/** The public kiosk check-in, and the names a kiosk or board shows of where it is connected. */
+/** The public kiosk check-in, the names a kiosk or board shows of where it is connected, and the kiosk figures of the day for staff. */
 export async function kioskRoutes(app: FastifyInstance) {
   // One allowance per address across both check-in URLs.
   const limiter = new RateLimiter(KIOSK_LIMIT_PER_MINUTE, 60_000);
