@@ -26,7 +26,7 @@ describe('literal', () => {
   });
 
   it('refuses a NUL, a non-finite number and other values', () => {
-    expect(() => literal('a\u0000b')).toThrow(/NUL/);
+    expect(() => literal('a\u0000b')).toThrow(expect.objectContaining({ message: expect.stringMatching(/NUL/), code: '22021' }));
     expect(() => literal(Number.NaN)).toThrow();
     expect(() => literal({} as never)).toThrow();
   });

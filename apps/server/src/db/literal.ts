@@ -9,7 +9,8 @@ export type LiteralValue = string | number | boolean | Date | null | undefined;
  * instead of two), where parameters cannot be bound. Text goes through node-postgres'
  * `escapeLiteral` (quotes doubled, backslashes doubled in an `E''` string, so it reads the same
  * whatever `standard_conforming_strings` is); a NUL, which no PostgreSQL text can hold and which
- * would end the message early, is refused as the database refuses it in a bound parameter.
+ * would end the message early, is refused as the database refuses it in a bound parameter (same
+ * error code, so the error handler answers 400).
  * Nothing else in the app builds SQL from text: queries bind their parameters.
  */
 export function literal(value: LiteralValue): string {
@@ -21,6 +22,9 @@ export function literal(value: LiteralValue): string {
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   if (value instanceof Date) return pg.escapeLiteral(value.toISOString());
   if (typeof value !== 'string') throw new Error(`literal: unsupported value of type ${typeof value}`);
-  if (value.includes('\u0000')) throw new Error('literal: text cannot contain NUL');
+  if (value.includes('\u0000')) {
+    // PostgreSQL's own code for it (character_not_in_repertoire): the request's text, a 400.
+    throw Object.assign(new Error('literal: text cannot contain NUL'), { code: '22021' });
+  }
   return pg.escapeLiteral(value);
 }

@@ -109,9 +109,9 @@ const tables = extractTablesRelationalConfig(schema, createTableRelationsHelpers
 const relational = { fullSchema: schema as Record<string, unknown>, schema: tables.tables, tableNamesMap: tables.tableNamesMap };
 
 /**
- * How a tenant transaction starts on a node-postgres pool: the first message, sent with `BEGIN`
- * (a simple-protocol message of several statements, so its values are literals), sets the
- * organization and the role; what it selects, if anything, is returned.
+ * How a tenant transaction starts on a node-postgres pool: one message, `BEGIN` with the
+ * statements that set the organization and the role (a simple-protocol message of several
+ * statements, so its values are literals).
  */
 type Opening = (client: pg.PoolClient) => Promise<void>;
 
@@ -122,7 +122,8 @@ const breaksConnection = new WeakSet<object>();
  * A tenant transaction on a node-postgres pool: `BEGIN` and the settings in one message
  * (`open`), the deferred rows and `COMMIT` in another, so the transaction costs two round trips
  * beyond its queries instead of four (and one more per audit row). The deferred values are written
- * as literals ({@link literal}); the queries of `fn` bind their parameters.
+ * as literals ({@link literal}); the queries of `fn` bind their parameters. A connection whose
+ * transaction could not be rolled back, or whose prepared statements are in doubt, is closed.
  */
 async function withTenantOnPool<T>(pool: pg.Pool, open: Opening, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const client = await pool.connect();
