@@ -15,6 +15,7 @@ import { organizationRoutes } from './modules/organizations/organizations.routes
 import { queueRoutes } from './modules/queue/index.js';
 import { triageRoutes } from './modules/triage/triage.routes.js';
 import { patientRoutes } from './modules/patients/index.js';
+import { visitorRoutes } from './modules/visitors/index.js';
 import { accessPlugin } from './platform/access.js';
 import { compressionPlugin, registerWebApp } from './platform/delivery.js';
 import { registerErrorHandler } from './platform/errors.js';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(dashboardRoutes);
   await app.register(activityRoutes);
   await app.register(patientRoutes);
+  await app.register(visitorRoutes);
 
   // The built web app, precompressed and cached by name; unknown API paths are a JSON 404.
   await registerWebApp(app, deps.webDist ?? defaultWebDist);

@@ -23,6 +23,10 @@ export const EVENT_PERMISSIONS = {
   'patient.visit.created': 'canManagePatients',
   // Member changes (Admins change them; canManageUsers lists them).
   'member.updated': 'canManageUsers',
+  // Visitor check-ins, check-outs and restrictions (the visitor console, canManageVisitors).
+  'visitors.updated': 'canManageVisitors',
+  // An ACTIVE security alert: a restricted visitor tried to check in (the entity is the watch-list entry).
+  'visitors.security-alert': 'canManageVisitors',
 } as const satisfies Record<string, Permission>;
 /** An event type someone may hear. */
 export type EventType = keyof typeof EVENT_PERMISSIONS;

@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { patientPayload } from '../modules/patients/patients.fixtures.js';
+import { admittedPatient, visitorPayload } from '../modules/visitors/visitors.fixtures.js';
 import { freshAddress, memberIdOf, type TestApp } from './harness.js';
 
 /** The other organization the conformance suite reaches for, with its owner's headers. */
@@ -39,6 +40,22 @@ const patient: Fixture = async (t, other) => ({
     (b) => b.patient.id,
   ),
 });
+
+/** A visit (and its badge) of the other organization, checked in by its owner at the front desk. */
+let visits = 0;
+const visit = async (t: TestApp, other: OtherOrganization) => {
+  visits += 1;
+  const patient = await admittedPatient(t.app, t.database.db, other.headers, { lastName: `Elsewhere${'e'.repeat(visits)}` });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/visitors',
+    headers: other.headers,
+    payload: visitorPayload({ patientName: patient.name, patientId: patient.id, overrideHours: true, overrideReason: 'Conformance fixture' }),
+  });
+  if (res.statusCode !== 201) throw new Error(`fixture request failed: ${res.statusCode} ${res.body}`);
+  return { id: res.json().visitor.id as string, badgeNumber: res.json().badge.badgeNumber as string };
+};
+const visitor: Fixture = async (t, other) => ({ id: (await visit(t, other)).id });
 
 /**
  * One fixture per route whose path names a record: it creates that record in the other
@@ -83,4 +100,9 @@ export const RECORD_FIXTURES: Record<string, Fixture> = {
   '/api/patients/:id/discharge': patient,
   '/api/patients/:id/reactivate': patient,
   '/api/patients/:id/visits': patient,
+  '/api/visitors/:id': visitor,
+  '/api/visitors/:id/check-out': visitor,
+  '/api/visitors/:id/restrict': visitor,
+  '/api/visitors/:id/unrestrict': visitor,
+  '/api/visitors/badges/:badgeNumber': async (t, other) => ({ badgeNumber: (await visit(t, other)).badgeNumber }),
 };

@@ -47,6 +47,8 @@ export const EMERGENCY_ACCESS = {
 /** Visitor management (`/visitors` and `/visitor-management`): the visitors permission. */
 export const VISITORS_ACCESS = {
   manage: { permission: 'canManageVisitors' },
+  /** The visitor counts (`GET /api/visitors/stats`, the dashboard's Visitors tab): any active member. */
+  stats: {},
 } as const satisfies Record<string, RouteAccessRule>;
 
 /** The clinical trial dashboard (`/clinical-trials`): the clinical trials permission. */

@@ -18,6 +18,9 @@ export const LIVE_RESOURCES: Record<string, readonly string[]> = {
   'patient.visit.created': ['patients', 'dashboard-stats'],
   // A member's flags decide what the activity names; joining and invitations arrive with its 30 s poll.
   'member.updated': ['recent-activity'],
+  // The visitor console's list, stats and badges; check-ins and check-outs are activity.
+  'visitors.updated': ['visitors', 'visitor-stats', 'recent-activity'],
+  'visitors.security-alert': ['visitors', 'visitor-stats'],
 };
 
 /** The events a stream listens to. */
