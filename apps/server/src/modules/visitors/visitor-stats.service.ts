@@ -49,7 +49,13 @@ export async function visitorStats(ctx: TenantRouteContext, now = new Date()): P
     .from(visitors)
     .where(and(todays, isNotNull(visitors.checkOutTime), isNull(visitors.restrictedAt)));
   const hour = sql<number>`extract(hour from ${visitors.checkInTime} at time zone ${tenant.timeZone})::int`;
-  const hours = await tx.select({ hour, count }).from(visitors).where(todays).groupBy(hour).orderBy(asc(hour));
+  // By position: the zone is a parameter, and two parameters are never the same expression to PostgreSQL.
+  const hours = await tx
+    .select({ hour, count })
+    .from(visitors)
+    .where(todays)
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
   const departments = await tx
     .select({ department: visitors.department, count })
     .from(visitors)
