@@ -78,6 +78,7 @@ const authPages = () => import('../features/auth');
 const dashboardPages = () => import('../features/dashboard');
 const patientPages = () => import('../features/patients');
 const kioskPages = () => import('../features/kiosk');
+const visitorPages = () => import('../features/visitors');
 const queuePages = () => import('../features/queue');
 const triagePages = () => import('../features/triage');
 
@@ -106,6 +107,7 @@ export const routes: RouteObject[] = [
       pub('/verify-email', authPages, 'VerifyEmailPage'),
       pub('/pricing', pricingPage, 'PricingPage'),
       pub('/kiosk', kioskPages, 'KioskPage'),
+      pub('/visitor-kiosk', visitorPages, 'VisitorKioskPage'),
       publicSoon('/emergency-kiosk', 'Emergency Room Kiosk'),
       // The Queue area (`AREAS.queue`) is public: staff get the Queue Manager, anyone else the board.
       pub('/cds-queue', queuePages, 'QueuePage'),

@@ -1,0 +1,2 @@
+/** Visitors: the public visitor check-in kiosk. */
+export { VisitorKioskPage } from './VisitorKioskPage';
