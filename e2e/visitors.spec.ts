@@ -136,3 +136,40 @@ test('a kiosk left alone for a minute goes back to the welcome step and forgets 
   await page.getByRole('button', { name: 'Start Check-In' }).click();
   await expect(page.getByLabel('First Name')).toHaveValue('');
 });
+
+test('the console shows a kiosk check-in live, and Check Out moves the visitor to Checked Out with a duration', async ({ page, browser }) => {
+  await signIn(page, 'staff@demo.clinic');
+  await page.goto('/visitors?tab=visitors');
+  await expect(page.getByRole('heading', { name: 'Visitor Management', level: 1 })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Visitors' })).toBeVisible();
+
+  const lastName = `Live${letters(6)}`;
+  const kioskContext = await browser.newContext();
+  const kiosk = await kioskContext.newPage();
+  await kiosk.goto('/visitor-kiosk');
+  await checkIn(kiosk, { firstName: 'Lena', lastName, patientName: 'Emily Davis' });
+  await expect(kiosk.getByRole('heading', { name: 'Check-In Complete!' })).toBeVisible();
+  await kioskContext.close();
+
+  // No reload: the visitors.updated event refreshes the open console.
+  const row = page.getByRole('row').filter({ hasText: `Lena ${lastName}` });
+  await expect(row).toBeVisible();
+  await expect(row).toContainText('Checked In');
+  await expect(row).toContainText('Emily Davis');
+
+  await row.getByRole('button', { name: `Check Out Lena ${lastName}` }).click();
+  await expect(row).toContainText('Checked Out');
+  await expect(row.getByRole('cell').nth(5)).toHaveText(/^(\d+h )?\d+m$/);
+  await expect(row.getByRole('button', { name: /^Check Out/ })).toHaveCount(0);
+
+  await row.getByRole('button', { name: `View Lena ${lastName}` }).click();
+  const dialog = page.getByRole('dialog', { name: 'Visitor Details' });
+  await expect(dialog).toContainText(/ID: Driver License •••• \d{4}/);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await expect(page.getByRole('group', { name: 'Total Visitors Today' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Satisfaction' })).toContainText(/\/5|No data/);
+});

@@ -42,7 +42,7 @@ const STEP_TITLES: Record<Step, string> = {
   badge: 'Check-In Complete!',
 };
 /** A kiosk left alone this long goes back to the welcome step with an empty form. */
-export const IDLE_RESET_MS = 60_000;
+const IDLE_RESET_MS = 60_000;
 const FAILURE_MESSAGE = 'Check-in could not be completed. Please try again or ask at the front desk.';
 
 /** Inputs and buttons large enough for a touch screen. */
