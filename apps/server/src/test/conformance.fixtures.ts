@@ -100,6 +100,7 @@ export const RECORD_FIXTURES: Record<string, Fixture> = {
   '/api/patients/:id/discharge': patient,
   '/api/patients/:id/reactivate': patient,
   '/api/patients/:id/visits': patient,
+  '/api/patients/:id/placement': patient,
   '/api/visitors/:id': visitor,
   '/api/visitors/:id/check-out': visitor,
   '/api/visitors/:id/restrict': visitor,

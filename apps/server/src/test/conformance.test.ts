@@ -199,6 +199,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/patients/:id': patientPayload(),
   'PUT /api/triage/patients/:id': patientPayload(),
   'POST /api/patients/:id/visits': { date: new Date(Date.now() - 3600_000).toISOString(), doctor: 'Dr. Probe' },
+  '/api/patients/:id/placement': { roomNumber: '101' },
   '/api/visitors/:id/restrict': { reason: 'Probe' },
   '/api/visitors/:id/unrestrict': { reason: 'Probe' },
 };

@@ -131,6 +131,28 @@ describe('kiosk check-in', () => {
     expect(await visitorsOf(optedOut.id)).toBe(0);
   });
 
+  it('follows the placement staff set: a room puts a patient in care, the opt-out sends visitors to the front desk', async () => {
+    const patient = await patientInRoom({ firstName: 'Placed' });
+    const place = (body: Record<string, unknown>) => t.as('doctor').put(`/api/patients/${patient.id}/placement`, body);
+    const optedOut = await place({ directoryOptOut: true });
+    expect(json(optedOut).placement).toMatchObject({
+      patientId: patient.id,
+      roomNumber: '412',
+      floor: '4',
+      department: 'Cardiology',
+      directoryOptOut: true,
+    });
+    expect((await kiosk(someone({ patientName: patient.name }))).statusCode).toBe(404);
+    await place({ directoryOptOut: false, roomNumber: '733', floor: '7', department: 'Surgery' });
+    const res = await kiosk(someone({ patientName: patient.name }));
+    expect(json(res).visitor).toMatchObject({ roomNumber: '733', floor: '7', department: 'Surgery' });
+    await place({ roomNumber: null });
+    expect((await kiosk(someone({ patientName: patient.name }))).statusCode).toBe(404); // no room, no queue entry: not in care
+    expect((await t.put(`/api/patients/${patient.id}/placement`, { roomNumber: '1' })).statusCode).toBe(403); // Staff: no patients permission
+    const [audit] = (await auditEventsOf(t.database.db, 'patient.placement-updated')).slice(-1);
+    expect(audit.details).toMatchObject({ fields: ['roomNumber'] });
+  });
+
   it('lets staff check in a visitor of a patient who opted out of the directory', async () => {
     const optedOut = await patientInRoom({ optOut: true });
     const res = await t.post('/api/visitors', someone({ patientName: optedOut.name }));
