@@ -450,3 +450,27 @@ describe('idempotent kiosk check-in', () => {
     expect(await visitorsOf(patient.id)).toBe(1);
   });
 });
+
+describe('kiosk limits per address', () => {
+  it('takes 30 check-ins a minute from one address and refuses the 31st with 429', async () => {
+    const remoteAddress = freshAddress();
+    for (let i = 0; i < 30; i++) {
+      const res = await t.anon.post(KIOSK, { firstName: 'Flood' }, { remoteAddress });
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await t.anon.post(KIOSK, { firstName: 'Flood' }, { remoteAddress })).statusCode).toBe(429);
+  });
+
+  it('after 10 unknown patient names, refuses the address before matching, a right name included', async () => {
+    const patient = await patientInRoom();
+    const remoteAddress = freshAddress();
+    for (let i = 0; i < 10; i++) {
+      const res = await t.anon.post(KIOSK, someone({ patientName: `Guess Number${i}` }), { remoteAddress });
+      expect(json(res).code).toBe('visitors/patient-not-found');
+    }
+    const right = await t.anon.post(KIOSK, someone({ patientName: patient.name }), { remoteAddress });
+    expect(right.statusCode).toBe(429);
+    expect(await visitorsOf(patient.id)).toBe(0);
+    expect((await kiosk(someone({ patientName: patient.name }))).statusCode).toBe(201);
+  });
+});
