@@ -22,3 +22,5 @@ export * from './contracts/risk.js';
 export * from './contracts/ops.js';
 export * from './contracts/activity.js';
 export * from './rules/activity.js';
+export * from './rules/emergency.js';
+export * from './contracts/emergency.js';

@@ -3,3 +3,4 @@ export * from './organizations.js';
 export * from './patients.js';
 export * from './queue.js';
 export * from './idempotency.js';
+export * from './emergency.js';
