@@ -23,6 +23,13 @@ export const EVENT_PERMISSIONS = {
   'patient.visit.created': 'canManagePatients',
   // Member changes (Admins change them; canManageUsers lists them).
   'member.updated': 'canManageUsers',
+  // The emergency room dashboard (canAccessEmergencyRoom): alerts raised (also by check-ins and
+  // vitals), acknowledged and resolved; scorings stored; mass-casualty events; protocols; settings.
+  'emergency.alert.updated': 'canAccessEmergencyRoom',
+  'emergency.assessment.created': 'canAccessEmergencyRoom',
+  'emergency.mass-casualty.updated': 'canAccessEmergencyRoom',
+  'emergency.protocol.updated': 'canAccessEmergencyRoom',
+  'emergency.facility.updated': 'canAccessEmergencyRoom',
 } as const satisfies Record<string, Permission>;
 /** An event type someone may hear. */
 export type EventType = keyof typeof EVENT_PERMISSIONS;

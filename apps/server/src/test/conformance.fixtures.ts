@@ -40,6 +40,42 @@ const patient: Fixture = async (t, other) => ({
   ),
 });
 
+const emergencyAlert: Fixture = async (t, other) => ({
+  id: await created(
+    t.app,
+    {
+      method: 'POST',
+      url: '/api/emergency-dashboard/alerts',
+      headers: other.headers,
+      payload: { type: 'SAFETY', severity: 'LOW', message: 'Wet floor by bay 2' },
+    },
+    (b) => b.alert.id,
+  ),
+});
+
+const massCasualtyEvent: Fixture = async (t, other) => ({
+  id: await created(
+    t.app,
+    {
+      method: 'POST',
+      url: '/api/emergency-dashboard/mass-casualty',
+      headers: other.headers,
+      payload: { eventType: 'TRANSPORT_ACCIDENT', severity: 'HIGH', expectedArrivals: 4 },
+    },
+    (b) => b.event.id,
+  ),
+});
+
+/** A protocol body the routes accept (one step). */
+export const protocolPayload = (over: Record<string, unknown> = {}) => ({
+  name: 'Probe protocol',
+  category: 'OTHER',
+  description: 'A protocol written by a test.',
+  estimatedTime: 10,
+  steps: [{ description: 'First step', duration: 60 }],
+  ...over,
+});
+
 /**
  * One fixture per route whose path names a record: it creates that record in the other
  * organization, and the suite expects 404 when organization A's Owner names it. A new route with a
@@ -83,4 +119,21 @@ export const RECORD_FIXTURES: Record<string, Fixture> = {
   '/api/patients/:id/discharge': patient,
   '/api/patients/:id/reactivate': patient,
   '/api/patients/:id/visits': patient,
+  '/api/emergency-dashboard/alerts/:id/acknowledge': emergencyAlert,
+  '/api/emergency-dashboard/alerts/:id/resolve': emergencyAlert,
+  '/api/emergency-dashboard/mass-casualty/:id': massCasualtyEvent,
+  '/api/emergency-dashboard/mass-casualty/:id/patients': massCasualtyEvent,
+  '/api/emergency-dashboard/protocols/:id': async (t, other) => ({
+    id: await created(
+      t.app,
+      {
+        method: 'POST',
+        url: '/api/emergency-dashboard/protocols',
+        headers: other.headers,
+        payload: protocolPayload({ name: 'Elsewhere protocol' }),
+      },
+      (b) => b.protocol.id,
+    ),
+  }),
+  '/api/emergency-dashboard/patients/:id/details': queueEntry,
 };

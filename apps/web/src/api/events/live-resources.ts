@@ -18,6 +18,12 @@ export const LIVE_RESOURCES: Record<string, readonly string[]> = {
   'patient.visit.created': ['patients', 'dashboard-stats'],
   // A member's flags decide what the activity names; joining and invitations arrive with its 30 s poll.
   'member.updated': ['recent-activity'],
+  // The emergency room dashboard and the dashboard's Emergency tab.
+  'emergency.alert.updated': ['emergency-room'],
+  'emergency.assessment.created': ['emergency-room'],
+  'emergency.mass-casualty.updated': ['emergency-room'],
+  'emergency.protocol.updated': ['emergency-room'],
+  'emergency.facility.updated': ['emergency-room'],
 };
 
 /** The events a stream listens to. */
