@@ -5,6 +5,7 @@ import type { AppDb } from '../client.js';
 import { clinics, organizationMembers, organizations, users } from '../schema/index.js';
 import { withTenant } from '../tenant.js';
 import { seedActivity } from './activity.js';
+import { seedEmergency } from './emergency.js';
 import { seedPatients } from './patients.js';
 import { seedQueue } from './queue.js';
 
@@ -137,6 +138,8 @@ export async function seedDemo(db: AppDb, password: string, options: { queue?: b
       await seedQueue(tx, scope, doctor, directory, now);
       // The audit rows of that history: the dashboard's Recent Activity reads the audit trail.
       await seedActivity(tx, scope, doctor);
+      // The emergency room's protocols, scorings, alerts and mass-casualty event over that queue.
+      await seedEmergency(tx, scope, doctor, now);
     }
   });
   return true;

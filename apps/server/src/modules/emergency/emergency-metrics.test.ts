@@ -3,7 +3,17 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queueEntries } from '../../db/schema/index.js';
 import { rows, useTestApp } from '../../test/harness.js';
-import { patientPayload } from '../patients/patients.fixtures.js';
+
+/** A patient body the directory accepts. */
+const patientPayload = (over: Record<string, unknown>) => ({
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  dateOfBirth: '1986-12-09',
+  gender: 'female',
+  phone: '(555) 310-4477',
+  email: 'grace.hopper@example.org',
+  ...over,
+});
 
 const ORG = 'default-clinic';
 const CLINIC = 'default-clinic';

@@ -1,8 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { protocolPayload } from '../../test/conformance.fixtures.js';
-import { patientPayload } from '../patients/patients.fixtures.js';
 import { auditEventsOf, countRows, createOtherOrganization, freshAddress, rows, useTestApp } from '../../test/harness.js';
+
+/** A patient body the directory accepts. */
+const patientPayload = (over: Record<string, unknown>) => ({
+  firstName: 'Grace',
+  lastName: 'Hopper',
+  dateOfBirth: '1986-12-09',
+  gender: 'female',
+  phone: '(555) 310-4477',
+  email: 'grace.hopper@example.org',
+  ...over,
+});
 
 const BASE = '/api/emergency-dashboard';
 
