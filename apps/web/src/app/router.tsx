@@ -80,6 +80,7 @@ const patientPages = () => import('../features/patients');
 const kioskPages = () => import('../features/kiosk');
 const queuePages = () => import('../features/queue');
 const triagePages = () => import('../features/triage');
+const emergencyPages = () => import('../features/emergency');
 
 export const routes: RouteObject[] = [
   // Static public pages: no API, no data layer.
@@ -124,7 +125,7 @@ export const routes: RouteObject[] = [
           ...areaSoon(AREAS.settings, 'Settings'),
           ...areaSoon(AREAS.billing, 'Billing'),
           ...area(AREAS.triage, triagePages, 'TriagePage'),
-          ...areaSoon(AREAS.emergencyRoom, 'Emergency Room'),
+          ...area(AREAS.emergencyRoom, emergencyPages, 'EmergencyRoomPage'),
           ...area(AREAS.patients, patientPages, 'PatientListPage'),
           staff('/patients/new', patientPages, 'PatientFormPage', AREAS.patients.access),
           staff('/patients/:id', patientPages, 'PatientDetailPage', AREAS.patients.access),

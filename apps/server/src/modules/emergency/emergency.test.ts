@@ -11,6 +11,10 @@ const patientPayload = (over: Record<string, unknown>) => ({
   gender: 'female',
   phone: '(555) 310-4477',
   email: 'grace.hopper@example.org',
+  address: { street: '1 Compiler Court', city: 'Arlington', state: 'VA', zipCode: '22201' },
+  emergencyContactName: 'Vincent Hopper',
+  emergencyContactRelationship: 'Spouse',
+  emergencyContactPhone: '555-310-9900',
   ...over,
 });
 

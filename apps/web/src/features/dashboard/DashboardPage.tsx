@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { isAllowed, type Permission } from '@clinic/domain/rules/access';
 import { useSession } from '../../api/session';
+import { EmergencyTab } from './EmergencyTab';
 import { PatientsTab } from './PatientsTab';
 import { QueueTab } from './QueueTab';
 import { RecentActivity } from './RecentActivity';
@@ -149,6 +150,7 @@ export function DashboardPage() {
             </Title>
             {t.value === 'queue' && <QueueTab tenant={tenant} allowed={can('canManageQueue')} />}
             {t.value === 'patients' && <PatientsTab tenant={tenant} allowed={can('canManagePatients')} />}
+            {t.value === 'emergency' && <EmergencyTab tenant={tenant} allowed={can('canAccessEmergencyRoom')} />}
             <Group mt="md">
               {TAB_LINKS[t.value].map((l) => (
                 <Button key={l.to} component={Link} to={l.to} variant="light">
