@@ -22,7 +22,8 @@ test('a high-risk kiosk check-in raises a CRITICAL alert on an open emergency ro
   await signIn(page, 'nurse@demo.clinic');
   await stream;
   await page.goto('/emergency-room');
-  await expect(page.getByRole('heading', { level: 1, name: 'Demo General Hospital Main Clinic' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Emergency Room' })).toBeVisible();
+  await expect(page.getByText('Demo General Hospital Main Clinic', { exact: true })).toBeVisible();
   await expect(page.getByText('Level II Trauma Center')).toBeVisible();
   await expect(page.getByRole('tab', { name: /^Overview/, selected: true })).toBeVisible();
   const active = page.getByRole('table', { name: 'Active alerts' });
@@ -99,6 +100,12 @@ test('every tab renders its data, an unknown tab shows the Overview, and the das
     await check();
   }
   await axe();
+
+  // The dashboard's Emergency Room tab shows the live counts.
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await page.getByRole('tab', { name: 'Emergency Room' }).click();
+  await expect(page.getByRole('group', { name: 'Active Alerts' })).toContainText(/\d+/);
+  await expect(page.getByRole('group', { name: 'Bed Occupancy' })).toContainText('of 12 beds');
 });
 
 test('a member without the emergency-room permission is refused the screen', async ({ page }) => {

@@ -30,6 +30,7 @@ export const EVENT_PERMISSIONS = {
   'emergency.mass-casualty.updated': 'canAccessEmergencyRoom',
   'emergency.protocol.updated': 'canAccessEmergencyRoom',
   'emergency.facility.updated': 'canAccessEmergencyRoom',
+  'emergency.patient-details.updated': 'canAccessEmergencyRoom',
 } as const satisfies Record<string, Permission>;
 /** An event type someone may hear. */
 export type EventType = keyof typeof EVENT_PERMISSIONS;

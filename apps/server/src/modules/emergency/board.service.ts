@@ -208,7 +208,7 @@ export async function updateEntryDetails(
     { type: 'queue_entry', id: entry.id },
     { patientId: entry.patientId, changed: Object.keys(body) },
   );
-  await ctx.emit('emergency.assessment.created', entry.id);
+  await ctx.emit('emergency.patient-details.updated', entry.id);
   return { queueEntryId: entry.id, parentPresent: row.parentPresent, weight: row.weightKg };
 }
 

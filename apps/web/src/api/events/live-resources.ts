@@ -9,7 +9,7 @@ import type { LiveEvent } from './use-live-events';
  * (check-ins, care, alerts: `queue.updated`; patients added or discharged) and member changes.
  */
 export const LIVE_RESOURCES: Record<string, readonly string[]> = {
-  'queue.updated': ['waiting-room', 'dashboard-stats', 'recent-activity'],
+  'queue.updated': ['waiting-room', 'dashboard-stats', 'recent-activity', 'emergency-room'],
   'patient.created': ['patients', 'patient-stats', 'dashboard-stats', 'recent-activity'],
   'patient.updated': ['patients', 'patient-stats', 'dashboard-stats'],
   'patient.discharged': ['patients', 'patient-stats', 'dashboard-stats', 'recent-activity'],
@@ -24,6 +24,7 @@ export const LIVE_RESOURCES: Record<string, readonly string[]> = {
   'emergency.mass-casualty.updated': ['emergency-room'],
   'emergency.protocol.updated': ['emergency-room'],
   'emergency.facility.updated': ['emergency-room'],
+  'emergency.patient-details.updated': ['emergency-room'],
 };
 
 /** The events a stream listens to. */

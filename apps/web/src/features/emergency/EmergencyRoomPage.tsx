@@ -94,7 +94,8 @@ export function EmergencyRoomPage() {
           <Anchor component={Link} to="/dashboard" size="sm">
             Back to Dashboard
           </Anchor>
-          <Title order={1}>{facility.name}</Title>
+          <Title order={1}>Emergency Room</Title>
+          <Text fw={600}>{facility.name}</Text>
           <Text size="sm">
             {facility.level ?? 'Emergency level not set'} · Facility ID: {facility.facilityId ?? 'Not set'}
           </Text>
