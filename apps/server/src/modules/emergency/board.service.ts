@@ -19,7 +19,7 @@ import {
   type RiskAssessmentType,
   type VitalSignsRecordDto,
 } from '@clinic/domain';
-import { and, asc, desc, eq, gte, inArray, or } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, or } from 'drizzle-orm';
 import {
   clinics,
   emergencyEntryDetails,
@@ -234,8 +234,10 @@ export async function vitalsRecords({ tx, tenant }: EmergencyReader, rows: Queue
         eq(emergencyRiskAssessments.assessmentType, 'VITALS'),
       ),
     )
-    .orderBy(asc(emergencyRiskAssessments.createdAt))
-    .limit(HISTORY_LISTED * 4);
+    // The newest readings (enough for the listed records' trends), oldest first for the trends.
+    .orderBy(desc(emergencyRiskAssessments.createdAt))
+    .limit(HISTORY_LISTED * 4)
+    .then((found) => found.reverse());
   const entries = new Map(rows.map((r) => [r.id, r]));
   const seen = new Map<string, AssessmentRow[]>();
   const out: VitalSignsRecordDto[] = [];
