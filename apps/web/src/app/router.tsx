@@ -81,6 +81,7 @@ const kioskPages = () => import('../features/kiosk');
 const queuePages = () => import('../features/queue');
 const triagePages = () => import('../features/triage');
 const emergencyPages = () => import('../features/emergency');
+const testPages = () => import('../features/test-pages');
 
 export const routes: RouteObject[] = [
   // Static public pages: no API, no data layer.
@@ -111,9 +112,9 @@ export const routes: RouteObject[] = [
       // The Queue area (`AREAS.queue`) is public: staff get the Queue Manager, anyone else the board.
       pub('/cds-queue', queuePages, 'QueuePage'),
       pub('/queue', queuePages, 'QueuePage'),
-      publicSoon('/test-patient-flow', 'Patient Flow Test'),
-      publicSoon('/test-organization', 'Organization Management Test'),
-      publicSoon('/test-data-segregation', 'Data Segregation Test'),
+      pub('/test-patient-flow', testPages, 'PatientFlowTestPage'),
+      pub('/test-organization', testPages, 'OrganizationTestPage'),
+      pub('/test-data-segregation', testPages, 'DataSegregationTestPage'),
       publicSoon('/pediatric-intake', 'Pediatric Intake'),
 
       // Signed in

@@ -122,6 +122,8 @@ export const ORGANIZATIONS_ACCESS = {
   dashboard: { role: 'Owner' },
   /** The organization settings screen (`/organization/settings`): Admin or above. */
   settingsPage: { role: 'Admin' },
+  /** Removing a test organization (one the organization test page made, `DELETE /api/organizations`): its Owner. */
+  removeTest: { role: 'Owner' },
 } as const satisfies Record<string, RouteAccessRule>;
 
 /**
@@ -149,4 +151,9 @@ export const OPS_ACCESS = {
  */
 export const ACTIVITY_ACCESS = {
   view: {},
+} as const satisfies Record<string, RouteAccessRule>;
+
+/** The kiosk's figures of the day (`GET /api/kiosk/stats`, the dashboard's Kiosk tab): counts only, any active member. */
+export const KIOSK_ACCESS = {
+  stats: {},
 } as const satisfies Record<string, RouteAccessRule>;

@@ -9,7 +9,7 @@ import type { LiveEvent } from './use-live-events';
  * (check-ins, care, alerts: `queue.updated`; patients added or discharged) and member changes.
  */
 export const LIVE_RESOURCES: Record<string, readonly string[]> = {
-  'queue.updated': ['waiting-room', 'dashboard-stats', 'recent-activity', 'emergency-room'],
+  'queue.updated': ['waiting-room', 'dashboard-stats', 'recent-activity', 'emergency-room', 'kiosk-stats'],
   'patient.created': ['patients', 'patient-stats', 'dashboard-stats', 'recent-activity'],
   'patient.updated': ['patients', 'patient-stats', 'dashboard-stats'],
   'patient.discharged': ['patients', 'patient-stats', 'dashboard-stats', 'recent-activity'],
