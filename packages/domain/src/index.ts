@@ -24,3 +24,6 @@ export * from './contracts/activity.js';
 export * from './rules/activity.js';
 export * from './rules/visitors.js';
 export * from './contracts/visitors.js';
+export * from './rules/emergency.js';
+export * from './contracts/emergency.js';
+export * from './rules/kiosk-figures.js';

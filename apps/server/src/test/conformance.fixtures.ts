@@ -56,6 +56,41 @@ const visit = async (t: TestApp, other: OtherOrganization) => {
   return { id: res.json().visitor.id as string, badgeNumber: res.json().badge.badgeNumber as string };
 };
 const visitor: Fixture = async (t, other) => ({ id: (await visit(t, other)).id });
+const emergencyAlert: Fixture = async (t, other) => ({
+  id: await created(
+    t.app,
+    {
+      method: 'POST',
+      url: '/api/emergency-dashboard/alerts',
+      headers: other.headers,
+      payload: { type: 'SAFETY', severity: 'LOW', message: 'Wet floor by bay 2' },
+    },
+    (b) => b.alert.id,
+  ),
+});
+
+const massCasualtyEvent: Fixture = async (t, other) => ({
+  id: await created(
+    t.app,
+    {
+      method: 'POST',
+      url: '/api/emergency-dashboard/mass-casualty',
+      headers: other.headers,
+      payload: { eventType: 'TRANSPORT_ACCIDENT', severity: 'HIGH', expectedArrivals: 4 },
+    },
+    (b) => b.event.id,
+  ),
+});
+
+/** A protocol body the routes accept (one step). */
+export const protocolPayload = (over: Record<string, unknown> = {}) => ({
+  name: 'Probe protocol',
+  category: 'OTHER',
+  description: 'A protocol written by a test.',
+  estimatedTime: 10,
+  steps: [{ description: 'First step', duration: 60 }],
+  ...over,
+});
 
 /**
  * One fixture per route whose path names a record: it creates that record in the other
@@ -106,4 +141,21 @@ export const RECORD_FIXTURES: Record<string, Fixture> = {
   '/api/visitors/:id/restrict': visitor,
   '/api/visitors/:id/unrestrict': visitor,
   '/api/visitors/badges/:badgeNumber': async (t, other) => ({ badgeNumber: (await visit(t, other)).badgeNumber }),
+  '/api/emergency-dashboard/alerts/:id/acknowledge': emergencyAlert,
+  '/api/emergency-dashboard/alerts/:id/resolve': emergencyAlert,
+  '/api/emergency-dashboard/mass-casualty/:id': massCasualtyEvent,
+  '/api/emergency-dashboard/mass-casualty/:id/patients': massCasualtyEvent,
+  '/api/emergency-dashboard/protocols/:id': async (t, other) => ({
+    id: await created(
+      t.app,
+      {
+        method: 'POST',
+        url: '/api/emergency-dashboard/protocols',
+        headers: other.headers,
+        payload: protocolPayload({ name: 'Elsewhere protocol' }),
+      },
+      (b) => b.protocol.id,
+    ),
+  }),
+  '/api/emergency-dashboard/patients/:id/details': queueEntry,
 };

@@ -40,6 +40,11 @@ export const createOrganizationBody = z.object({
   email: optionalEmail,
   website: optionalText(300),
   status: z.enum(['active', 'inactive']).optional(),
+  /**
+   * Marks the organization as made by the organization test page (`/test-organization`): only such
+   * an organization may be removed again, by its Owner (`DELETE /api/organizations`).
+   */
+  testOrganization: z.boolean().optional(),
 });
 /** Create-organization input. */
 export type CreateOrganizationBody = z.infer<typeof createOrganizationBody>;
@@ -123,6 +128,8 @@ export const organizationDto = z.object({
   createdBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Made by the organization test page, so removable by its Owner. */
+  testOrganization: z.boolean(),
 });
 /** An organization. */
 export type OrganizationDto = z.infer<typeof organizationDto>;
@@ -146,6 +153,7 @@ export const availableOrganizationDto = z.object({
   id: z.string(),
   name: z.string(),
   type: z.string(),
+  description: z.string().nullable(),
   plan: z.string().nullable(),
   isCurrent: z.boolean(),
   /** The caller's role there; null while only invited. */

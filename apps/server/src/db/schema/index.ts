@@ -4,3 +4,4 @@ export * from './patients.js';
 export * from './queue.js';
 export * from './idempotency.js';
 export * from './visitors.js';
+export * from './emergency.js';

@@ -64,6 +64,8 @@ export const queueEntries = pgTable(
     startedBy: text('started_by'),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     createdBy: text('created_by'),
+    /** A kiosk check-in's duration, Start Check-In to arrival (`rules/kiosk-figures.ts`); null when not measured. */
+    checkInSeconds: integer('check_in_seconds'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

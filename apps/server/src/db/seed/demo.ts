@@ -5,6 +5,7 @@ import type { AppDb } from '../client.js';
 import { clinics, organizationMembers, organizations, users } from '../schema/index.js';
 import { withTenant } from '../tenant.js';
 import { seedActivity } from './activity.js';
+import { seedEmergency } from './emergency.js';
 import { seedPatients } from './patients.js';
 import { seedQueue } from './queue.js';
 import { seedVisitors } from './visitors.js';
@@ -141,6 +142,8 @@ export async function seedDemo(db: AppDb, password: string, options: { queue?: b
       await seedActivity(tx, scope, doctor);
       // Visitors of the last 14 days and patients in rooms to visit (their audit rows included).
       await seedVisitors(tx, scope, userIds.get('staff@demo.clinic')!, directory, now);
+      // The emergency room's protocols, scorings, alerts and mass-casualty event over that queue.
+      await seedEmergency(tx, scope, doctor, now);
     }
   });
   return true;
