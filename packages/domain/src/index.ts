@@ -22,4 +22,8 @@ export * from './contracts/risk.js';
 export * from './contracts/ops.js';
 export * from './contracts/activity.js';
 export * from './rules/activity.js';
+export * from './rules/visitors.js';
+export * from './contracts/visitors.js';
+export * from './rules/emergency.js';
+export * from './contracts/emergency.js';
 export * from './rules/kiosk-figures.js';

@@ -17,7 +17,7 @@ import {
 } from './access.js';
 import { recordAudit, type AuditEntry } from './audit.js';
 import { newId } from './crypto.js';
-import { AppError } from './errors.js';
+import { AppError, CommittedRefusal } from './errors.js';
 import { publishEvent, type EventType } from './events.js';
 import { selectCurrentOrganization } from './membership.js';
 import {
@@ -367,6 +367,10 @@ function register(
       const body = await handle(request, reply);
       if (body instanceof ReplayedAnswer) {
         reply.status(body.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
+        return body.body;
+      }
+      if (body instanceof CommittedRefusal) {
+        reply.status(body.status);
         return body.body;
       }
       reply.status(spec.status ?? 200);

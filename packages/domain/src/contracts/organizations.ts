@@ -9,6 +9,8 @@ export const ORGANIZATION_TYPES = ['hospital', 'clinic', 'medical_center', 'urge
 /** Types offered by the organization setup step. */
 export const SETUP_ORGANIZATION_TYPES = ['hospital', 'clinic', 'medical_center'] as const;
 
+const WALL_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
 /** Organization settings kept with the organization. */
 export const organizationSettings = z.object({
   timezone: z.string().max(64).default(DEFAULT_TIME_ZONE),
@@ -19,6 +21,11 @@ export const organizationSettings = z.object({
   maxUsers: z.number().int().min(1).max(100000).default(100),
   features: z.array(z.string().max(50)).max(50).default([]),
   sessionTimeoutMinutes: z.number().int().min(5).max(720).default(30),
+  // The visiting policy (issue 13); absent means the spec's default (`rules/visitors.ts`).
+  visitingHoursStart: z.string().regex(WALL_TIME, 'Use HH:MM').optional(),
+  visitingHoursEnd: z.string().regex(WALL_TIME, 'Use HH:MM').optional(),
+  badgeValidHours: z.number().int().min(1).max(24).optional(),
+  maxVisitorsPerPatient: z.number().int().min(1).max(20).optional(),
 });
 /** Organization settings. */
 export type OrganizationSettings = z.infer<typeof organizationSettings>;

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { customType, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { clinics, organizations } from './organizations.js';
 
 /**
@@ -78,6 +78,12 @@ export const patients = pgTable(
     dischargedAt: timestamp('discharged_at', { withTimezone: true }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     archivedBy: text('archived_by'),
+    // Where an admitted patient is (the facility directory, issue 13); null while not in a room.
+    careDepartment: text('care_department'),
+    floor: text('floor'),
+    roomNumber: text('room_number'),
+    /** The patient asked to be left out of the facility directory: visitors are sent to the front desk. */
+    directoryOptOut: boolean('directory_opt_out').notNull().default(false),
     searchName: generatedKey('search_name', sql`lower(first_name || ' ' || last_name)`),
     searchNameReversed: generatedKey('search_name_reversed', sql`lower(last_name || ' ' || first_name)`),
     searchEmail: generatedKey('search_email', sql`lower(coalesce(email, ''))`),

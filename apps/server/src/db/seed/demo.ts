@@ -5,8 +5,10 @@ import type { AppDb } from '../client.js';
 import { clinics, organizationMembers, organizations, users } from '../schema/index.js';
 import { withTenant } from '../tenant.js';
 import { seedActivity } from './activity.js';
+import { seedEmergency } from './emergency.js';
 import { seedPatients } from './patients.js';
 import { seedQueue } from './queue.js';
+import { seedVisitors } from './visitors.js';
 
 /** The demo organization's id, also the id of its main clinic (the spec's default). */
 export const DEMO_ORGANIZATION_ID = 'default-clinic';
@@ -54,7 +56,8 @@ export async function isEmpty(db: AppDb): Promise<boolean> {
 
 /**
  * Loads the demo organization, its main clinic, one member per role and the patient directory;
- * with `queue`, also a living queue (people waiting, in care and seen today, relative to now), as
+ * with `queue`, also a living queue (people waiting, in care and seen today, relative to now) and
+ * the visitors of the last 14 days, as
  * `npm start` and `npm run seed` do. Tests leave it out unless they ask, so their counts start
  * from an empty queue. Safe to run twice: it does nothing when the demo organization exists.
  */
@@ -137,6 +140,10 @@ export async function seedDemo(db: AppDb, password: string, options: { queue?: b
       await seedQueue(tx, scope, doctor, directory, now);
       // The audit rows of that history: the dashboard's Recent Activity reads the audit trail.
       await seedActivity(tx, scope, doctor);
+      // Visitors of the last 14 days and patients in rooms to visit (their audit rows included).
+      await seedVisitors(tx, scope, userIds.get('staff@demo.clinic')!, directory, now);
+      // The emergency room's protocols, scorings, alerts and mass-casualty event over that queue.
+      await seedEmergency(tx, scope, doctor, now);
     }
   });
   return true;

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { isAllowed, type Permission } from '@clinic/domain/rules/access';
 import { useSession } from '../../api/session';
+import { EmergencyTab } from './EmergencyTab';
 import { PatientsTab } from './PatientsTab';
 import { KioskTab } from './KioskTab';
 import { QueueTab } from './QueueTab';
@@ -151,6 +152,7 @@ export function DashboardPage() {
             </Title>
             {t.value === 'queue' && <QueueTab tenant={tenant} allowed={can('canManageQueue')} />}
             {t.value === 'patients' && <PatientsTab tenant={tenant} allowed={can('canManagePatients')} />}
+            {t.value === 'emergency' && <EmergencyTab tenant={tenant} allowed={can('canAccessEmergencyRoom')} />}
             {t.value === 'kiosk' && <KioskTab tenant={tenant} />}
             {t.value === 'settings' && <SettingsTab session={session.data} />}
             <Group mt="md">
