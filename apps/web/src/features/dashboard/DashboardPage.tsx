@@ -9,6 +9,7 @@ import { KioskTab } from './KioskTab';
 import { QueueTab } from './QueueTab';
 import { RecentActivity } from './RecentActivity';
 import { SettingsTab } from './SettingsTab';
+import { VisitorsTab } from './VisitorsTab';
 import { StatCard } from '../../ui/StatCard';
 import { useDashboardStats, ZERO_DASHBOARD_STATS } from './api/get-dashboard-stats';
 
@@ -154,6 +155,7 @@ export function DashboardPage() {
             {t.value === 'patients' && <PatientsTab tenant={tenant} allowed={can('canManagePatients')} />}
             {t.value === 'emergency' && <EmergencyTab tenant={tenant} allowed={can('canAccessEmergencyRoom')} />}
             {t.value === 'kiosk' && <KioskTab tenant={tenant} />}
+            {t.value === 'visitors' && <VisitorsTab organizationId={tenant.organizationId} />}
             {t.value === 'settings' && <SettingsTab session={session.data} />}
             <Group mt="md">
               {TAB_LINKS[t.value].map((l) => (
