@@ -15,17 +15,22 @@
  */
 import { patientListQuery, type PatientListQuery } from '@clinic/domain';
 import { and, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import inspector from 'node:inspector';
+import { join } from 'node:path';
 import http from 'node:http';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
-import type { AppDb, Tx } from '../apps/server/src/db/client.js';
+import { connectPostgres, type AppDb } from '../apps/server/src/db/client.js';
+import { loginRoleUrl } from '../apps/server/src/db/roles.js';
 import { patients } from '../apps/server/src/db/schema/index.js';
 import { seedDemo } from '../apps/server/src/db/seed/demo.js';
 import { bulkInsertPatients } from '../apps/server/src/db/seed/patients.js';
-import { withTenant } from '../apps/server/src/db/tenant.js';
 import { orderFor, searchCondition } from '../apps/server/src/modules/patients/patient-search.js';
-import { directoryCountQuery, directoryPageQuery, lastVisitsQuery } from '../apps/server/src/modules/patients/patients.service.js';
+import { directoryPageQuery } from '../apps/server/src/modules/patients/patients.service.js';
 import type { TenantContext } from '../apps/server/src/platform/access.js';
-import { createTestDatabase } from '../apps/server/src/test/harness.js';
+import { withTenantTx, type TenantTx } from '../apps/server/src/platform/tenant-tx.js';
+import { createTestDatabase, type TestDatabase } from '../apps/server/src/test/harness.js';
 
 const env = (name: string, fallback: number) => {
   const v = Number(process.env[name]);
@@ -38,6 +43,14 @@ const CONCURRENCY = env('BENCH_CONCURRENCY', 10);
 const DURATION_MS = env('BENCH_DURATION_MS', 8_000);
 const WARMUP_MS = 1_000;
 const ORG = 'default-clinic';
+/** Comma-separated parts of scenario names to run (all when unset), e.g. `get one,name prefix`. */
+const ONLY = (process.env.BENCH_SCENARIOS ?? '')
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+
+/** The issue's goals, printed next to the figures of the run. */
+const GOALS = { getOneThroughputRatio: 0.5, namePrefixP95Ms: 25 };
 
 /** Search terms, cycled: name starts, "last, first", e-mail starts, phone starts and ends. */
 const NAME_TERMS = ['smi', 'garc', 'maria', 'john', 'james w', 'lee', 'patel', 'nguyen, m', 'rob', 'kim', 'wil', 'chris', 'tho', 'ash', 'brown, d'];
@@ -50,6 +63,8 @@ interface Scenario {
   path: (i: number) => string;
   /** The list query the app runs for it; undefined for the get-by-id scenario. */
   query?: (i: number) => Partial<Record<keyof PatientListQuery, string>>;
+  /** A baseline of its own, instead of the patients query. */
+  bare?: (db: AppDb) => Promise<unknown>;
 }
 
 const cycle = <T>(values: T[], i: number) => values[i % values.length];
@@ -79,6 +94,8 @@ const SCENARIOS: Scenario[] = [
     query: (i) => ({ search: cycle(PHONE_TERMS, i), limit: '50' }),
   },
   { name: 'get one patient', path: (i) => `/api/patients/bulk-${1 + ((i * 7919) % PATIENTS)}` },
+  // What any request costs: HTTP, the app's hooks and one `select 1` through the pool, next to a bare `select 1`.
+  { name: 'floor: GET /api/health', path: () => '/api/health', bare: (db) => db.execute(sql`select 1`) },
 ];
 
 interface Stats {
@@ -87,13 +104,56 @@ interface Stats {
   p50: number;
   p95: number;
   perSecond: number;
+  /** CPU time per request in this process (server and load generator), microseconds. */
+  nodeCpuUs: number;
+  /** CPU time per request of the database's backend processes, microseconds (NaN when not readable). */
+  pgCpuUs: number;
+}
+
+/**
+ * CPU time (ms) used so far by each PostgreSQL backend serving `database` (client connections, not
+ * autovacuum), read from /proc: only when the server runs on this host and its processes are
+ * visible (Linux), else null.
+ */
+function backendCpu(database: string | undefined): Map<string, number> | null {
+  if (!database || process.platform !== 'linux') return null;
+  const tick = 10; // USER_HZ is 100 on Linux
+  const cpu = new Map<string, number>();
+  try {
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      try {
+        const title = readFileSync(`/proc/${pid}/cmdline`, 'latin1');
+        // "postgres: 15/main: clinic_server t_... 127.0.0.1(port) idle"
+        if (!title.startsWith('postgres: ') || !/ \S+ (\S+) \S+\(\d+\)/.test(title) || !title.includes(` ${database} `)) continue;
+        const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        cpu.set(pid, (Number(fields[11]) + Number(fields[12])) * tick); // utime, stime
+      } catch {
+        // the process ended meanwhile
+      }
+    }
+  } catch {
+    return null;
+  }
+  return cpu.size ? cpu : null;
+}
+
+/** CPU ms the backends used between two readings (a backend that ended in between is not counted). */
+function backendCpuSince(before: Map<string, number> | null, after: Map<string, number> | null): number {
+  if (!before || !after) return NaN;
+  let total = 0;
+  for (const [pid, ms] of after) total += ms - (before.get(pid) ?? 0);
+  return total;
 }
 
 /** Runs `one` from CONCURRENCY workers for `ms` and summarizes the latencies. */
-async function closedLoop(one: (i: number) => Promise<boolean>, ms: number): Promise<Stats> {
+async function closedLoop(one: (i: number) => Promise<boolean>, ms: number, database?: string): Promise<Stats> {
   const latencies: number[] = [];
   let errors = 0;
   let next = 0;
+  const cpu0 = process.cpuUsage();
+  const pg0 = backendCpu(database);
   const started = performance.now();
   const end = started + ms;
   await Promise.all(
@@ -108,9 +168,20 @@ async function closedLoop(one: (i: number) => Promise<boolean>, ms: number): Pro
     }),
   );
   const elapsed = performance.now() - started;
+  const cpu = process.cpuUsage(cpu0);
+  const pgMs = backendCpuSince(pg0, backendCpu(database));
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-  return { count: latencies.length, errors, p50: at(0.5), p95: at(0.95), perSecond: (latencies.length / elapsed) * 1000 };
+  const n = latencies.length;
+  return {
+    count: n,
+    errors,
+    p50: at(0.5),
+    p95: at(0.95),
+    perSecond: (n / elapsed) * 1000,
+    nodeCpuUs: (cpu.user + cpu.system) / n,
+    pgCpuUs: (pgMs * 1000) / n,
+  };
 }
 
 /** A keep-alive HTTP GET that reads the whole body; true on a 2xx. */
@@ -186,8 +257,8 @@ async function loadData(db: AppDb) {
 
 async function explainAll(db: AppDb) {
   const tenant = { organizationId: ORG, clinicId: ORG, organization: { settings: {} } } as unknown as TenantContext;
-  const explain = (build: (tx: Tx) => SQLWrapper) =>
-    withTenant(db, ORG, async (tx) => {
+  const explain = (build: (tx: TenantTx) => SQLWrapper) =>
+    withTenantTx(db, ORG, async (tx) => {
       const r = await tx.execute(sql`explain (analyze, buffers, costs off, summary off) ${build(tx)}`);
       return (r.rows as Array<Record<string, string>>).map((row) => Object.values(row)[0]).join('\n');
     });
@@ -204,25 +275,131 @@ async function explainAll(db: AppDb) {
   console.log('\nQuery plans of the app (as clinic_app under RLS, EXPLAIN ANALYZE):');
   for (const [label, raw] of cases) {
     const q = patientListQuery.parse(raw);
+    // One statement: the page's rows, their last visits and the total (the count query alone runs only for an empty page).
     console.log(`\n--- page: ${label}\n${await explain((tx) => directoryPageQuery(tx, tenant, q))}`);
-    console.log(`--- count: ${label}\n${await explain((tx) => directoryCountQuery(tx, tenant, q))}`);
   }
-  const ids = Array.from({ length: 50 }, (_, i) => `bulk-${1 + i * 1999}`);
-  console.log(`\n--- last visits of a page of 50\n${await explain((tx) => lastVisitsQuery(tx, tenant, ids))}`);
+}
+
+/**
+ * With `BENCH_CPU_PROFILE=<folder>`, `run` under V8's sampling profiler (what `node --cpu-prof`
+ * records, for this stretch only), saved as `<folder>/<scenario>.cpuprofile` for Chrome's DevTools
+ * or `bench/profile-summary.ts`.
+ */
+async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
+  const folder = process.env.BENCH_CPU_PROFILE;
+  if (!folder) return run();
+  const session = new inspector.Session();
+  session.connect();
+  const post = <R>(method: string, params?: object) =>
+    new Promise<R>((resolve, reject) => session.post(method, params ?? {}, (err, result) => (err ? reject(err) : resolve(result as R))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = await post<{ profile: object }>('Profiler.stop');
+    session.disconnect();
+    mkdirSync(folder, { recursive: true });
+    const file = join(folder, `${name.replace(/[^a-z0-9]+/gi, '-')}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    console.log(`  (CPU profile of the API run: ${file})`);
+  }
+}
+
+/**
+ * Round trips of one request: every `query` call of a node-postgres client is one message to the
+ * database and one answer (several statements in one simple-protocol message are still one), so
+ * counting the calls while one request runs alone counts its round trips. Printed with the
+ * statements, shortened, for a warmed-up request of each kind.
+ */
+async function printRoundTrips(agent: http.Agent, base: URL, headers: Record<string, string>) {
+  if (!process.env.DATABASE_URL) return;
+  const seen: string[] = [];
+  let recording = false;
+  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = prototype.query;
+  prototype.query = function (this: unknown, ...args: unknown[]) {
+    if (recording) {
+      const q = args[0] as string | { text?: string; name?: string };
+      const text = typeof q === 'string' ? q : (q.text ?? '');
+      const name = typeof q === 'object' && q.name ? ` [prepared ${q.name}]` : '';
+      seen.push(`${text.replace(/\s+/g, ' ').slice(0, 110)}${name}`);
+    }
+    return original.apply(this, args);
+  };
+  try {
+    console.log('\nRound trips to the database per request (one request alone, after a warm-up):');
+    for (const [label, path] of [
+      ['get one patient', '/api/patients/bulk-17'],
+      ['search "smi"', '/api/patients?search=smi&limit=50'],
+      ['list: first page by name', '/api/patients?limit=50'],
+    ]) {
+      await httpGet(agent, base, path, headers);
+      seen.length = 0;
+      recording = true;
+      await httpGet(agent, base, path, headers);
+      recording = false;
+      console.log(`  ${label}: ${seen.length}`);
+      for (const statement of seen) console.log(`    ${statement}`);
+    }
+  } finally {
+    prototype.query = original;
+  }
+}
+
+/**
+ * The benchmark's database: a fresh one (dropped afterwards), or with `BENCH_REUSE_DATABASE=<name>`
+ * on PostgreSQL one that is kept between runs: created, migrated and loaded on the first run, only
+ * migrated on the next ones (for measuring a change again without loading a million rows again).
+ */
+async function benchDatabase(): Promise<TestDatabase & { fresh: boolean }> {
+  const reuse = process.env.BENCH_REUSE_DATABASE;
+  const adminUrl = process.env.DATABASE_URL;
+  if (!reuse || !adminUrl) return { ...(await createTestDatabase()), fresh: true };
+  if (!/^[a-z_][a-z0-9_]*$/.test(reuse)) throw new Error('BENCH_REUSE_DATABASE: a lower-case database name');
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [reuse])).rowCount === 1;
+  if (!exists) await admin.query(`create database ${reuse}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${reuse}`;
+  const database = connectPostgres(url.toString(), 2);
+  await database.migrate();
+  const [{ n }] = (await database.db.execute(sql`select count(*)::int as n from patients`)).rows as Array<{ n: number }>;
+  const appUrl = loginRoleUrl(url.toString());
+  const appDatabase = connectPostgres(appUrl);
+  return {
+    database,
+    appDatabase,
+    url: url.toString(),
+    appUrl,
+    fresh: n === 0,
+    async drop() {
+      await appDatabase.close();
+      await database.close();
+    },
+  };
 }
 
 /** Runs the patient directory benchmark and prints its figures. */
 export async function runPatientsBench() {
   console.log(`\nPatient directory benchmark on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (in memory, one connection)'}`);
   console.log(`  ${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s per scenario after ${WARMUP_MS / 1000} s of warm-up`);
-  const test = await createTestDatabase();
+  const test = await benchDatabase();
   // The owner's connection (on PGlite it wraps each query in BEGIN / SET LOCAL ROLE / COMMIT, a few
   // in-process statements more); the app gets the login role's, as in production.
   const db = test.database.db;
+  // The bare queries get a pool of their own, as large as the app's (10 connections).
+  const bareDatabase = test.url ? connectPostgres(test.url, 10) : null;
+  const bareDb = bareDatabase?.db ?? db;
+  const databaseName = test.url ? new URL(test.url).pathname.slice(1) : undefined;
   const app = await buildApp({ database: test.appDatabase, webDist: '/nonexistent' });
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   try {
-    await loadData(db);
+    if (test.fresh) await loadData(db);
+    else console.log(`Reusing the loaded database ${databaseName} (BENCH_REUSE_DATABASE)`);
     const base = new URL(await app.listen({ port: 0, host: '127.0.0.1' }));
     const signIn = await app.inject({
       method: 'POST',
@@ -230,15 +407,17 @@ export async function runPatientsBench() {
       payload: { email: 'doctor@demo.clinic', password: 'demo-password' },
     });
     const headers = { authorization: `Bearer ${signIn.json().token}` };
+    await printRoundTrips(agent, base, headers);
 
     const rows: Array<{ name: string; bare: Stats; api: Stats }> = [];
     for (const scenario of SCENARIOS) {
-      const bare = (i: number) => db.execute(sql`${bareQuery(db, scenario, i)}`).then(() => true);
+      if (ONLY.length && !ONLY.some((part) => scenario.name.includes(part))) continue;
+      const bare = (i: number) => (scenario.bare ? scenario.bare(bareDb) : bareDb.execute(sql`${bareQuery(bareDb, scenario, i)}`)).then(() => true);
       const api = (i: number) => httpGet(agent, base, scenario.path(i), headers);
       await closedLoop(bare, WARMUP_MS);
-      const bareStats = await closedLoop(bare, DURATION_MS);
+      const bareStats = await closedLoop(bare, DURATION_MS, databaseName);
       await closedLoop(api, WARMUP_MS);
-      const apiStats = await closedLoop(api, DURATION_MS);
+      const apiStats = await profiled(scenario.name, () => closedLoop(api, DURATION_MS, databaseName));
       rows.push({ name: scenario.name, bare: bareStats, api: apiStats });
       console.log(
         `  ${scenario.name.padEnd(28)} API p50 ${fmt(apiStats.p50)} ms p95 ${fmt(apiStats.p95)} ms ${fmt(apiStats.perSecond, 0)}/s` +
@@ -257,10 +436,36 @@ export async function runPatientsBench() {
           ` x${fmt(api.p50 / bare.p50, 1)} | x${fmt(api.p95 / bare.p95, 1)} | ${fmt(api.perSecond / bare.perSecond, 2)} |`,
       );
     }
+
+    // Where the time goes: CPU per request of this process (the server and the load generator) and
+    // of the database's backends, so a change is judged by work done rather than by a noisy clock.
+    console.log('\n| Scenario | API CPU µs/req: Node | API CPU µs/req: PostgreSQL | bare CPU µs/q: Node | bare CPU µs/q: PostgreSQL |');
+    console.log('|---|---:|---:|---:|---:|');
+    for (const { name, bare, api } of rows) {
+      console.log(`| ${name} | ${fmt(api.nodeCpuUs, 0)} | ${fmt(api.pgCpuUs, 0)} | ${fmt(bare.nodeCpuUs, 0)} | ${fmt(bare.pgCpuUs, 0)} |`);
+    }
+
+    const getOne = rows.find((r) => r.name === 'get one patient');
+    const namePrefix = rows.find((r) => r.name === 'search: name prefix');
+    console.log('\nGoals (issue 10), this run:');
+    if (getOne) {
+      const ratio = getOne.api.perSecond / getOne.bare.perSecond;
+      console.log(
+        `  request path: get one patient at ${fmt(ratio, 2)} of the bare query's throughput (${fmt(getOne.api.perSecond, 0)} vs ${fmt(getOne.bare.perSecond, 0)}/s)` +
+          ` - goal >= ${GOALS.getOneThroughputRatio}: ${ratio >= GOALS.getOneThroughputRatio ? 'met' : 'NOT met'}`,
+      );
+    }
+    if (namePrefix) {
+      console.log(
+        `  name-prefix search p95 ${fmt(namePrefix.api.p95)} ms at ${CONCURRENCY} clients` +
+          ` - goal <= ${GOALS.namePrefixP95Ms} ms: ${namePrefix.api.p95 <= GOALS.namePrefixP95Ms ? 'met' : 'NOT met'}`,
+      );
+    }
     await explainAll(db);
   } finally {
     agent.destroy();
     await app.close();
+    await bareDatabase?.close();
     await test.drop();
   }
 }

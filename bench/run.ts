@@ -7,6 +7,7 @@ export {};
 const BENCHES: Record<string, () => Promise<void>> = {
   patients: async () => (await import('./patients.bench.js')).runPatientsBench(),
   queue: async () => (await import('./queue.bench.js')).runQueueBench(),
+  emergency: async () => (await import('./emergency.bench.js')).runEmergencyBench(),
   load: async () => (await import('./load.bench.js')).runLoadBench(),
   kill: async () => (await import('./kill.bench.js')).runKillBench(),
   start: async () => (await import('./start.bench.js')).runStartBench(),

@@ -77,3 +77,14 @@ test('a kiosk check-in and a Start Care in other browsers reach the dashboard Qu
 
   await Promise.all([kioskContext.close(), doctorContext.close()]);
 });
+
+test("the Visitors tab shows the organization's visitors of today from the database, with its links", async ({ page }) => {
+  await signIn(page, 'nurse@demo.clinic');
+  await page.getByRole('tab', { name: 'Visitors' }).click();
+  // The demo seed checks visitors in today (some still in), so the figures are real rows, not "No data yet".
+  await expect(page.getByRole('group', { name: 'Visitors Today' })).toContainText(/[1-9]\d*/);
+  await expect(page.getByRole('group', { name: 'Currently Checked In' })).toContainText(/\d+/);
+  await expect(page.getByRole('group', { name: 'Badges Issued Today' })).toContainText(/[1-9]\d*/);
+  await expect(page.getByRole('link', { name: 'Visitor Management Console' })).toBeVisible();
+  await signOut(page);
+});

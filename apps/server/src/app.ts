@@ -8,6 +8,7 @@ import { analyticsRoutes } from './modules/analytics/index.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { signInLockRoutes } from './modules/auth/sign-in-locks.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
+import { emergencyRoutes } from './modules/emergency/index.js';
 import { eventRoutes } from './modules/events/events.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { kioskRoutes } from './modules/kiosk/kiosk.routes.js';
@@ -16,6 +17,7 @@ import { organizationRoutes } from './modules/organizations/organizations.routes
 import { queueRoutes } from './modules/queue/index.js';
 import { triageRoutes } from './modules/triage/triage.routes.js';
 import { patientRoutes } from './modules/patients/index.js';
+import { visitorRoutes } from './modules/visitors/index.js';
 import { accessPlugin } from './platform/access.js';
 import { compressionPlugin, registerWebApp } from './platform/delivery.js';
 import { registerErrorHandler } from './platform/errors.js';
@@ -114,11 +116,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(eventRoutes);
   await app.register(kioskRoutes);
   await app.register(queueRoutes);
+  await app.register(emergencyRoutes);
   await app.register(triageRoutes);
   await app.register(dashboardRoutes);
   await app.register(activityRoutes);
   await app.register(analyticsRoutes);
   await app.register(patientRoutes);
+  await app.register(visitorRoutes);
 
   // The built web app, precompressed and cached by name; unknown API paths are a JSON 404.
   await registerWebApp(app, deps.webDist ?? defaultWebDist);

@@ -24,3 +24,8 @@ export * from './contracts/activity.js';
 export * from './rules/activity.js';
 export * from './rules/analytics.js';
 export * from './contracts/analytics.js';
+export * from './rules/visitors.js';
+export * from './contracts/visitors.js';
+export * from './rules/emergency.js';
+export * from './contracts/emergency.js';
+export * from './rules/kiosk-figures.js';

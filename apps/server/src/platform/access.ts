@@ -2,12 +2,22 @@ import { checkAccess, completePermissions, hasFeature, type AccessRequirement, t
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppDb } from '../db/client.js';
-import { clinics, organizationMembers, organizations, type OrganizationRow, type UserRow } from '../db/schema/index.js';
-import { withTenant } from '../db/tenant.js';
+import type { AppDb, Tx } from '../db/client.js';
+import { clinics, organizationMembers, organizations, sessions, users, type OrganizationRow, type UserRow } from '../db/schema/index.js';
+import { tenantSettings, withTenant, withTenantFrom } from '../db/tenant.js';
 import { recordAudit, type AuditEntry } from './audit.js';
 import { AppError } from './errors.js';
-import { resolveSession, tokenFrom } from './sessions.js';
+import { hashToken } from './crypto.js';
+import {
+  admitSession,
+  endSession,
+  judgeSession,
+  resolveSession,
+  sessionSelection,
+  tokenFrom,
+  touchSession,
+  type ActiveSession,
+} from './sessions.js';
 
 /**
  * What a route needs. Every `/api` route declares one:
@@ -52,26 +62,27 @@ export function selectedTenant(request: FastifyRequest): { organizationId?: stri
   };
 }
 
-/**
- * Loads the caller's membership in `organizationId` (or their current organization) and picks the
- * clinic. The ids only choose among the caller's own memberships: any other is refused.
- */
-export async function resolveTenant(db: AppDb, user: UserRow, wanted: { organizationId?: string; clinicId?: string }): Promise<TenantContext> {
+/** The clinic ids of the joined membership's organization, oldest first. */
+const clinicIdsOfMembership = sql<
+  string[]
+>`(select coalesce(array_agg(${clinics.id} order by ${clinics.createdAt}), '{}') from ${clinics} where ${clinics.organizationId} = ${organizationMembers.organizationId})`;
+
+/** What a membership lookup gives: the membership, its organization and the clinic ids. */
+interface MembershipLookup {
+  member: typeof organizationMembers.$inferSelect;
+  organization: OrganizationRow;
+  clinicIds: string[];
+}
+
+/** The organization a request acts in: the one it names, else the user's current one. */
+function wantedOrganization(user: UserRow, wanted: { organizationId?: string }): string {
   const organizationId = wanted.organizationId ?? user.currentOrganizationId;
   if (!organizationId) throw new AppError('access/not-a-member', 'You are not a member of any organization yet.');
-  // One round trip on every tenant request: the membership, its organization and the clinic ids.
-  const [row] = await db
-    .select({
-      member: organizationMembers,
-      organization: organizations,
-      clinicIds: sql<
-        string[]
-      >`(select coalesce(array_agg(${clinics.id} order by ${clinics.createdAt}), '{}') from ${clinics} where ${clinics.organizationId} = ${organizationMembers.organizationId})`,
-    })
-    .from(organizationMembers)
-    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, user.id)))
-    .limit(1);
+  return organizationId;
+}
+
+/** Judges a membership lookup of `organizationId` and picks the clinic (see {@link resolveTenant}). */
+function admitMembership(user: UserRow, organizationId: string, wanted: { clinicId?: string }, row: MembershipLookup | undefined): TenantContext {
   if (!row) throw new AppError('access/not-a-member', 'You are not a member of this organization.');
   if (row.member.status !== 'active') throw new AppError('access/forbidden', 'Your membership of this organization is not active.');
   const ids = row.clinicIds;
@@ -95,6 +106,194 @@ export async function resolveTenant(db: AppDb, user: UserRow, wanted: { organiza
       status: row.member.status,
     },
   };
+}
+
+/**
+ * Loads the caller's membership in `organizationId` (or their current organization) and picks the
+ * clinic. The ids only choose among the caller's own memberships: any other is refused.
+ */
+export async function resolveTenant(db: AppDb, user: UserRow, wanted: { organizationId?: string; clinicId?: string }): Promise<TenantContext> {
+  const organizationId = wantedOrganization(user, wanted);
+  // One round trip: the membership, its organization and the clinic ids.
+  const [row] = await db
+    .select({ member: organizationMembers, organization: organizations, clinicIds: clinicIdsOfMembership })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, user.id)))
+    .limit(1);
+  return admitMembership(user, organizationId, wanted, row);
+}
+
+/**
+ * The session and, in the same statement, the membership of the organization the request names
+ * (else the user's current one) with its organization and clinic ids: what every tenant request
+ * needs before its transaction, in one round trip. With `settings`, the statement also starts the
+ * request's tenant transaction ({@link withTenantRequest}): it sets the membership's organization
+ * and the role for the statements after it.
+ */
+function sessionTenantSelect(handle: AppDb | Tx) {
+  return handle
+    .select(sessionTenantFields)
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(organizationMembers, requestedMembership)
+    .leftJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1);
+}
+/** {@link sessionTenantSelect} as the first statement of the request's transaction. */
+function sessionTenantStart(tx: Tx) {
+  return tx
+    .select({ ...sessionTenantFields, settings: tenantSettings(sql`${organizationMembers.organizationId}`) })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(organizationMembers, requestedMembership)
+    .leftJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1);
+}
+const sessionTenantFields = { ...sessionSelection, member: organizationMembers, organization: organizations, clinicIds: clinicIdsOfMembership };
+/** The user's membership of the organization the request names (placeholder `organizationId`), else of their current one. */
+const requestedMembership = and(
+  eq(organizationMembers.userId, users.id),
+  eq(organizationMembers.organizationId, sql`coalesce(${sql.placeholder('organizationId')}::text, ${users.currentOrganizationId})`),
+);
+
+/** The session and membership lookup, prepared once per database. */
+const sessionTenantLookups = new WeakMap<AppDb, ReturnType<typeof prepareSessionTenantLookup>>();
+function prepareSessionTenantLookup(db: AppDb) {
+  return sessionTenantSelect(db).prepare('platform_session_tenant');
+}
+
+/** The membership part of a session and membership lookup's row, if it found one. */
+function membershipOf(row: {
+  member: MembershipLookup['member'] | null;
+  organization: OrganizationRow | null;
+  clinicIds: string[];
+}): MembershipLookup | undefined {
+  return row.member && row.organization ? { member: row.member, organization: row.organization, clinicIds: row.clinicIds } : undefined;
+}
+
+/** A session and the membership lookup of the tenant it asks for. */
+interface SessionAndMembership {
+  session: ActiveSession;
+  membership: MembershipLookup | undefined;
+}
+
+/** {@link resolveSession} and the membership lookup of {@link resolveTenant} in one statement. */
+async function resolveSessionAndMembership(db: AppDb, token: string, wanted: { organizationId?: string }): Promise<SessionAndMembership | null> {
+  let lookup = sessionTenantLookups.get(db);
+  if (!lookup) sessionTenantLookups.set(db, (lookup = prepareSessionTenantLookup(db)));
+  const [row] = await lookup.execute({ id: hashToken(token), organizationId: wanted.organizationId ?? null });
+  if (!row) return null;
+  const session = await admitSession(db, row);
+  if (!session) return null;
+  return { session, membership: membershipOf(row) };
+}
+
+/** The access of a route acting in a tenant. */
+export type TenantAccess = Extract<RouteAccess, { tenant: true }>;
+
+/**
+ * The tenant a signed-in user's request acts in, from the lookup of its membership: the membership
+ * must be active, the clinic one of its organization's, and the role, permission flag and plan
+ * feature those `access` asks for. Throws the refusal otherwise.
+ */
+function admitTenantAccess(
+  user: UserRow,
+  wanted: { organizationId?: string; clinicId?: string },
+  membership: MembershipLookup | undefined,
+  access: TenantAccess,
+): TenantContext {
+  const admitted = admitMembership(user, wantedOrganization(user, wanted), wanted, membership);
+  const refusal = checkAccess(admitted.member, access);
+  if (refusal) throw new AppError('access/forbidden', refusalMessage(refusal));
+  if (access.feature) {
+    const sub = {
+      planId: admitted.organization.planId,
+      status: admitted.organization.subscriptionStatus,
+      trialEndsAt: admitted.organization.trialEndsAt,
+    };
+    if (!hasFeature(sub, access.feature)) {
+      throw new AppError('access/plan-feature', access.featureMessage ?? 'Your plan does not include this feature. Upgrade your plan to use it.');
+    }
+  }
+  return admitted;
+}
+
+const signInRequired = () => new AppError('auth/required', 'Please sign in to continue.');
+
+/** The accesses of routes whose handler checks them itself, in its transaction ({@link withTenantRequest}). */
+const checkedByHandler = new WeakSet<RouteAccess>();
+
+/**
+ * Marks `access` as checked by the route's handler through {@link withTenantRequest} (what
+ * `tenantRoute` does), so the access plugin does not check it first. Only for a handler that
+ * always runs its work in `withTenantRequest`.
+ */
+export function checkAccessInHandler(access: TenantAccess): TenantAccess {
+  checkedByHandler.add(access);
+  return access;
+}
+
+/**
+ * Runs `fn` in the tenant transaction of a request to a route of `access`, after checking it as
+ * the access plugin would: the session (ended, expired or revoked on any instance: 401), the
+ * membership of the organization and clinic the request names (else the user's current ones) and
+ * `access` (403 or 404, audited in the user's current organization as {@link auditRefusal} says).
+ * The session, the membership and the start of the transaction are one statement sent with
+ * `BEGIN` (`db/tenant.ts`, {@link withTenantFrom}): a request's transaction costs that round trip,
+ * its own queries and `COMMIT`. Sets `request.user`, `request.sessionId` and `request.tenant`.
+ */
+export async function withTenantRequest<T>(
+  db: AppDb,
+  request: FastifyRequest,
+  access: TenantAccess,
+  fn: (tenant: TenantContext, tx: Tx) => Promise<T>,
+): Promise<T> {
+  const token = tokenFrom(request);
+  if (!token) throw signInRequired();
+  const wanted = selectedTenant(request);
+  const now = Date.now();
+  // What waits for the transaction's end (the connection is back in the pool by then).
+  let ended: string | undefined;
+  let touched: string | undefined;
+  let refused: { user: UserRow; error: AppError } | undefined;
+  let tenant: TenantContext | undefined;
+  try {
+    return await withTenantFrom(
+      db,
+      {
+        name: 'platform_request_tenant',
+        build: sessionTenantStart,
+        values: { id: hashToken(token), organizationId: wanted.organizationId ?? null },
+        admit: (row) => {
+          if (!row) throw signInRequired();
+          const verdict = judgeSession(row, now);
+          if (verdict === 'ended') {
+            ended = row.session.id;
+            throw signInRequired();
+          }
+          if (verdict === 'touch') touched = row.session.id;
+          request.user = row.user;
+          request.sessionId = row.session.id;
+          try {
+            tenant = admitTenantAccess(row.user, wanted, membershipOf(row), access);
+          } catch (err) {
+            if (err instanceof AppError) refused = { user: row.user, error: err };
+            throw err;
+          }
+          request.tenant = tenant;
+          return tenant.organizationId;
+        },
+      },
+      (tx) => fn(tenant!, tx),
+    );
+  } finally {
+    if (ended) await endSession(db, ended);
+    if (touched) await touchSession(db, touched, now);
+    if (refused) await auditRefusal(db, request, refused.user, wanted, refused.error);
+  }
 }
 
 function refusalMessage(refusal: NonNullable<ReturnType<typeof checkAccess>>): string {
@@ -153,34 +352,23 @@ export const accessPlugin = fp(
 
     app.addHook('preHandler', async (request) => {
       const access = request.routeOptions.config?.access;
-      if (!access || 'public' in access) return;
+      if (!access || 'public' in access || checkedByHandler.has(access)) return;
       const token = tokenFrom(request);
-      const session = token ? await resolveSession(opts.db, token) : null;
-      if (!session) throw new AppError('auth/required', 'Please sign in to continue.');
+      const wanted = 'tenant' in access ? selectedTenant(request) : {};
+      // A tenant route reads the session and the membership in one statement.
+      const resolved = !token
+        ? null
+        : 'tenant' in access
+          ? await resolveSessionAndMembership(opts.db, token, wanted)
+          : await resolveSession(opts.db, token).then((session) => session && { session, membership: undefined });
+      if (!resolved) throw new AppError('auth/required', 'Please sign in to continue.');
+      const { session } = resolved;
       request.user = session.user;
       request.sessionId = session.sessionId;
       if (!('tenant' in access)) return;
-      const wanted = selectedTenant(request);
-      const tenant = await auditingRefusals(opts.db, request, session.user, wanted, async () => {
-        const resolved = await resolveTenant(opts.db, session.user, wanted);
-        const refusal = checkAccess(resolved.member, access);
-        if (refusal) throw new AppError('access/forbidden', refusalMessage(refusal));
-        return resolved;
-      });
-      if (access.feature) {
-        const sub = {
-          planId: tenant.organization.planId,
-          status: tenant.organization.subscriptionStatus,
-          trialEndsAt: tenant.organization.trialEndsAt,
-        };
-        if (!hasFeature(sub, access.feature)) {
-          throw new AppError(
-            'access/plan-feature',
-            access.featureMessage ?? 'Your plan does not include this feature. Upgrade your plan to use it.',
-          );
-        }
-      }
-      request.tenant = tenant;
+      request.tenant = await auditingRefusals(opts.db, request, session.user, wanted, async () =>
+        admitTenantAccess(session.user, wanted, resolved.membership, access),
+      );
     });
   },
   { name: 'access' },

@@ -1,5 +1,6 @@
 import type { DbHandle } from '../db/client.js';
 import { auditEvents } from '../db/schema/index.js';
+import { deferInsert } from '../db/tenant.js';
 import { newId } from './crypto.js';
 import { countAuditRow } from './ops-counters.js';
 
@@ -19,17 +20,23 @@ export interface AuditEntry {
  * everything else; outside one (sign-in, sign-up, sign-out) the login role may write it only with
  * no organization or one the actor is a member of. Audit rows are never updated: neither app role
  * has an UPDATE or DELETE grant, and a trigger refuses both for every role (migration 0009).
+ * In a tenant transaction the row is written with the COMMIT (`deferInsert`): it commits exactly
+ * when the work it records does, and costs no round trip of its own.
  */
 export async function recordAudit(handle: DbHandle, entry: AuditEntry): Promise<void> {
-  await handle.insert(auditEvents).values({
-    id: newId(),
-    organizationId: entry.organizationId,
-    actorUserId: entry.actorUserId,
-    action: entry.action,
-    entityType: entry.entityType ?? null,
-    entityId: entry.entityId ?? null,
-    ip: entry.ip ?? null,
-    details: entry.details ?? null,
-  });
-  countAuditRow();
+  await deferInsert(
+    handle,
+    auditEvents,
+    {
+      id: newId(),
+      organizationId: entry.organizationId,
+      actorUserId: entry.actorUserId,
+      action: entry.action,
+      entityType: entry.entityType ?? null,
+      entityId: entry.entityId ?? null,
+      ip: entry.ip ?? null,
+      details: entry.details ?? null,
+    },
+    countAuditRow,
+  );
 }

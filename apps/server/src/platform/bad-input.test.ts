@@ -242,7 +242,7 @@ describe('unknown ids and paths', () => {
     ['PATCH', '/api/organizations/members/no-such-member', 404],
     ['POST', '/api/organizations/invitations/unknown-token-0123456789/accept', 404],
     ['GET', '/api/no-such-endpoint', 404],
-    ['DELETE', '/api/organizations', 404],
+    ['DELETE', '/api/health', 404],
   ] as const)('%s %s is %i in the error shape', async (method, url, status) => {
     const before = await fingerprint();
     const res = await t.inject({ method, url, payload: method === 'PATCH' ? { role: 'Staff' } : undefined });

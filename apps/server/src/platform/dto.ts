@@ -52,6 +52,7 @@ export function toOrganizationDto(o: OrganizationRow): OrganizationDto {
     createdBy: o.createdBy,
     createdAt: o.createdAt.toISOString(),
     updatedAt: o.updatedAt.toISOString(),
+    testOrganization: o.testOrganization,
   };
 }
 

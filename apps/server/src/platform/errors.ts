@@ -41,6 +41,11 @@ const STATUS_BY_CODE: Record<string, number> = {
   'request/rate-limited': 429,
   'request/idempotency-key-reused': 422,
   'service/unavailable': 503,
+  'visitors/outside-hours': 403,
+  'visitors/restricted': 403,
+  'visitors/health-screening': 403,
+  'visitors/patient-not-found': 404,
+  'visitors/patient-limit': 409,
 };
 const STATUS_BY_PREFIX: Array<[string, number]> = [
   ['validation/', 400],
@@ -59,6 +64,31 @@ export function statusFor(code: string): number {
 /** Converts zod issues into the response's field issues. */
 export function zodIssues(error: ZodError): FieldIssue[] {
   return error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
+}
+
+/** The reply body of an error: `{ success: false, error, message, code, issues? }`. */
+export function errorBody(appError: AppError): Record<string, unknown> {
+  const body: Record<string, unknown> = { success: false, error: appError.message, message: appError.message, code: appError.code };
+  if (appError.issues?.length) body.issues = appError.issues;
+  return body;
+}
+
+/**
+ * A refusal whose transaction still commits: a handler returns it (never throws it) when what it
+ * recorded on the way must stay, such as the audit row and the security alert of a watch-list
+ * match at the kiosk. The reply is the error's status and body, as if it had been thrown; an
+ * idempotent route stores it, so a retry gets the same refusal.
+ */
+export class CommittedRefusal {
+  constructor(readonly error: AppError) {}
+
+  get status(): number {
+    return statusFor(this.error.code);
+  }
+
+  get body(): Record<string, unknown> {
+    return errorBody(this.error);
+  }
 }
 
 /** Shorthand: a 404 that names the kind of record. */
@@ -113,14 +143,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = statusFor(appError.code);
     if (status >= 500) request.log.error({ err }, 'request failed');
-    const body: Record<string, unknown> = {
-      success: false,
-      error: appError.message,
-      message: appError.message,
-      code: appError.code,
-    };
-    if (appError.issues?.length) body.issues = appError.issues;
-    return reply.status(status).send(body);
+    return reply.status(status).send(errorBody(appError));
   });
 }
 

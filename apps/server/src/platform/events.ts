@@ -23,6 +23,18 @@ export const EVENT_PERMISSIONS = {
   'patient.visit.created': 'canManagePatients',
   // Member changes (Admins change them; canManageUsers lists them).
   'member.updated': 'canManageUsers',
+  // Visitor check-ins, check-outs and restrictions (the visitor console, canManageVisitors).
+  'visitors.updated': 'canManageVisitors',
+  // An ACTIVE security alert: a restricted visitor tried to check in (the entity is the watch-list entry).
+  'visitors.security-alert': 'canManageVisitors',
+  // The emergency room dashboard (canAccessEmergencyRoom): alerts raised (also by check-ins and
+  // vitals), acknowledged and resolved; scorings stored; mass-casualty events; protocols; settings.
+  'emergency.alert.updated': 'canAccessEmergencyRoom',
+  'emergency.assessment.created': 'canAccessEmergencyRoom',
+  'emergency.mass-casualty.updated': 'canAccessEmergencyRoom',
+  'emergency.protocol.updated': 'canAccessEmergencyRoom',
+  'emergency.facility.updated': 'canAccessEmergencyRoom',
+  'emergency.patient-details.updated': 'canAccessEmergencyRoom',
 } as const satisfies Record<string, Permission>;
 /** An event type someone may hear. */
 export type EventType = keyof typeof EVENT_PERMISSIONS;

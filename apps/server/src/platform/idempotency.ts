@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { idempotencyKeys } from '../db/schema/index.js';
-import { AppError } from './errors.js';
+import { AppError, CommittedRefusal } from './errors.js';
 import type { TenantTx } from './tenant-tx.js';
 
 /**
@@ -19,7 +19,8 @@ import type { TenantTx } from './tenant-tx.js';
  *   back, claims the key itself).
  * - Only a SHA-256 of the request (clinic, caller, parameters, parsed body) is kept; the same key
  *   with another request is a 422. Errors roll back with the transaction, so they are never
- *   stored: a retry after a 4xx or 5xx runs again.
+ *   stored: a retry after a 4xx or 5xx runs again. The exception is a `CommittedRefusal`
+ *   (`errors.ts`), a refusal whose transaction commits: it is stored and replayed as it was.
  * - Keys expire after a day: an expired key may be used again, and each claim deletes a bounded
  *   batch of the organization's expired rows.
  */
@@ -119,7 +120,12 @@ export async function withIdempotency<T extends object>(
   const where = and(eq(idempotencyKeys.organizationId, organizationId), eq(idempotencyKeys.scope, scope), eq(idempotencyKeys.key, key));
   if (claimed.rows.length > 0) {
     const answer = await run();
-    await tx.update(idempotencyKeys).set({ responseStatus: request.status, responseBody: answer }).where(where);
+    // A committed refusal is stored as the refusal it is: a retry is refused the same way.
+    const stored =
+      answer instanceof CommittedRefusal
+        ? { responseStatus: answer.status, responseBody: answer.body }
+        : { responseStatus: request.status, responseBody: answer };
+    await tx.update(idempotencyKeys).set(stored).where(where);
     return answer;
   }
   const [stored] = await tx.select().from(idempotencyKeys).where(where);

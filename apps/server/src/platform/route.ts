@@ -5,10 +5,19 @@ import type { z } from 'zod';
 import type { AppDb } from '../db/client.js';
 import type { OrganizationRow, UserRow } from '../db/schema/index.js';
 import { accountDbOf, type AccountDb } from './account-db.js';
-import { auditingRefusals, resolveTenant, selectedTenant, tenantOf, userOf, type RouteAccess, type TenantContext } from './access.js';
+import {
+  auditingRefusals,
+  checkAccessInHandler,
+  resolveTenant,
+  selectedTenant,
+  tenantOf,
+  userOf,
+  type RouteAccess,
+  type TenantContext,
+} from './access.js';
 import { recordAudit, type AuditEntry } from './audit.js';
 import { newId } from './crypto.js';
-import { AppError } from './errors.js';
+import { AppError, CommittedRefusal } from './errors.js';
 import { publishEvent, type EventType } from './events.js';
 import { selectCurrentOrganization } from './membership.js';
 import {
@@ -24,10 +33,11 @@ import type { RouteContract } from './openapi.js';
 import { parse } from './parse.js';
 import { resolvePublicClinic } from './public-clinic.js';
 import type { RateLimiter } from './rate-limit.js';
-import { withTenantTx, type TenantTx } from './tenant-tx.js';
+import { withRequestTenantTx, withTenantTx, type TenantTx } from './tenant-tx.js';
 
 export type { AccountDb } from './account-db.js';
 export type { TenantTx } from './tenant-tx.js';
+export { prepared } from './tenant-tx.js';
 
 /** The organization and clinic a route acts in, resolved once per request. */
 export interface RouteTenant {
@@ -359,6 +369,10 @@ function register(
         reply.status(body.status).header(IDEMPOTENT_REPLAYED_HEADER, 'true');
         return body.body;
       }
+      if (body instanceof CommittedRefusal) {
+        reply.status(body.status);
+        return body.body;
+      }
       reply.status(spec.status ?? 200);
       return body;
     },
@@ -399,15 +413,18 @@ export function tenantRoute<P extends Schema = undefined, Q extends Schema = und
   handler: RouteHandler<TenantRouteContext, P, Q, B>,
 ): void {
   const db = databaseOf(app);
-  register(app, spec, { tenant: true, ...spec.access }, async (request, reply) => {
-    const input = parseInput(spec, request, true);
-    const key = spec.idempotent ? idempotencyKeyOf(request) : null;
-    const tenant = staffTenantOf(tenantOf(request));
-    const actor: StaffActor = { userId: userOf(request).id, ip: request.ip };
-    return withTenantTx(db, tenant.organizationId, (tx) =>
-      runHandler(spec, key, tx, tenant, actor, input, () => handler(contextOf(tx, tenant, actor, spec.scope), input, request, reply)),
-    );
-  });
+  // Checked here rather than by the access plugin: the session, the membership and the start of
+  // the transaction are one round trip (`withTenantRequest`, `access.ts`).
+  const access = checkAccessInHandler({ tenant: true, ...spec.access });
+  register(app, spec, access, async (request, reply) =>
+    withRequestTenantTx(db, request, access, (membership, tx) => {
+      const input = parseInput(spec, request, true);
+      const key = spec.idempotent ? idempotencyKeyOf(request) : null;
+      const tenant = staffTenantOf(membership);
+      const actor: StaffActor = { userId: userOf(request).id, ip: request.ip };
+      return runHandler(spec, key, tx, tenant, actor, input, () => handler(contextOf(tx, tenant, actor, spec.scope), input, request, reply));
+    }),
+  );
 }
 
 /**

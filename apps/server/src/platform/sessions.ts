@@ -55,32 +55,72 @@ const idleMinutesOf = sql<number | null>`(
   join ${organizations} on ${organizations.id} = ${organizationMembers.organizationId}
   where ${organizationMembers.userId} = ${users.id} and ${organizationMembers.status} = 'active')`;
 
-/**
- * Resolves a token to its session, enforcing the absolute limit, the inactivity timeout of the
- * strictest of the user's organizations and the account status; an ended session is deleted.
- */
-export async function resolveSession(db: AppDb, token: string, now = Date.now()): Promise<ActiveSession | null> {
-  const id = hashToken(token);
-  const [row] = await db
-    .select({ session: sessions, user: users, idleMinutes: idleMinutesOf })
+/** What a session lookup selects: the session, its user and the inactivity timeout that binds it. */
+export const sessionSelection = { session: sessions, user: users, idleMinutes: idleMinutesOf };
+
+/** A row of {@link sessionSelection}. */
+export interface SessionLookup {
+  session: typeof sessions.$inferSelect;
+  user: UserRow;
+  idleMinutes: number | null;
+}
+
+/** The session lookup of a database, built and prepared once (a named statement per connection). */
+const lookups = new WeakMap<AppDb, ReturnType<typeof prepareLookup>>();
+function prepareLookup(db: AppDb) {
+  return db
+    .select(sessionSelection)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
-  if (!row) return null;
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('platform_session');
+}
+
+/**
+ * What a looked-up session is at `now`: ended (past the absolute limit, idle longer than the
+ * inactivity timeout of the strictest of the user's organizations, or its account not active),
+ * due a touch (its last_seen_at is over 30 s old, so reads stay reads) or fresh.
+ */
+export function judgeSession(row: SessionLookup, now = Date.now()): 'ended' | 'touch' | 'fresh' {
   const idleMinutes = Number(row.idleMinutes) > 0 ? Number(row.idleMinutes) : DEFAULT_IDLE_MINUTES;
   const idleExpired = row.session.lastSeenAt.getTime() + idleMinutes * 60_000 <= now;
-  if (row.session.expiresAt.getTime() <= now || idleExpired || row.user.status !== 'active') {
-    await db.delete(sessions).where(eq(sessions.id, id));
+  if (row.session.expiresAt.getTime() <= now || idleExpired || row.user.status !== 'active') return 'ended';
+  return now - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS ? 'touch' : 'fresh';
+}
+
+/** Moves a session's last_seen_at on to `now`. */
+export async function touchSession(db: AppDb, sessionId: string, now = Date.now()): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: new Date(now) })
+    .where(eq(sessions.id, sessionId));
+}
+
+/**
+ * Judges a looked-up session at `now` ({@link judgeSession}): an ended session is deleted; one
+ * due a touch has its last_seen_at moved on.
+ */
+export async function admitSession(db: AppDb, row: SessionLookup, now = Date.now()): Promise<ActiveSession | null> {
+  const id = row.session.id;
+  const verdict = judgeSession(row, now);
+  if (verdict === 'ended') {
+    await endSession(db, id);
     return null;
   }
-  if (now - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(now) })
-      .where(eq(sessions.id, id));
-  }
+  if (verdict === 'touch') await touchSession(db, id, now);
   return { sessionId: id, user: row.user };
+}
+
+/**
+ * Resolves a token to its session ({@link admitSession}): one prepared statement, read from the
+ * database on every request, so a session ended on any instance ends here too.
+ */
+export async function resolveSession(db: AppDb, token: string, now = Date.now()): Promise<ActiveSession | null> {
+  let lookup = lookups.get(db);
+  if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
+  const [row] = await lookup.execute({ id: hashToken(token) });
+  return row ? admitSession(db, row, now) : null;
 }
 
 /** Ends one session. */

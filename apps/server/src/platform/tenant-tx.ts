@@ -1,5 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import type { AppDb, Tx } from '../db/client.js';
-import { withTenant } from '../db/tenant.js';
+import { prepared as preparedOnConnection, withTenant } from '../db/tenant.js';
+import { withTenantRequest, type TenantAccess, type TenantContext } from './access.js';
 
 /** Never exported: only this file can give a transaction the brand. */
 declare const tenantTxBrand: unique symbol;
@@ -17,4 +19,26 @@ export type TenantTx = Tx & { readonly [tenantTxBrand]: true };
  */
 export function withTenantTx<T>(db: AppDb, organizationId: string, fn: (tx: TenantTx) => Promise<T>): Promise<T> {
   return withTenant(db, organizationId, (tx) => fn(tx as TenantTx));
+}
+
+/**
+ * A hot query of a service, built once per pooled connection and prepared there under `name`
+ * (`db/tenant.ts`, `prepared`): `build` writes it with `sql.placeholder`s for every value, and
+ * the caller executes it with the values. Only for statements whose text never changes.
+ */
+export function prepared<P>(tx: TenantTx, name: string, build: (tx: TenantTx) => { prepare(name: string): P }): P {
+  return preparedOnConnection(tx, name, (t) => build(t as TenantTx));
+}
+
+/**
+ * Runs `fn` in the tenant transaction of a staff request, once its session, membership and access
+ * are checked ({@link withTenantRequest}). `tenantRoute` calls it.
+ */
+export function withRequestTenantTx<T>(
+  db: AppDb,
+  request: FastifyRequest,
+  access: TenantAccess,
+  fn: (tenant: TenantContext, tx: TenantTx) => Promise<T>,
+): Promise<T> {
+  return withTenantRequest(db, request, access, (tenant, tx) => fn(tenant, tx as TenantTx));
 }

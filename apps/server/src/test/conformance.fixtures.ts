@@ -1,5 +1,6 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { patientPayload } from '../modules/patients/patients.fixtures.js';
+import { admittedPatient, visitorPayload } from '../modules/visitors/visitors.fixtures.js';
 import { freshAddress, memberIdOf, type TestApp } from './harness.js';
 
 /** The other organization the conformance suite reaches for, with its owner's headers. */
@@ -38,6 +39,57 @@ const patient: Fixture = async (t, other) => ({
     { method: 'POST', url: '/api/patients', headers: other.headers, payload: patientPayload({ lastName: 'Elsewhere' }) },
     (b) => b.patient.id,
   ),
+});
+
+/** A visit (and its badge) of the other organization, checked in by its owner at the front desk. */
+let visits = 0;
+const visit = async (t: TestApp, other: OtherOrganization) => {
+  visits += 1;
+  const patient = await admittedPatient(t.app, t.database.db, other.headers, { lastName: `Elsewhere${'e'.repeat(visits)}` });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/visitors',
+    headers: other.headers,
+    payload: visitorPayload({ patientName: patient.name, patientId: patient.id, overrideHours: true, overrideReason: 'Conformance fixture' }),
+  });
+  if (res.statusCode !== 201) throw new Error(`fixture request failed: ${res.statusCode} ${res.body}`);
+  return { id: res.json().visitor.id as string, badgeNumber: res.json().badge.badgeNumber as string };
+};
+const visitor: Fixture = async (t, other) => ({ id: (await visit(t, other)).id });
+const emergencyAlert: Fixture = async (t, other) => ({
+  id: await created(
+    t.app,
+    {
+      method: 'POST',
+      url: '/api/emergency-dashboard/alerts',
+      headers: other.headers,
+      payload: { type: 'SAFETY', severity: 'LOW', message: 'Wet floor by bay 2' },
+    },
+    (b) => b.alert.id,
+  ),
+});
+
+const massCasualtyEvent: Fixture = async (t, other) => ({
+  id: await created(
+    t.app,
+    {
+      method: 'POST',
+      url: '/api/emergency-dashboard/mass-casualty',
+      headers: other.headers,
+      payload: { eventType: 'TRANSPORT_ACCIDENT', severity: 'HIGH', expectedArrivals: 4 },
+    },
+    (b) => b.event.id,
+  ),
+});
+
+/** A protocol body the routes accept (one step). */
+export const protocolPayload = (over: Record<string, unknown> = {}) => ({
+  name: 'Probe protocol',
+  category: 'OTHER',
+  description: 'A protocol written by a test.',
+  estimatedTime: 10,
+  steps: [{ description: 'First step', duration: 60 }],
+  ...over,
 });
 
 /**
@@ -83,4 +135,27 @@ export const RECORD_FIXTURES: Record<string, Fixture> = {
   '/api/patients/:id/discharge': patient,
   '/api/patients/:id/reactivate': patient,
   '/api/patients/:id/visits': patient,
+  '/api/patients/:id/placement': patient,
+  '/api/visitors/:id': visitor,
+  '/api/visitors/:id/check-out': visitor,
+  '/api/visitors/:id/restrict': visitor,
+  '/api/visitors/:id/unrestrict': visitor,
+  '/api/visitors/badges/:badgeNumber': async (t, other) => ({ badgeNumber: (await visit(t, other)).badgeNumber }),
+  '/api/emergency-dashboard/alerts/:id/acknowledge': emergencyAlert,
+  '/api/emergency-dashboard/alerts/:id/resolve': emergencyAlert,
+  '/api/emergency-dashboard/mass-casualty/:id': massCasualtyEvent,
+  '/api/emergency-dashboard/mass-casualty/:id/patients': massCasualtyEvent,
+  '/api/emergency-dashboard/protocols/:id': async (t, other) => ({
+    id: await created(
+      t.app,
+      {
+        method: 'POST',
+        url: '/api/emergency-dashboard/protocols',
+        headers: other.headers,
+        payload: protocolPayload({ name: 'Elsewhere protocol' }),
+      },
+      (b) => b.protocol.id,
+    ),
+  }),
+  '/api/emergency-dashboard/patients/:id/details': queueEntry,
 };

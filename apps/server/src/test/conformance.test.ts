@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { patientPayload } from '../modules/patients/patients.fixtures.js';
 import { createOtherOrganization, freshAddress, rows, signInAs, useTestApp } from './harness.js';
-import { RECORD_FIXTURES, type OtherOrganization } from './conformance.fixtures.js';
+import { RECORD_FIXTURES, protocolPayload, type OtherOrganization } from './conformance.fixtures.js';
 import type { ApiRoute } from '../platform/openapi.js';
 
 /**
@@ -199,4 +199,9 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PUT /api/patients/:id': patientPayload(),
   'PUT /api/triage/patients/:id': patientPayload(),
   'POST /api/patients/:id/visits': { date: new Date(Date.now() - 3600_000).toISOString(), doctor: 'Dr. Probe' },
+  '/api/patients/:id/placement': { roomNumber: '101' },
+  '/api/visitors/:id/restrict': { reason: 'Probe' },
+  '/api/visitors/:id/unrestrict': { reason: 'Probe' },
+  '/api/emergency-dashboard/mass-casualty/:id/patients': { patientId: 'no-such-patient', triageColor: 'RED' },
+  'PUT /api/emergency-dashboard/protocols/:id': protocolPayload(),
 };

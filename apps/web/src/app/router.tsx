@@ -80,8 +80,12 @@ const dashboardPages = () => import('../features/dashboard');
 const analyticsPages = () => import('../features/analytics');
 const patientPages = () => import('../features/patients');
 const kioskPages = () => import('../features/kiosk');
+const visitorKioskPage = () => import('../features/visitors/VisitorKioskPage');
+const visitorPages = () => import('../features/visitors');
 const queuePages = () => import('../features/queue');
 const triagePages = () => import('../features/triage');
+const emergencyPages = () => import('../features/emergency');
+const testPages = () => import('../features/test-pages');
 
 export const routes: RouteObject[] = [
   // Static public pages: no API, no data layer.
@@ -108,13 +112,14 @@ export const routes: RouteObject[] = [
       pub('/verify-email', authPages, 'VerifyEmailPage'),
       pub('/pricing', pricingPage, 'PricingPage'),
       pub('/kiosk', kioskPages, 'KioskPage'),
+      pub('/visitor-kiosk', visitorKioskPage, 'VisitorKioskPage'),
       publicSoon('/emergency-kiosk', 'Emergency Room Kiosk'),
       // The Queue area (`AREAS.queue`) is public: staff get the Queue Manager, anyone else the board.
       pub('/cds-queue', queuePages, 'QueuePage'),
       pub('/queue', queuePages, 'QueuePage'),
-      publicSoon('/test-patient-flow', 'Patient Flow Test'),
-      publicSoon('/test-organization', 'Organization Management Test'),
-      publicSoon('/test-data-segregation', 'Data Segregation Test'),
+      pub('/test-patient-flow', testPages, 'PatientFlowTestPage'),
+      pub('/test-organization', testPages, 'OrganizationTestPage'),
+      pub('/test-data-segregation', testPages, 'DataSegregationTestPage'),
       publicSoon('/pediatric-intake', 'Pediatric Intake'),
 
       // Signed in
@@ -126,12 +131,12 @@ export const routes: RouteObject[] = [
           ...areaSoon(AREAS.settings, 'Settings'),
           ...areaSoon(AREAS.billing, 'Billing'),
           ...area(AREAS.triage, triagePages, 'TriagePage'),
-          ...areaSoon(AREAS.emergencyRoom, 'Emergency Room'),
+          ...area(AREAS.emergencyRoom, emergencyPages, 'EmergencyRoomPage'),
           ...area(AREAS.patients, patientPages, 'PatientListPage'),
           staff('/patients/new', patientPages, 'PatientFormPage', AREAS.patients.access),
           staff('/patients/:id', patientPages, 'PatientDetailPage', AREAS.patients.access),
           staff('/patients/:id/edit', patientPages, 'PatientFormPage', AREAS.patients.access),
-          ...areaSoon(AREAS.visitors, 'Visitor Management'),
+          ...area(AREAS.visitors, visitorPages, 'VisitorConsolePage'),
           ...areaSoon(AREAS.clinicalTrials, 'Clinical Trials'),
           ...areaSoon(AREAS.organization, 'Organization'),
           ...areaSoon(AREAS.organizationSettings, 'Organization Settings'),

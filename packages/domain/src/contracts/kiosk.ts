@@ -57,6 +57,11 @@ const kioskFields = z.object({
   notes: optionalText(LONG_TEXT),
   organizationId: idSchema.optional(),
   clinicId: idSchema.optional(),
+  /**
+   * When the patient started the check-in (pressed Start Check-In), as the kiosk's clock has it:
+   * the server keeps how long the check-in took (`rules/kiosk-figures.ts`) for the day's average.
+   */
+  startedAt: z.preprocess(blankToUndefined, z.iso.datetime({ offset: true }).optional()),
 });
 
 /** First and last name from the form's fields, or from a full name (last word is the last name). */
@@ -106,3 +111,19 @@ export const kioskCaseResponse = z.object({
   case: z.object({ id: z.string() }),
   queueNumber: z.number().int().positive(),
 });
+
+/** `GET /api/kiosk/stats`: the clinic's kiosk check-ins of its local day. */
+export const kioskStatsDto = z.object({
+  /** The clinic-local day counted (YYYY-MM-DD). */
+  day: z.string(),
+  /** Queue entries the kiosk checked in that day. */
+  checkInsToday: z.number().int().nonnegative(),
+  /** Of those, the ones whose duration the kiosk measured (it sent when the patient started). */
+  measuredCheckIns: z.number().int().nonnegative(),
+  /** Average seconds from Start Check-In to the submitted check-in; null when none was measured. */
+  averageCheckInSeconds: z.number().nonnegative().nullable(),
+  /** When the latest kiosk check-in of the day arrived (ISO); null when none. */
+  lastCheckInAt: z.string().nullable(),
+});
+/** The kiosk's figures of the day. */
+export type KioskStatsDto = z.infer<typeof kioskStatsDto>;

@@ -11,6 +11,8 @@ export const ORGANIZATION_TYPES = ['hospital', 'clinic', 'medical_center', 'urge
 /** Types offered by the organization setup step. */
 export const SETUP_ORGANIZATION_TYPES = ['hospital', 'clinic', 'medical_center'] as const;
 
+const WALL_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
 /** Organization settings kept with the organization. */
 export const organizationSettings = z.object({
   timezone: z.string().max(64).default(DEFAULT_TIME_ZONE),
@@ -28,6 +30,11 @@ export const organizationSettings = z.object({
   visitFees: z.partialRecord(z.enum(URGENCY_LEVELS), z.number().min(0).max(1_000_000)).default({}),
   /** Hours a doctor is on duty on a day they give care (issue 11, resource utilization). */
   doctorShiftHours: z.number().min(1).max(24).default(DEFAULT_DOCTOR_SHIFT_HOURS),
+  // The visiting policy (issue 13); absent means the spec's default (`rules/visitors.ts`).
+  visitingHoursStart: z.string().regex(WALL_TIME, 'Use HH:MM').optional(),
+  visitingHoursEnd: z.string().regex(WALL_TIME, 'Use HH:MM').optional(),
+  badgeValidHours: z.number().int().min(1).max(24).optional(),
+  maxVisitorsPerPatient: z.number().int().min(1).max(20).optional(),
 });
 /** Organization settings. */
 export type OrganizationSettings = z.infer<typeof organizationSettings>;
@@ -42,6 +49,11 @@ export const createOrganizationBody = z.object({
   email: optionalEmail,
   website: optionalText(300),
   status: z.enum(['active', 'inactive']).optional(),
+  /**
+   * Marks the organization as made by the organization test page (`/test-organization`): only such
+   * an organization may be removed again, by its Owner (`DELETE /api/organizations`).
+   */
+  testOrganization: z.boolean().optional(),
 });
 /** Create-organization input. */
 export type CreateOrganizationBody = z.infer<typeof createOrganizationBody>;
@@ -125,6 +137,8 @@ export const organizationDto = z.object({
   createdBy: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Made by the organization test page, so removable by its Owner. */
+  testOrganization: z.boolean(),
 });
 /** An organization. */
 export type OrganizationDto = z.infer<typeof organizationDto>;
@@ -148,6 +162,7 @@ export const availableOrganizationDto = z.object({
   id: z.string(),
   name: z.string(),
   type: z.string(),
+  description: z.string().nullable(),
   plan: z.string().nullable(),
   isCurrent: z.boolean(),
   /** The caller's role there; null while only invited. */

@@ -338,3 +338,29 @@ export const visitListResponse = z.object({
   offset: z.number().int(),
   summary: visitSummaryDto,
 });
+
+/**
+ * `PUT /api/patients/{id}/placement` body: where an admitted patient is (the facility directory the
+ * visitor kiosk reads) and whether they opted out of it. A field left out is kept; null clears it.
+ */
+export const patientPlacementBody = z
+  .object({
+    department: optionalText(100).optional(),
+    floor: optionalText(20).optional(),
+    roomNumber: optionalText(20).optional(),
+    directoryOptOut: z.boolean().optional(),
+  })
+  .strict();
+/** A placement change. */
+export type PatientPlacementBody = z.infer<typeof patientPlacementBody>;
+
+/** Where a patient is, as `PUT /api/patients/{id}/placement` answers. */
+export const patientPlacementDto = z.object({
+  patientId: z.string(),
+  department: z.string().nullable(),
+  floor: z.string().nullable(),
+  roomNumber: z.string().nullable(),
+  directoryOptOut: z.boolean(),
+});
+/** A patient's placement. */
+export type PatientPlacementDto = z.infer<typeof patientPlacementDto>;

@@ -82,9 +82,8 @@ function queueKind(icon: ActivityIcon, priority: ActivityPriority, named: (name:
 }
 
 /**
- * Every audit action that is activity. Visitors have no module yet: a visitors module that audits
- * `visitor.checked-in` and `visitor.checked-out` (entity type `visitor`) is listed from its first
- * row; its names appear once its index exports a lookup the activity module calls.
+ * Every audit action that is activity. The visitors module audits `visitor.checked-in` and
+ * `visitor.checked-out` (entity type `visitor`) and exports the lookup of their names.
  */
 export const ACTIVITY_KINDS = {
   'queue.checked-in': {

@@ -65,6 +65,11 @@ describe('route access tables', () => {
     expect(allowedRoles(TRIALS_ACCESS.manage)).toEqual(['Doctor', 'Manager', 'Admin', 'Owner']);
   });
 
+  it("gives the emergency room's protocols and facility settings to Admins and Owners", () => {
+    expect(allowedRoles(EMERGENCY_ACCESS.protocols)).toEqual(['Admin', 'Owner']);
+    expect(allowedRoles(EMERGENCY_ACCESS.facility)).toEqual(['Admin', 'Owner']);
+  });
+
   it('gives analytics, settings and billing to every signed-in member, as the spec route table says', () => {
     for (const rule of [ANALYTICS_ACCESS.view, SETTINGS_ACCESS.view, BILLING_ACCESS.view]) expect(allowedRoles(rule)).toEqual([...ROLES]);
   });

@@ -39,14 +39,25 @@ export const QUEUE_ACCESS = {
   manage: { permission: 'canManageQueue' },
 } as const satisfies Record<string, RouteAccessRule>;
 
-/** The emergency room dashboard (`/emergency-room`): the emergency-room permission. */
+/**
+ * The emergency room dashboard (`/emergency-room`, `/api/emergency-dashboard/…`): reading every
+ * section, raising, acknowledging and resolving alerts and declaring, updating and closing
+ * mass-casualty events need the emergency-room permission; the organization's protocols and the
+ * clinic's emergency settings are written by Admins and above.
+ */
 export const EMERGENCY_ACCESS = {
   view: { permission: 'canAccessEmergencyRoom' },
+  /** Adding and editing the organization's protocols: Admin or above, and the emergency-room permission. */
+  protocols: { role: 'Admin', permission: 'canAccessEmergencyRoom' },
+  /** The clinic's emergency level, facility id and bed count: Admin or above, and the emergency-room permission. */
+  facility: { role: 'Admin', permission: 'canAccessEmergencyRoom' },
 } as const satisfies Record<string, RouteAccessRule>;
 
 /** Visitor management (`/visitors` and `/visitor-management`): the visitors permission. */
 export const VISITORS_ACCESS = {
   manage: { permission: 'canManageVisitors' },
+  /** The visitor counts (`GET /api/visitors/stats`, the dashboard's Visitors tab): any active member. */
+  stats: {},
 } as const satisfies Record<string, RouteAccessRule>;
 
 /** The clinical trial dashboard (`/clinical-trials`): the clinical trials permission. */
@@ -113,6 +124,8 @@ export const ORGANIZATIONS_ACCESS = {
   dashboard: { role: 'Owner' },
   /** The organization settings screen (`/organization/settings`): Admin or above. */
   settingsPage: { role: 'Admin' },
+  /** Removing a test organization (one the organization test page made, `DELETE /api/organizations`): its Owner. */
+  removeTest: { role: 'Owner' },
 } as const satisfies Record<string, RouteAccessRule>;
 
 /**
@@ -140,4 +153,9 @@ export const OPS_ACCESS = {
  */
 export const ACTIVITY_ACCESS = {
   view: {},
+} as const satisfies Record<string, RouteAccessRule>;
+
+/** The kiosk's figures of the day (`GET /api/kiosk/stats`, the dashboard's Kiosk tab): counts only, any active member. */
+export const KIOSK_ACCESS = {
+  stats: {},
 } as const satisfies Record<string, RouteAccessRule>;

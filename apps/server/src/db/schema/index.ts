@@ -3,3 +3,5 @@ export * from './organizations.js';
 export * from './patients.js';
 export * from './queue.js';
 export * from './idempotency.js';
+export * from './visitors.js';
+export * from './emergency.js';

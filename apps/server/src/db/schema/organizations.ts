@@ -1,6 +1,6 @@
 import { ACTIVITY_ACTIONS } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './identity.js';
 
 /** Tenants. The organization row itself is shared by its members; RLS keys on its id. */
@@ -24,6 +24,10 @@ export const organizations = pgTable('organizations', {
   createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Made by the organization test page (`/test-organization`): its Owner may remove it again. */
+  testOrganization: boolean('test_organization').notNull().default(false),
+  /** When a test organization was removed: its memberships ended, its kiosk and board answer 404. */
+  archivedAt: timestamp('archived_at', { withTimezone: true }),
 });
 
 /** Clinics (sites or departments) of an organization. */

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { customType, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { clinics, organizations } from './organizations.js';
 
 /**
@@ -16,6 +16,10 @@ const generatedKey = (name: string, expression: SQL) => searchKey(name).notNull(
 
 const active = sql`archived_at IS NULL`;
 
+/** The columns of a search key's index: the key's range, then what a list sorts and filters the matches by. */
+const searchKeyIndex = <C>(t: { organizationId: C; clinicId: C; searchName: C; id: C; status: C; createdAt: C }, key: C) =>
+  [t.organizationId, t.clinicId, key, t.searchName, t.id, t.status, t.createdAt] as const;
+
 /**
  * The patient directory. Rows are never deleted (no cascading deletes reach them, and the app role
  * has no DELETE grant): archiving sets `archived_at` and hides the row
@@ -24,7 +28,10 @@ const active = sql`archived_at IS NULL`;
  * Search is by prefix over generated, lower-cased keys (full name "first last" and "last first",
  * e-mail, phone digits and reversed phone digits for "ends with"), each with a btree index that
  * leads with organization and clinic and covers only directory rows. That keeps a search of a
- * 100,000-patient organization to index range scans; see docs/performance.md.
+ * 100,000-patient organization to index range scans; see docs/performance.md. Each key's index
+ * also carries the columns a list sorts and filters by (name, id, status, date added), so a
+ * search finds, orders and counts its matches from the indexes alone and reads only the rows of
+ * the page.
  */
 export const patients = pgTable(
   'patients',
@@ -71,6 +78,12 @@ export const patients = pgTable(
     dischargedAt: timestamp('discharged_at', { withTimezone: true }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     archivedBy: text('archived_by'),
+    // Where an admitted patient is (the facility directory, issue 13); null while not in a room.
+    careDepartment: text('care_department'),
+    floor: text('floor'),
+    roomNumber: text('room_number'),
+    /** The patient asked to be left out of the facility directory: visitors are sent to the front desk. */
+    directoryOptOut: boolean('directory_opt_out').notNull().default(false),
     searchName: generatedKey('search_name', sql`lower(first_name || ' ' || last_name)`),
     searchNameReversed: generatedKey('search_name_reversed', sql`lower(last_name || ' ' || first_name)`),
     searchEmail: generatedKey('search_email', sql`lower(coalesce(email, ''))`),
@@ -80,11 +93,19 @@ export const patients = pgTable(
   (t) => [
     primaryKey({ columns: [t.organizationId, t.id] }),
     foreignKey({ columns: [t.organizationId, t.clinicId], foreignColumns: [clinics.organizationId, clinics.id] }),
-    index('patients_name_idx').on(t.organizationId, t.clinicId, t.searchName, t.id).where(active),
-    index('patients_name_reversed_idx').on(t.organizationId, t.clinicId, t.searchNameReversed).where(active),
-    index('patients_email_idx').on(t.organizationId, t.clinicId, t.searchEmail).where(active),
-    index('patients_phone_idx').on(t.organizationId, t.clinicId, t.phoneDigits).where(active),
-    index('patients_phone_reversed_idx').on(t.organizationId, t.clinicId, t.phoneDigitsReversed).where(active),
+    index('patients_name_idx').on(t.organizationId, t.clinicId, t.searchName, t.id, t.status, t.createdAt).where(active),
+    index('patients_name_reversed_idx')
+      .on(...searchKeyIndex(t, t.searchNameReversed))
+      .where(active),
+    index('patients_email_idx')
+      .on(...searchKeyIndex(t, t.searchEmail))
+      .where(active),
+    index('patients_phone_idx')
+      .on(...searchKeyIndex(t, t.phoneDigits))
+      .where(active),
+    index('patients_phone_reversed_idx')
+      .on(...searchKeyIndex(t, t.phoneDigitsReversed))
+      .where(active),
     index('patients_status_name_idx').on(t.organizationId, t.clinicId, t.status, t.searchName, t.id).where(active),
     index('patients_created_idx').on(t.organizationId, t.clinicId, t.createdAt, t.id).where(active),
   ],

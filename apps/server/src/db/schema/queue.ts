@@ -88,6 +88,8 @@ export const queueEntries = pgTable(
     /** The fee of the visit's type when care completed, in cents of the organization's currency (null: no fee set). */
     feeCents: integer('fee_cents'),
     createdBy: text('created_by'),
+    /** A kiosk check-in's duration, Start Check-In to arrival (`rules/kiosk-figures.ts`); null when not measured. */
+    checkInSeconds: integer('check_in_seconds'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

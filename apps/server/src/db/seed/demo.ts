@@ -6,8 +6,10 @@ import { clinics, organizationMembers, organizations, users } from '../schema/in
 import { withTenant } from '../tenant.js';
 import { seedActivity } from './activity.js';
 import { DEMO_VISIT_FEES, seedAnalyticsHistory } from './analytics.js';
+import { seedEmergency } from './emergency.js';
 import { seedPatients } from './patients.js';
 import { seedQueue } from './queue.js';
+import { seedVisitors } from './visitors.js';
 
 /** The demo organization's id, also the id of its main clinic (the spec's default). */
 export const DEMO_ORGANIZATION_ID = 'default-clinic';
@@ -55,7 +57,8 @@ export async function isEmpty(db: AppDb): Promise<boolean> {
 
 /**
  * Loads the demo organization, its main clinic, one member per role and the patient directory;
- * with `queue`, also a living queue (people waiting, in care and seen today, relative to now), as
+ * with `queue`, also a living queue (people waiting, in care and seen today, relative to now) and
+ * the visitors of the last 14 days, as
  * `npm start` and `npm run seed` do. Tests leave it out unless they ask, so their counts start
  * from an empty queue. Safe to run twice: it does nothing when the demo organization exists.
  */
@@ -142,6 +145,10 @@ export async function seedDemo(db: AppDb, password: string, options: { queue?: b
       await seedActivity(tx, scope, doctor);
       // The 90 days before today, for the analytics (with their own history lines and audit rows).
       await seedAnalyticsHistory(tx, scope, { doctor: doctor.userId, nurse: userIds.get('nurse@demo.clinic')! }, directory, now);
+      // Visitors of the last 14 days and patients in rooms to visit (their audit rows included).
+      await seedVisitors(tx, scope, userIds.get('staff@demo.clinic')!, directory, now);
+      // The emergency room's protocols, scorings, alerts and mass-casualty event over that queue.
+      await seedEmergency(tx, scope, doctor, now);
     }
   });
   return true;

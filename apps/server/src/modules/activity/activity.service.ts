@@ -12,6 +12,7 @@ import { ACTIVITY_ACTIONS_SQL, auditEvents, organizationMembers, users } from '.
 import type { RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route.js';
 import { patientNames } from '../patients/index.js';
 import { queueEntrySubjects } from '../queue/index.js';
+import { visitorNames } from '../visitors/index.js';
 
 /**
  * The Recent Activity panel (platform-core, Dashboard), read from the audit trail: every action a
@@ -78,15 +79,16 @@ async function memberNames(tx: TenantTx, organizationId: string, ids: string[], 
   return new Map(rows.map((r) => [r.key, [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email]));
 }
 
-/**
- * Who or what each entity type names, asked of the module that owns it. A visitors module adds
- * `visitor` here (a lookup exported from its index) and its rows gain their names.
- */
+/** Who or what each entity type names, asked of the module that owns it (a lookup exported from its index). */
 const SUBJECT_LOOKUPS: Record<string, SubjectLookup> = {
   queue_entry: queueEntrySubjects,
   patient: async (tx, organizationId, ids) => {
     const names = await patientNames(tx, organizationId, ids);
     return new Map([...names].map(([id, name]) => [id, { name, patientId: id }]));
+  },
+  visitor: async (tx, organizationId, ids) => {
+    const names = await visitorNames(tx, organizationId, ids);
+    return new Map([...names].map(([id, name]) => [id, { name }]));
   },
   member: async (tx, organizationId, ids) => {
     const names = await memberNames(tx, organizationId, ids, 'member');

@@ -1,8 +1,8 @@
-import { KIOSK_DEFAULT_TENANT, kioskCaseBody, tenantSelector } from '@clinic/domain';
+import { KIOSK_ACCESS, KIOSK_DEFAULT_TENANT, kioskCaseBody, tenantSelector } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { RateLimiter } from '../../platform/rate-limit.js';
-import { publicRoute } from '../../platform/route.js';
-import { publicClinicContext, submitKioskCase } from './kiosk.service.js';
+import { publicRoute, tenantRoute } from '../../platform/route.js';
+import { kioskStats, publicClinicContext, submitKioskCase } from './kiosk.service.js';
 
 /** Check-ins a kiosk may submit per address per minute. */
 const KIOSK_LIMIT_PER_MINUTE = 30;
@@ -11,7 +11,7 @@ const CONTEXT_LIMIT_PER_MINUTE = 120;
 /** The kiosk's check-in, at its own address and the spec's. */
 const CHECK_IN_URLS = ['/api/triage/case', '/api/triage/case/kiosk'];
 
-/** The public kiosk check-in, and the names a kiosk or board shows of where it is connected. */
+/** The public kiosk check-in, the names a kiosk or board shows of where it is connected, and the kiosk figures of the day for staff. */
 export async function kioskRoutes(app: FastifyInstance) {
   // One allowance per address across both check-in URLs.
   const limiter = new RateLimiter(KIOSK_LIMIT_PER_MINUTE, 60_000);
@@ -48,5 +48,16 @@ export async function kioskRoutes(app: FastifyInstance) {
       rateLimit: { limiter: contextLimiter, scope: 'clinic-context' },
     },
     async (ctx) => ({ success: true, ...publicClinicContext(ctx) }),
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/kiosk/stats',
+      summary: "The clinic's kiosk check-ins today (clinic-local day) and their average duration",
+      access: KIOSK_ACCESS.stats,
+    },
+    async (ctx) => ({ success: true, stats: await kioskStats(ctx) }),
   );
 }

@@ -1,7 +1,7 @@
-import { KIOSK_DEPARTMENT, KIOSK_URGENCY, localDate, type KioskCaseBody } from '@clinic/domain';
-import type { PublicRouteContext } from '../../platform/route.js';
+import { KIOSK_DEPARTMENT, KIOSK_URGENCY, checkInSeconds, localDate, type KioskCaseBody } from '@clinic/domain';
+import type { PublicRouteContext, TenantRouteContext } from '../../platform/route.js';
 import { linkOrCreatePatient } from '../patients/index.js';
-import { auditAlertIfRaised, createQueueEntry } from '../queue/index.js';
+import { auditAlertIfRaised, createQueueEntry, kioskDayFigures } from '../queue/index.js';
 
 /**
  * A kiosk check-in: finds or creates the directory patient and puts a waiting entry (urgency
@@ -20,6 +20,7 @@ export async function submitKioskCase(ctx: PublicRouteContext, input: KioskCaseB
     department: KIOSK_DEPARTMENT,
     requestedPriority: KIOSK_URGENCY,
     createdBy: actor.userId,
+    checkInSeconds: checkInSeconds(input.startedAt, new Date()),
     patient: input,
   });
   // ctx.audit adds the route's clinic as details.clinicId; ctx.emit tells that clinic's board.
@@ -39,4 +40,9 @@ export function publicClinicContext({ tenant }: Pick<PublicRouteContext, 'tenant
     organization: { id: tenant.organizationId, name: tenant.organization.name },
     clinic: { id: tenant.clinicId, name: tenant.clinicName },
   };
+}
+
+/** The Kiosk tab's figures: the request's clinic's kiosk check-ins of its local day (`GET /api/kiosk/stats`). */
+export function kioskStats({ tx, tenant }: TenantRouteContext, now = new Date()) {
+  return kioskDayFigures(tx, tenant, localDate(tenant.timeZone, now));
 }

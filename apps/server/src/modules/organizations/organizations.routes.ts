@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, notFound } from '../../platform/errors.js';
-import { accountRoute, tenantRoute } from '../../platform/route.js';
+import { accountRoute, tenantAccountRoute, tenantRoute } from '../../platform/route.js';
 import { countOrganizationCreation } from './organization-limit.js';
 import {
   availableOrganizations,
@@ -17,6 +17,7 @@ import {
   createOrganization,
   getOrganization,
   listClinics,
+  removeTestOrganization,
   updateOrganization,
 } from './organizations.service.js';
 
@@ -77,6 +78,19 @@ export async function organizationRoutes(app: FastifyInstance) {
       const organization = await updateOrganization(ctx, body);
       return { success: true, organization, message: 'Organization updated successfully!' };
     },
+  );
+
+  // The organization test page cleans up after itself; only an organization it marked may go.
+  tenantAccountRoute(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/organizations',
+      summary: 'Remove a test organization (archived; its Owner only; any other organization is refused)',
+      access: ORGANIZATIONS_ACCESS.removeTest,
+      scope,
+    },
+    async (ctx) => ({ success: true, organization: await removeTestOrganization(ctx), message: 'Test organization removed.' }),
   );
 
   // The id in the path selects among the caller's memberships; another tenant's id is a 404.

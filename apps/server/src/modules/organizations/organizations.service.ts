@@ -6,12 +6,12 @@ import {
   type CreateOrganizationBody,
   type UpdateOrganizationBody,
 } from '@clinic/domain';
-import { and, asc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { clinics, invitations, organizationMembers, organizations, users } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import { toClinicDto, toOrganizationDto } from '../../platform/dto.js';
-import { notFound } from '../../platform/errors.js';
-import type { AccountRouteContext, RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import type { AccountRouteContext, RouteTenant, TenantAccountRouteContext, TenantRouteContext, TenantTx } from '../../platform/route.js';
 
 /** The plan a new organization's trial is of. */
 export const TRIAL_PLAN = 'professional';
@@ -44,6 +44,7 @@ export async function createOrganization(ctx: AccountRouteContext, input: Create
         subscriptionStartedAt: now,
         trialEndsAt: new Date(now.getTime() + TRIAL_DAYS * 86_400_000),
         createdBy: user.id,
+        testOrganization: input.testOrganization ?? false,
       })
       .returning();
     const [clinic] = await tx
@@ -70,7 +71,11 @@ export async function createOrganization(ctx: AccountRouteContext, input: Create
       joinedAt: now,
       lastActiveAt: now,
     });
-    await org.audit('organization.created', { type: 'organization', id: organizationId });
+    await org.audit(
+      'organization.created',
+      { type: 'organization', id: organizationId },
+      input.testOrganization ? { testOrganization: true } : undefined,
+    );
     await org.audit('member.joined', { type: 'member', id: memberId }, { role: 'Owner' });
     return { organization: toOrganizationDto(organization), clinic: toClinicDto(clinic) };
   });
@@ -153,7 +158,14 @@ export async function availableOrganizations({ db, user }: AccountRouteContext) 
         .select({ organization: organizations })
         .from(invitations)
         .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
-        .where(and(eq(invitations.email, user.email), eq(invitations.status, 'Pending'), gt(invitations.expiresAt, new Date())))
+        .where(
+          and(
+            eq(invitations.email, user.email),
+            eq(invitations.status, 'Pending'),
+            gt(invitations.expiresAt, new Date()),
+            isNull(organizations.archivedAt),
+          ),
+        )
     : [];
   const memberIds = new Set(memberships.map((m) => m.organization.id));
   const entries = [
@@ -166,10 +178,54 @@ export async function availableOrganizations({ db, user }: AccountRouteContext) 
     id: e.organization.id,
     name: e.organization.name,
     type: e.organization.type,
+    description: e.organization.description,
     plan: e.organization.planId,
     isCurrent: e.organization.id === user.currentOrganizationId,
     role: e.role,
     invited: e.invited,
     clinics: clinicRows.filter((c) => c.organizationId === e.organization.id).map(toClinicDto),
   }));
+}
+
+/**
+ * Removes a test organization (one the organization test page made, `testOrganization`): it is
+ * archived, not erased, so its audit trail stays. Its memberships end, its pending invitations are
+ * revoked and its kiosk and board answer 404 (status inactive). Members whose current organization
+ * it was move to another active membership of theirs (none if they have no other). Any other
+ * organization is refused (409): this is no way to delete a real tenant.
+ */
+export async function removeTestOrganization(ctx: TenantAccountRouteContext) {
+  const { db, tenant } = ctx;
+  const organizationId = tenant.organizationId;
+  const archived = await ctx.tenantTx(async (t) => {
+    const [row] = await t.tx.select().from(organizations).where(eq(organizations.id, organizationId)).for('update');
+    if (!row) throw notFound('Organization');
+    if (!row.testOrganization) {
+      throw new AppError('conflict/not-a-test-organization', 'Only a test organization can be removed.');
+    }
+    const now = new Date();
+    await t.tx.update(organizations).set({ status: 'inactive', archivedAt: now, updatedAt: now }).where(eq(organizations.id, organizationId));
+    const ended = await t.tx
+      .update(organizationMembers)
+      .set({ status: 'removed' })
+      .where(eq(organizationMembers.organizationId, organizationId))
+      .returning({ userId: organizationMembers.userId });
+    await t.tx
+      .update(invitations)
+      .set({ status: 'Revoked' })
+      .where(and(eq(invitations.organizationId, organizationId), eq(invitations.status, 'Pending')));
+    await t.audit('organization.archived', { type: 'organization', id: organizationId }, { testOrganization: true, membersEnded: ended.length });
+    return { id: organizationId, name: row.name, archivedAt: now.toISOString() };
+  });
+  // Outside the tenant: the account rows of those whose current choice it was.
+  await db.execute(sql`
+    update users u set
+      current_organization_id = (
+        select m.organization_id from organization_members m
+        where m.user_id = u.id and m.status = 'active' and m.organization_id <> ${organizationId}
+        order by m.joined_at nulls last, m.organization_id limit 1),
+      current_clinic_id = null,
+      updated_at = now()
+    where u.current_organization_id = ${organizationId}`);
+  return archived;
 }

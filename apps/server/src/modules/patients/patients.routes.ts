@@ -1,4 +1,4 @@
-import { idSchema, PATIENTS_ACCESS, patientBody, patientListQuery, visitBody, visitListQuery } from '@clinic/domain';
+import { idSchema, PATIENTS_ACCESS, patientBody, patientListQuery, patientPlacementBody, visitBody, visitListQuery } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { tenantRoute } from '../../platform/route.js';
@@ -12,6 +12,7 @@ import {
   reactivatePatient,
   updatePatient,
 } from './patients.service.js';
+import { updatePlacement } from './patient-placement.js';
 import { addVisit, listVisits } from './visits.service.js';
 
 const idParams = z.object({ id: idSchema });
@@ -107,5 +108,19 @@ export async function patientRoutes(app: FastifyInstance) {
     app,
     { method: 'POST', url: '/api/patients/:id/visits', summary: 'Record a visit', access, params: idParams, body: visitBody, status: 201 },
     async (ctx, { params, body }) => ({ success: true, visit: await addVisit(ctx, params.id, body) }),
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'PUT',
+      url: '/api/patients/:id/placement',
+      summary: "Set an admitted patient's department, floor and room, and their facility-directory opt-out",
+      access,
+      params: idParams,
+      body: patientPlacementBody,
+      objectBody: true,
+    },
+    async (ctx, { params, body }) => ({ success: true, placement: await updatePlacement(ctx, params.id, body) }),
   );
 }

@@ -1,7 +1,7 @@
 /** The queue module's public API: what other modules may call (see ../README.md). */
 export { auditAlertIfRaised, type AlertCause } from './queue-alerts.js';
 export { createQueueEntry, deriveEntry, nextQueueNumber, recordTransition, toQueueEntryDto, type NewQueueEntry } from './queue-entries.js';
-export { queueDayFigures } from './queue-figures.js';
+export { kioskDayFigures, queueDayFigures } from './queue-figures.js';
 export { queueEntrySubjects, type QueueEntrySubject } from './queue-subjects.js';
 export { queueRoutes } from './queue.routes.js';
 export {

@@ -1,26 +1,29 @@
 import { hasCdsAlert } from '@clinic/domain';
 import type { QueueEntryRow } from '../../db/schema/index.js';
-import type { Audit } from '../../platform/route.js';
+import { recordEntryScoring, type EmergencyContext } from '../emergency/index.js';
 import { deriveEntry } from './queue-entries.js';
 
 /** What raised an alert: the check-in itself, or vital signs recorded later. */
 export type AlertCause = 'check-in' | 'vitals';
 
 /**
- * Audits `queue.alert-raised` when a waiting entry raises a CDS alert (immediate attention, or a
- * NEWS2 band above low: `hasCdsAlert`) that it did not raise before: at check-in (`before` null) or
- * when recorded vital signs push it over. The recent activity lists the row. Only writes raise
- * one: the score depends on what was recorded, not on the time waited.
+ * Called where the queue stores a scoring (a check-in, recorded vital signs). Hands every scoring to
+ * the emergency room (its risk-assessment history row, and the emergency alerts it calls for, raised
+ * in this transaction), then audits `queue.alert-raised` when a waiting entry raises a CDS alert
+ * (immediate attention, or a NEWS2 band above low: `hasCdsAlert`) that it did not raise before: at
+ * check-in (`before` null) or when recorded vital signs push it over. The recent activity lists the
+ * row. Only writes raise one: the score depends on what was recorded, not on the time waited.
  */
 export async function auditAlertIfRaised(
-  ctx: { audit: Audit },
+  ctx: EmergencyContext,
   entry: QueueEntryRow,
   before: QueueEntryRow | null,
   cause: AlertCause,
   now = new Date(),
 ): Promise<boolean> {
-  if (entry.status !== 'waiting') return false;
   const after = deriveEntry(entry, now);
+  await recordEntryScoring(ctx, entry, after, cause === 'vitals' ? 'VITALS' : entry.source === 'kiosk' ? 'KIOSK' : 'TRIAGE', now);
+  if (entry.status !== 'waiting') return false;
   if (!hasCdsAlert(after) || (before && hasCdsAlert(deriveEntry(before, now)))) return false;
   await ctx.audit(
     'queue.alert-raised',

@@ -28,6 +28,8 @@ export interface NewQueueEntry {
   requestedPriority: string;
   estimatedTime?: number;
   createdBy: string | null;
+  /** A kiosk check-in's measured duration in seconds (`rules/kiosk-figures.ts`), if any. */
+  checkInSeconds?: number | null;
   patient: Pick<
     KioskCaseBody,
     | 'firstName'
@@ -90,6 +92,7 @@ export async function createQueueEntry(tx: TenantTx, input: NewQueueEntry): Prom
       estimatedTime: input.estimatedTime ?? 30,
       riskScore: initial.riskScore,
       createdBy: input.createdBy,
+      checkInSeconds: input.checkInSeconds ?? null,
       createdAt: now,
     })
     .returning();

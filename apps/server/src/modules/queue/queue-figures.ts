@@ -1,5 +1,5 @@
 import { OPEN_QUEUE_STATUSES } from '@clinic/domain';
-import { and, count, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, avg, count, eq, gte, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import { queueEntries } from '../../db/schema/index.js';
 import type { TenantTx } from '../../platform/route.js';
 import type { QueueScope } from './queue.service.js';
@@ -32,5 +32,36 @@ export async function queueDayFigures(tx: TenantTx, tenant: QueueScope, since: D
     activeQueue: active.n,
     completedToday: completed.n,
     avgWaitTime: wait.minutes === null ? 0 : Math.round(Number(wait.minutes)),
+  };
+}
+
+/**
+ * The kiosk's figures of one clinic-local day (`day`, the queue date every entry is filed under):
+ * its check-ins, how many of them the kiosk measured, their average duration in seconds, and when
+ * the latest arrived. Counts only: nothing about any patient.
+ */
+export async function kioskDayFigures(tx: TenantTx, tenant: QueueScope, day: string) {
+  const [row] = await tx
+    .select({
+      checkIns: count(),
+      measured: count(queueEntries.checkInSeconds),
+      average: avg(queueEntries.checkInSeconds),
+      last: max(queueEntries.createdAt),
+    })
+    .from(queueEntries)
+    .where(
+      and(
+        eq(queueEntries.organizationId, tenant.organizationId),
+        tenant.clinicId ? eq(queueEntries.clinicId, tenant.clinicId) : undefined,
+        eq(queueEntries.queueDate, day),
+        eq(queueEntries.source, 'kiosk'),
+      ),
+    );
+  return {
+    day,
+    checkInsToday: row.checkIns,
+    measuredCheckIns: row.measured,
+    averageCheckInSeconds: row.average === null ? null : Math.round(Number(row.average) * 10) / 10,
+    lastCheckInAt: row.last ? new Date(row.last).toISOString() : null,
   };
 }

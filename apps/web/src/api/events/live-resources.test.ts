@@ -31,6 +31,15 @@ describe('live refresh', () => {
     );
   });
 
+  it("an emergency event or a queue change refreshes that clinic's emergency room, not the patient list", () => {
+    const alert = { type: 'emergency.alert.updated', organizationId: 'org-1', clinicId: 'clinic-1' };
+    expect(concerns(['emergency-room', tenant('org-1', 'clinic-1'), 'dashboard'], 'emergency.alert.updated', alert)).toBe(true);
+    expect(concerns(['emergency-room', tenant('org-1', 'clinic-1'), 'alerts'], 'emergency.alert.updated', alert)).toBe(true);
+    expect(concerns(['emergency-room', tenant('org-1', 'clinic-1'), 'dashboard'], 'queue.updated', queueEvent)).toBe(true);
+    expect(concerns(['emergency-room', tenant('org-1', 'clinic-2'), 'dashboard'], 'emergency.alert.updated', alert)).toBe(false);
+    expect(concerns(['patients', 'list', {}], 'emergency.alert.updated', alert)).toBe(false);
+  });
+
   it('leaves other clinics and organizations alone; a key naming no clinic hears every clinic of its organization', () => {
     expect(concerns(['waiting-room', tenant('org-1', 'clinic-2'), 'staff'], 'queue.updated', queueEvent)).toBe(false);
     expect(concerns(['waiting-room', tenant('org-2', 'clinic-1'), 'staff'], 'queue.updated', queueEvent)).toBe(false);

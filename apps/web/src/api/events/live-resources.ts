@@ -9,7 +9,7 @@ import type { LiveEvent } from './use-live-events';
  * (check-ins, care, alerts: `queue.updated`; patients added or discharged) and member changes.
  */
 export const LIVE_RESOURCES: Record<string, readonly string[]> = {
-  'queue.updated': ['waiting-room', 'dashboard-stats', 'recent-activity'],
+  'queue.updated': ['waiting-room', 'dashboard-stats', 'recent-activity', 'emergency-room', 'kiosk-stats'],
   'patient.created': ['patients', 'patient-stats', 'dashboard-stats', 'recent-activity'],
   'patient.updated': ['patients', 'patient-stats', 'dashboard-stats'],
   'patient.discharged': ['patients', 'patient-stats', 'dashboard-stats', 'recent-activity'],
@@ -18,6 +18,16 @@ export const LIVE_RESOURCES: Record<string, readonly string[]> = {
   'patient.visit.created': ['patients', 'dashboard-stats'],
   // A member's flags decide what the activity names; joining and invitations arrive with its 30 s poll.
   'member.updated': ['recent-activity'],
+  // The visitor console's list, stats and badges; check-ins and check-outs are activity.
+  'visitors.updated': ['visitors', 'visitor-stats', 'recent-activity'],
+  'visitors.security-alert': ['visitors', 'visitor-stats'],
+  // The emergency room dashboard and the dashboard's Emergency tab.
+  'emergency.alert.updated': ['emergency-room'],
+  'emergency.assessment.created': ['emergency-room'],
+  'emergency.mass-casualty.updated': ['emergency-room'],
+  'emergency.protocol.updated': ['emergency-room'],
+  'emergency.facility.updated': ['emergency-room'],
+  'emergency.patient-details.updated': ['emergency-room'],
 };
 
 /** The events a stream listens to. */

@@ -4,9 +4,13 @@ import { Link } from 'react-router';
 import { isAllowed, type Permission } from '@clinic/domain/rules/access';
 import { useSession } from '../../api/session';
 import { AnalyticsTab } from './AnalyticsTab';
+import { EmergencyTab } from './EmergencyTab';
 import { PatientsTab } from './PatientsTab';
+import { KioskTab } from './KioskTab';
 import { QueueTab } from './QueueTab';
 import { RecentActivity } from './RecentActivity';
+import { SettingsTab } from './SettingsTab';
+import { VisitorsTab } from './VisitorsTab';
 import { StatCard } from '../../ui/StatCard';
 import { useDashboardStats, ZERO_DASHBOARD_STATS } from './api/get-dashboard-stats';
 
@@ -151,6 +155,10 @@ export function DashboardPage() {
             {t.value === 'queue' && <QueueTab tenant={tenant} allowed={can('canManageQueue')} />}
             {t.value === 'patients' && <PatientsTab tenant={tenant} allowed={can('canManagePatients')} />}
             {t.value === 'analytics' && organization && <AnalyticsTab tenant={tenant} />}
+            {t.value === 'emergency' && <EmergencyTab tenant={tenant} allowed={can('canAccessEmergencyRoom')} />}
+            {t.value === 'kiosk' && <KioskTab tenant={tenant} />}
+            {t.value === 'visitors' && <VisitorsTab organizationId={tenant.organizationId} />}
+            {t.value === 'settings' && <SettingsTab session={session.data} />}
             <Group mt="md">
               {TAB_LINKS[t.value].map((l) => (
                 <Button key={l.to} component={Link} to={l.to} variant="light">

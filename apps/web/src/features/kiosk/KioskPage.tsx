@@ -54,6 +54,9 @@ export function KioskPage() {
   // One Idempotency-Key per check-in, kept across retries of the same answers.
   // One holder for the page's life (a closure, not state: changing the key renders nothing).
   const [keys] = useState(submissionKeys);
+  // When the patient pressed Start Check-in: the server keeps the check-in's duration for the
+  // dashboard's average check-in time. One value per check-in, so retries send the same body.
+  const [startedAt, setStartedAt] = useState<string | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
 
@@ -89,7 +92,7 @@ export function KioskPage() {
   const checkIn = form.onSubmit(
     async () => {
       try {
-        const body = kioskCaseBodyFrom(form.getValues(), tenant);
+        const body = { ...kioskCaseBodyFrom(form.getValues(), tenant), startedAt: startedAt ?? undefined };
         const answer = await submit.mutateAsync({ body, idempotencyKey: keys.keyFor(body) });
         keys.clear();
         setResult({ caseId: answer.case.id, queueNumber: answer.queueNumber });
@@ -109,6 +112,7 @@ export function KioskPage() {
   const startOver = () => {
     form.reset();
     keys.clear();
+    setStartedAt(null);
     setResult(null);
     submit.reset();
     go('welcome');
@@ -162,7 +166,14 @@ export function KioskPage() {
               <Stack gap="lg">
                 <Text fz="lg">Check in for your visit in a few simple steps. We will ask for your details and the reason for your visit.</Text>
                 {connected.isError && <Banner>This kiosk is not connected to a known clinic. Please ask a member of staff for help.</Banner>}
-                <Button {...TOUCH} onClick={() => go('patient')} disabled={connected.isError}>
+                <Button
+                  {...TOUCH}
+                  onClick={() => {
+                    setStartedAt((started) => started ?? new Date().toISOString());
+                    go('patient');
+                  }}
+                  disabled={connected.isError}
+                >
                   Start Check-in
                 </Button>
               </Stack>

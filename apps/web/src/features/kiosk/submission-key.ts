@@ -1,3 +1,5 @@
+import { newIdempotencyKey } from '../../api/idempotency-key';
+
 /**
  * The kiosk's `Idempotency-Key`s: one per check-in. Submitting the same answers again (a retry
  * after a failure, whose answer may have been lost) reuses the key, so the server gives the
@@ -11,12 +13,7 @@ export interface SubmissionKeys {
   clear(): void;
 }
 
-/** A random key: a UUID, from `getRandomValues` where `randomUUID` is missing (plain http off localhost). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+export { newIdempotencyKey };
 
 export function submissionKeys(newKey: () => string = newIdempotencyKey): SubmissionKeys {
   let pending: { key: string; body: string } | null = null;

@@ -1,0 +1,165 @@
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { recordAudit } from '../platform/audit.js';
+import { newId } from '../platform/crypto.js';
+import { rows, useTestApp } from '../test/harness.js';
+import { auditEvents } from './schema/index.js';
+import type { Tx } from './client.js';
+import { deferInsert, tenantSettings, withTenant, withTenantFrom } from './tenant.js';
+
+/**
+ * The tenant transaction writes its audit rows with its COMMIT (one round trip on PostgreSQL):
+ * they commit exactly when the transaction's other work does.
+ */
+const t = useTestApp({ seed: false });
+
+const ORG = 'tenant-tx-org';
+const entry = (action: string, organizationId = ORG) => ({ organizationId, actorUserId: null, action, entityType: 'test', entityId: newId() });
+const actions = async (prefix: string) =>
+  (await rows<{ action: string }>(t.database.db, sql`select action from audit_events where action like ${`${prefix}%`} order by action`)).map(
+    (r) => r.action,
+  );
+
+describe('withTenant', () => {
+  it('writes the deferred rows with the commit, in the organization, next to what the transaction wrote itself', async () => {
+    const seen = await withTenant(t.appDatabase.db, ORG, async (tx) => {
+      await recordAudit(tx, entry('deferred.a'));
+      await tx.insert(auditEvents).values({ id: newId(), organizationId: ORG, action: 'deferred.direct' });
+      await recordAudit(tx, entry('deferred.b'));
+      // Deferred: not in the table yet, inside the transaction either.
+      return (await tx.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.organizationId, ORG))).map((r) => r.action);
+    });
+    expect(seen).toEqual(['deferred.direct']);
+    expect(await actions('deferred.')).toEqual(['deferred.a', 'deferred.b', 'deferred.direct']);
+  });
+
+  it('writes nothing when the work fails', async () => {
+    await expect(
+      withTenant(t.appDatabase.db, ORG, async (tx) => {
+        await recordAudit(tx, entry('failed-work.audit'));
+        await tx.insert(auditEvents).values({ id: newId(), organizationId: ORG, action: 'failed-work.direct' });
+        throw new Error('handler failed');
+      }),
+    ).rejects.toThrow('handler failed');
+    expect(await actions('failed-work.')).toEqual([]);
+  });
+
+  it('a deferred row that row level security refuses fails the whole transaction', async () => {
+    await expect(
+      withTenant(t.appDatabase.db, ORG, async (tx) => {
+        await tx.insert(auditEvents).values({ id: newId(), organizationId: ORG, action: 'refused.direct' });
+        await recordAudit(tx, entry('refused.other-organization', 'someone-else'));
+        return 'answered';
+      }),
+    ).rejects.toThrow();
+    expect(await actions('refused.')).toEqual([]);
+    // The connection went back to the pool usable, outside any transaction and role.
+    const [after] = await withTenant(t.appDatabase.db, ORG, (tx) =>
+      rows<{ role: string; org: string }>(tx as never, sql`select current_user as role, current_setting('app.organization_id') as org`),
+    );
+    expect(after).toEqual({ role: 'clinic_app', org: ORG });
+    const [outside] = await rows<{ role: string; org: string | null }>(
+      t.appDatabase.db,
+      sql`select current_user as role, nullif(current_setting('app.organization_id', true), '') as org`,
+    );
+    expect(outside).toEqual({ role: 'clinic_server', org: null });
+  });
+
+  it('keeps an organization id that would break out of its literal inside it', async () => {
+    const tricky = "x', true), set_config('role', 'postgres', true), set_config('a.b', '";
+    const [read] = await withTenant(t.appDatabase.db, tricky, (tx) =>
+      rows<{ role: string; org: string }>(tx as never, sql`select current_user as role, current_setting('app.organization_id') as org`),
+    );
+    expect(read).toEqual({ role: 'clinic_app', org: tricky });
+  });
+});
+
+describe('deferred rows', () => {
+  it('are written with every value as it was given: quotes, backslashes, JSON and dates', async () => {
+    const details = { text: 'O\'Brien \\ back\\slash "quoted" $1 Zoë 山田', nested: { list: [1, 'two', null] } };
+    const at = new Date('2026-11-23T09:00:00.123Z');
+    await withTenant(t.appDatabase.db, ORG, async (tx) => {
+      await recordAudit(tx, { ...entry('values.kept'), ip: "1.2.3.4'", details });
+      await deferInsert(tx, auditEvents, { id: newId(), organizationId: ORG, action: 'values.dated', at });
+    });
+    const read = await rows<{ action: string; ip: string | null; details: unknown; at: Date }>(
+      t.database.db,
+      sql`select action, ip, details, at from audit_events where action like 'values.%' order by action`,
+    );
+    expect(read.map((r) => r.action)).toEqual(['values.dated', 'values.kept']);
+    expect(read[1].details).toEqual(details);
+    expect(read[1].ip).toBe("1.2.3.4'");
+    expect(new Date(read[0].at).toISOString()).toBe(at.toISOString());
+  });
+});
+
+describe('withTenantFrom', () => {
+  /** A lookup of one row that sets `app.organization_id` to its `organizationId` placeholder. */
+  const lookupOf = (admit: (row: { settings: { organization: string | null } } | undefined) => string, organizationId = ORG) => ({
+    name: 'test_tenant_lookup',
+    build: (handle: Tx) =>
+      handle
+        .select({ settings: tenantSettings(sql`${sql.placeholder('organizationId')}::text`) })
+        .from(sql`(select 1) as one`)
+        .limit(1),
+    values: { organizationId },
+    admit,
+  });
+  const settingsOf = (tx: Tx) =>
+    rows<{ role: string; org: string | null }>(
+      tx as never,
+      sql`select current_user as role, nullif(current_setting('app.organization_id', true), '') as org`,
+    );
+  const outside = async () => (await settingsOf(t.appDatabase.db as never))[0];
+
+  it('runs the work as clinic_app in the organization the lookup set and admit chose', async () => {
+    for (let i = 0; i < 3; i += 1) {
+      // Again on the same connections: the statement is prepared once per connection.
+      const [inside] = await withTenantFrom(
+        t.appDatabase.db,
+        lookupOf(() => ORG),
+        (tx) => settingsOf(tx),
+      );
+      expect(inside).toEqual({ role: 'clinic_app', org: ORG });
+    }
+    expect(await outside()).toEqual({ role: 'clinic_server', org: null });
+  });
+
+  it('runs nothing when admit refuses, and leaves the connection as it was', async () => {
+    let ran = false;
+    await expect(
+      withTenantFrom(
+        t.appDatabase.db,
+        lookupOf(() => {
+          throw new Error('refused');
+        }),
+        async () => {
+          ran = true;
+        },
+      ),
+    ).rejects.toThrow('refused');
+    expect(ran).toBe(false);
+    expect(await outside()).toEqual({ role: 'clinic_server', org: null });
+  });
+
+  it('refuses an organization other than the one the lookup set', async () => {
+    await expect(
+      withTenantFrom(
+        t.appDatabase.db,
+        lookupOf(() => 'someone-else'),
+        async () => 'ran',
+      ),
+    ).rejects.toThrow(/did not set the admitted organization/);
+    expect(await outside()).toEqual({ role: 'clinic_server', org: null });
+  });
+
+  it('keeps an organization id that would break out of its literal inside it', async () => {
+    const tricky = "x', true); set role postgres; select set_config('a.b', '";
+    const [inside] = await withTenantFrom(
+      t.appDatabase.db,
+      lookupOf(() => tricky, tricky),
+      (tx) => settingsOf(tx),
+    );
+    expect(inside).toEqual({ role: 'clinic_app', org: tricky });
+  });
+});

@@ -1,0 +1,185 @@
+import {
+  alertTransition,
+  defaultAlertPriority,
+  matchProtocol,
+  startOfLocalDay,
+  type AlertAction,
+  type AlertActionBody,
+  type AlertBody,
+  type AlertDto,
+  type AlertSeverity,
+  type AlertStatus,
+  type AlertType,
+} from '@clinic/domain';
+import { and, asc, desc, eq, gte, inArray, ne, or } from 'drizzle-orm';
+import { emergencyAlerts, emergencyProtocols, patients, queueEntries, type EmergencyAlertRow } from '../../db/schema/index.js';
+import { newId } from '../../platform/crypto.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import type { TenantRouteContext, TenantTx } from '../../platform/route.js';
+import { inClinicOrOrganization, iso, userNames, type EmergencyReader } from './emergency-scope.js';
+
+/** Most alerts one read returns (every unresolved one, then the newest resolved today). */
+export const ALERTS_LISTED = 500;
+
+/** What an alert is shown with: its patient's name and complaint, and the protocols it may link to. */
+async function alertContext(tx: TenantTx, organizationId: string, rows: EmergencyAlertRow[]) {
+  const entryIds = [...new Set(rows.map((r) => r.queueEntryId).filter((v): v is string => !!v))];
+  const patientIds = [...new Set(rows.filter((r) => !r.queueEntryId && r.patientId).map((r) => r.patientId as string))];
+  const entries = entryIds.length
+    ? await tx
+        .select({
+          id: queueEntries.id,
+          firstName: queueEntries.firstName,
+          lastName: queueEntries.lastName,
+          chiefComplaint: queueEntries.chiefComplaint,
+          symptoms: queueEntries.symptoms,
+        })
+        .from(queueEntries)
+        .where(and(eq(queueEntries.organizationId, organizationId), inArray(queueEntries.id, entryIds)))
+    : [];
+  const people = patientIds.length
+    ? await tx
+        .select({ id: patients.id, firstName: patients.firstName, lastName: patients.lastName })
+        .from(patients)
+        .where(and(eq(patients.organizationId, organizationId), inArray(patients.id, patientIds)))
+    : [];
+  const protocols = await tx
+    .select({ id: emergencyProtocols.id, name: emergencyProtocols.name, keywords: emergencyProtocols.keywords })
+    .from(emergencyProtocols)
+    .where(eq(emergencyProtocols.organizationId, organizationId))
+    .orderBy(asc(emergencyProtocols.name));
+  const names = await userNames(
+    tx,
+    organizationId,
+    rows.flatMap((r) => [r.raisedBy, r.acknowledgedBy, r.resolvedBy]),
+  );
+  return {
+    entries: new Map(entries.map((e) => [e.id, e])),
+    people: new Map(people.map((p) => [p.id, `${p.firstName} ${p.lastName}`])),
+    protocols,
+    names,
+  };
+}
+
+function toAlertDto(row: EmergencyAlertRow, c: Awaited<ReturnType<typeof alertContext>>): AlertDto {
+  const entry = row.queueEntryId ? c.entries.get(row.queueEntryId) : undefined;
+  const protocol = matchProtocol([row.message, entry?.chiefComplaint, ...(entry?.symptoms ?? [])], c.protocols);
+  const name = (id: string | null) => (id ? (c.names.get(id) ?? null) : null);
+  return {
+    id: row.id,
+    type: row.type as AlertType,
+    severity: row.severity as AlertSeverity,
+    priority: row.priority,
+    status: row.status as AlertStatus,
+    message: row.message,
+    patientId: row.patientId,
+    patientName: entry ? `${entry.firstName} ${entry.lastName}` : row.patientId ? (c.people.get(row.patientId) ?? null) : null,
+    queueEntryId: row.queueEntryId,
+    location: row.location,
+    timestamp: row.createdAt.toISOString(),
+    raisedBy: row.raisedBy ? name(row.raisedBy) : 'System',
+    acknowledgedAt: iso(row.acknowledgedAt),
+    acknowledgedBy: name(row.acknowledgedBy),
+    acknowledgeNote: row.acknowledgeNote,
+    resolvedAt: iso(row.resolvedAt),
+    resolvedBy: name(row.resolvedBy),
+    resolutionNote: row.resolutionNote,
+    protocolId: protocol?.id ?? null,
+    protocolName: protocol?.name ?? null,
+  };
+}
+
+/** Alerts as the dashboard lists them, with names and protocol links. */
+export async function alertDtos(tx: TenantTx, organizationId: string, rows: EmergencyAlertRow[]): Promise<AlertDto[]> {
+  const c = await alertContext(tx, organizationId, rows);
+  return rows.map((r) => toAlertDto(r, c));
+}
+
+/**
+ * The clinic's alerts (and the organization-wide ones): every ACTIVE and ACKNOWLEDGED alert, and
+ * those resolved since the start of the clinic-local day; newest first.
+ */
+export async function listAlerts({ tx, tenant }: EmergencyReader, now = new Date()): Promise<AlertDto[]> {
+  const since = startOfLocalDay(tenant.timeZone, now);
+  const rows = await tx
+    .select()
+    .from(emergencyAlerts)
+    .where(
+      and(
+        eq(emergencyAlerts.organizationId, tenant.organizationId),
+        inClinicOrOrganization(emergencyAlerts.clinicId, tenant.clinicId),
+        or(ne(emergencyAlerts.status, 'RESOLVED'), gte(emergencyAlerts.resolvedAt, since)),
+      ),
+    )
+    .orderBy(desc(emergencyAlerts.createdAt))
+    .limit(ALERTS_LISTED);
+  return alertDtos(tx, tenant.organizationId, rows);
+}
+
+/** Raises an alert by hand (no cause: staff may raise as many as they need). A patient named must be the organization's. */
+export async function raiseAlert(ctx: TenantRouteContext, body: AlertBody): Promise<AlertDto> {
+  const { tx, tenant, actor } = ctx;
+  if (body.patientId) {
+    const [p] = await tx
+      .select({ id: patients.id })
+      .from(patients)
+      .where(and(eq(patients.organizationId, tenant.organizationId), eq(patients.id, body.patientId)));
+    if (!p) throw notFound('Patient');
+  }
+  const [row] = await tx
+    .insert(emergencyAlerts)
+    .values({
+      organizationId: tenant.organizationId,
+      id: newId(),
+      clinicId: tenant.clinicId,
+      type: body.type,
+      severity: body.severity,
+      priority: body.priority ?? defaultAlertPriority(body.severity),
+      status: 'ACTIVE',
+      message: body.message,
+      patientId: body.patientId ?? null,
+      location: body.location ?? null,
+      raisedBy: actor.userId,
+    })
+    .returning();
+  await ctx.audit(
+    'emergency.alert-raised',
+    { type: 'emergency_alert', id: row.id },
+    { alertType: row.type, severity: row.severity, patientId: row.patientId, manual: true },
+  );
+  await ctx.emit('emergency.alert.updated', row.id);
+  const [dto] = await alertDtos(tx, tenant.organizationId, [row]);
+  return dto;
+}
+
+/** Acknowledges or resolves an alert, recording who, when and the note; 409 for an impossible transition. */
+export async function changeAlert(ctx: TenantRouteContext, id: string, action: AlertAction, body: AlertActionBody): Promise<AlertDto> {
+  const { tx, tenant, actor } = ctx;
+  const [row] = await tx
+    .select()
+    .from(emergencyAlerts)
+    .where(and(eq(emergencyAlerts.organizationId, tenant.organizationId), eq(emergencyAlerts.id, id)))
+    .for('update');
+  if (!row) throw notFound('Alert');
+  const t = alertTransition(row.status as AlertStatus, action);
+  if (!t.ok) throw new AppError(t.code, t.message);
+  const now = new Date();
+  const note = body.note ?? null;
+  const set: Partial<EmergencyAlertRow> =
+    action === 'acknowledge'
+      ? { status: t.to, acknowledgedAt: now, acknowledgedBy: actor.userId, acknowledgeNote: note }
+      : { status: t.to, resolvedAt: now, resolvedBy: actor.userId, resolutionNote: note };
+  const [updated] = await tx
+    .update(emergencyAlerts)
+    .set(set)
+    .where(and(eq(emergencyAlerts.organizationId, tenant.organizationId), eq(emergencyAlerts.id, id)))
+    .returning();
+  await ctx.audit(
+    action === 'acknowledge' ? 'emergency.alert-acknowledged' : 'emergency.alert-resolved',
+    { type: 'emergency_alert', id },
+    { from: t.from, to: t.to, patientId: row.patientId, note },
+  );
+  await ctx.emit('emergency.alert.updated', id);
+  const [dto] = await alertDtos(tx, tenant.organizationId, [updated]);
+  return dto;
+}

@@ -1,0 +1,108 @@
+import type { EmergencyDashboardDto } from '@clinic/domain';
+import type { TenantRouteContext } from '../../platform/route.js';
+import { listAlerts } from './alerts.service.js';
+import { facility, highRiskPatients, integrations, openEntries, pediatricPatients, riskAssessments, vitalsRecords } from './board.service.js';
+import { listMassCasualtyEvents } from './mass-casualty.service.js';
+import { emergencyMetrics } from './metrics.service.js';
+import { listProtocols } from './protocols.service.js';
+
+/** The dashboard's sections, as the section reloads name them. */
+export type EmergencySection =
+  'alerts' | 'high-risk' | 'protocols' | 'vitals' | 'risk-assessments' | 'pediatric' | 'mass-casualty' | 'metrics' | 'integrations' | 'dashboard';
+
+/** Audits a read of the board: the section and the patients (and queue entries) it showed. */
+async function auditRead(
+  ctx: TenantRouteContext,
+  section: EmergencySection,
+  shown: Array<{ patientId: string | null; queueEntryId?: string | null }>,
+) {
+  await ctx.audit(
+    'emergency.read',
+    { type: 'emergency_dashboard' },
+    {
+      section,
+      patients: [...new Set(shown.map((s) => s.patientId).filter(Boolean))],
+      entries: [...new Set(shown.map((s) => s.queueEntryId).filter(Boolean))],
+    },
+  );
+}
+
+/** One section of the board (a tab's reload); patient data read is audited. */
+export async function emergencySection(ctx: TenantRouteContext, section: Exclude<EmergencySection, 'dashboard'>, now = new Date()) {
+  switch (section) {
+    case 'alerts': {
+      const alerts = await listAlerts(ctx, now);
+      await auditRead(ctx, section, alerts);
+      return { alerts };
+    }
+    case 'high-risk': {
+      const patients = highRiskPatients(await openEntries(ctx), now);
+      await auditRead(
+        ctx,
+        section,
+        patients.map((p) => ({ patientId: p.patientId, queueEntryId: p.id })),
+      );
+      return { patients };
+    }
+    case 'protocols':
+      return { protocols: await listProtocols(ctx) };
+    case 'vitals': {
+      const vitals = await vitalsRecords(ctx, await openEntries(ctx));
+      await auditRead(ctx, section, vitals);
+      return { vitals };
+    }
+    case 'risk-assessments': {
+      const assessments = await riskAssessments(ctx, await openEntries(ctx), now);
+      await auditRead(ctx, section, assessments);
+      return { assessments };
+    }
+    case 'pediatric': {
+      const patients = await pediatricPatients(ctx, await openEntries(ctx));
+      await auditRead(
+        ctx,
+        section,
+        patients.map((p) => ({ patientId: p.patientId, queueEntryId: p.id })),
+      );
+      return { patients };
+    }
+    case 'mass-casualty': {
+      const events = await listMassCasualtyEvents(ctx);
+      await auditRead(
+        ctx,
+        section,
+        events.flatMap((e) => e.patients),
+      );
+      return { events };
+    }
+    case 'metrics':
+      return { metrics: await emergencyMetrics(ctx, now) };
+    case 'integrations':
+      return { integrations: integrations(ctx) };
+  }
+}
+
+/** The whole board, every section read in the request's one transaction; patient data read is audited once. */
+export async function emergencyDashboard(ctx: TenantRouteContext, now = new Date()): Promise<EmergencyDashboardDto> {
+  const open = await openEntries(ctx);
+  const data: EmergencyDashboardDto = {
+    facility: await facility(ctx, now),
+    alerts: await listAlerts(ctx, now),
+    highRiskPatients: highRiskPatients(open, now),
+    protocols: await listProtocols(ctx),
+    vitals: await vitalsRecords(ctx, open),
+    assessments: await riskAssessments(ctx, open, now),
+    pediatricPatients: await pediatricPatients(ctx, open),
+    massCasualtyEvents: await listMassCasualtyEvents(ctx),
+    metrics: await emergencyMetrics(ctx, now),
+    integrations: integrations(ctx),
+  };
+  await auditRead(ctx, 'dashboard', [
+    ...data.alerts,
+    ...data.highRiskPatients.map((p) => ({ patientId: p.patientId, queueEntryId: p.id })),
+    ...data.vitals,
+    ...data.assessments,
+    ...data.pediatricPatients.map((p) => ({ patientId: p.patientId, queueEntryId: p.id })),
+    ...data.massCasualtyEvents.flatMap((e) => e.patients),
+  ]);
+  return data;
+}

@@ -1,0 +1,142 @@
+import {
+  alertsForScoring,
+  defaultAlertPriority,
+  entryLocation,
+  erRiskLevel,
+  type AlertSeverity,
+  type AlertType,
+  type News2Result,
+  type Recommendation,
+  type RiskAssessmentType,
+  type RiskFactor,
+} from '@clinic/domain';
+import { emergencyAlerts, emergencyRiskAssessments, type QueueEntryRow } from '../../db/schema/index.js';
+import { newId } from '../../platform/crypto.js';
+import { publishEvent } from '../../platform/events.js';
+import type { EmergencyContext } from './emergency-scope.js';
+
+/** A scoring of a queue entry as the queue's rules derived it. */
+export interface EntryScoring {
+  riskScore: number;
+  news2: News2Result | null;
+  riskFactors: readonly RiskFactor[];
+  recommendations: readonly Recommendation[];
+}
+
+/** An alert the server raises by itself for a cause (one unresolved per subject and cause). */
+export interface CausedAlert {
+  type: AlertType;
+  severity: AlertSeverity;
+  message: string;
+  clinicId: string | null;
+  /** The patient, else the record the alert is about (a queue entry, an event). */
+  subjectId: string;
+  patientId?: string | null;
+  queueEntryId?: string | null;
+  massCasualtyEventId?: string | null;
+  location?: string | null;
+}
+
+/**
+ * Raises an alert for its cause unless one for the same subject and cause is still ACTIVE or
+ * ACKNOWLEDGED (the partial unique index decides, so two concurrent scorings raise one). Audits
+ * `emergency.alert-raised` and tells the subject's clinic. Returns the new alert's id, or null.
+ */
+export async function raiseCausedAlert(ctx: EmergencyContext, alert: CausedAlert, now = new Date()): Promise<string | null> {
+  const { tx, tenant, actor } = ctx;
+  const [row] = await tx
+    .insert(emergencyAlerts)
+    .values({
+      organizationId: tenant.organizationId,
+      id: newId(),
+      clinicId: alert.clinicId,
+      type: alert.type,
+      cause: alert.type,
+      subjectId: alert.subjectId,
+      severity: alert.severity,
+      priority: defaultAlertPriority(alert.severity),
+      status: 'ACTIVE',
+      message: alert.message,
+      patientId: alert.patientId ?? null,
+      queueEntryId: alert.queueEntryId ?? null,
+      massCasualtyEventId: alert.massCasualtyEventId ?? null,
+      location: alert.location ?? null,
+      raisedBy: actor.userId,
+      createdAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: emergencyAlerts.id });
+  if (!row) return null;
+  await ctx.audit(
+    'emergency.alert-raised',
+    { type: 'emergency_alert', id: row.id },
+    {
+      alertType: alert.type,
+      severity: alert.severity,
+      patientId: alert.patientId ?? null,
+      queueEntryId: alert.queueEntryId ?? null,
+      massCasualtyEventId: alert.massCasualtyEventId ?? null,
+    },
+  );
+  await publishEvent(tx, { organizationId: tenant.organizationId, clinicId: alert.clinicId, type: 'emergency.alert.updated', entityId: row.id });
+  return row.id;
+}
+
+/**
+ * What the emergency room keeps of a scoring of a queue entry, in the transaction that scored it:
+ * a risk-assessment history row (with the readings when it is a VITALS scoring), and the alerts its
+ * rules call for (risk above 80: HIGH_RISK; NEWS2 7 or more, or a single parameter at 3: VITALS),
+ * each raised once while unresolved. Called by the queue module where it stores risk or vitals.
+ */
+export async function recordEntryScoring(
+  ctx: EmergencyContext,
+  entry: QueueEntryRow,
+  scoring: EntryScoring,
+  assessmentType: RiskAssessmentType,
+  now = new Date(),
+): Promise<{ assessmentId: string; alertIds: string[] }> {
+  const { tx, tenant, actor } = ctx;
+  const assessmentId = newId();
+  await tx.insert(emergencyRiskAssessments).values({
+    organizationId: tenant.organizationId,
+    id: assessmentId,
+    clinicId: entry.clinicId,
+    queueEntryId: entry.id,
+    patientId: entry.patientId,
+    assessmentType,
+    riskScore: scoring.riskScore,
+    riskLevel: erRiskLevel(scoring.riskScore),
+    news2Score: scoring.news2?.score ?? null,
+    riskFactors: scoring.riskFactors.map((f) => `${f.factor}: ${f.description}`),
+    recommendations: scoring.recommendations.map((r) => r.title),
+    vitals:
+      assessmentType === 'VITALS' && entry.vitalSigns
+        ? { ...(entry.vitalSigns as object), supplementalOxygen: entry.supplementalOxygen, painScore: entry.painLevel }
+        : null,
+    assessedBy: actor.userId,
+    createdAt: now,
+  });
+  await publishEvent(tx, {
+    organizationId: tenant.organizationId,
+    clinicId: entry.clinicId,
+    type: 'emergency.assessment.created',
+    entityId: assessmentId,
+  });
+  const alertIds: string[] = [];
+  for (const alert of alertsForScoring(scoring)) {
+    const id = await raiseCausedAlert(
+      ctx,
+      {
+        ...alert,
+        clinicId: entry.clinicId,
+        subjectId: entry.patientId ?? entry.id,
+        patientId: entry.patientId,
+        queueEntryId: entry.id,
+        location: entryLocation(entry.status, entry.department),
+      },
+      now,
+    );
+    if (id) alertIds.push(id);
+  }
+  return { assessmentId, alertIds };
+}

@@ -1,0 +1,161 @@
+import {
+  EMERGENCY_ACCESS,
+  alertActionBody,
+  alertBody,
+  facilityBody,
+  idSchema,
+  massCasualtyBody,
+  massCasualtyPatchBody,
+  massCasualtyPatientBody,
+  protocolBody,
+} from '@clinic/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { tenantRoute } from '../../platform/route.js';
+import { changeAlert, raiseAlert } from './alerts.service.js';
+import { updateEntryDetails, updateFacility } from './board.service.js';
+import { emergencyDashboard, emergencySection } from './dashboard.service.js';
+import { declareMassCasualty, tagMassCasualtyPatient, updateMassCasualty } from './mass-casualty.service.js';
+import { createProtocol, updateProtocol } from './protocols.service.js';
+
+const BASE = '/api/emergency-dashboard';
+const idParams = z.object({ id: idSchema });
+const access = EMERGENCY_ACCESS.view;
+
+/** The section reloads (spec section 7): path, section, summary. */
+const SECTIONS = [
+  ['/alerts', 'alerts', 'Alerts: every unresolved one and those resolved today'],
+  ['/patients/high-risk', 'high-risk', 'Open entries at risk level HIGH or CRITICAL'],
+  ['/protocols', 'protocols', "The organization's emergency protocols with their steps"],
+  ['/vitals', 'vitals', 'Vital signs records of the open entries, with trends'],
+  ['/risk-assessments', 'risk-assessments', 'Stored risk assessments (TRIAGE, KIOSK, VITALS, MANUAL)'],
+  ['/pediatric', 'pediatric', 'Open entries of patients under 18'],
+  ['/mass-casualty', 'mass-casualty', 'Mass-casualty events with their triage counts'],
+  ['/metrics', 'metrics', "Today's emergency metrics (clinic-local day)"],
+  ['/integrations', 'integrations', "Status of the organization's integrations"],
+] as const;
+
+/** A staff note on an entry: weight (kg) and whether a parent or guardian is present. */
+const entryDetailsBody = z.object({
+  parentPresent: z.boolean().nullish(),
+  weight: z.number().min(0.2).max(500).nullish(),
+});
+
+/** The emergency room dashboard (`/api/emergency-dashboard/…`, issue 12). */
+export async function emergencyRoutes(app: FastifyInstance) {
+  for (const [path, section, summary] of SECTIONS) {
+    tenantRoute(app, { method: 'GET', url: `${BASE}${path}`, summary, access }, async (ctx) => ({
+      success: true,
+      ...(await emergencySection(ctx, section)),
+    }));
+  }
+
+  tenantRoute(
+    app,
+    { method: 'GET', url: `${BASE}/dashboard`, summary: 'The whole emergency room dashboard, read in one transaction', access },
+    async (ctx) => ({ success: true, data: await emergencyDashboard(ctx) }),
+  );
+
+  tenantRoute(
+    app,
+    { method: 'POST', url: `${BASE}/alerts`, summary: 'Raise an alert by hand', access, body: alertBody, status: 201 },
+    async (ctx, { body }) => ({ success: true, alert: await raiseAlert(ctx, body) }),
+  );
+  for (const action of ['acknowledge', 'resolve'] as const) {
+    tenantRoute(
+      app,
+      {
+        method: 'POST',
+        url: `${BASE}/alerts/:id/${action}`,
+        summary: action === 'acknowledge' ? 'Acknowledge an ACTIVE alert' : 'Resolve an ACTIVE or ACKNOWLEDGED alert',
+        access,
+        params: idParams,
+        body: alertActionBody,
+        objectBody: true,
+      },
+      async (ctx, { params, body }) => ({ success: true, alert: await changeAlert(ctx, params.id, action, body) }),
+    );
+  }
+
+  tenantRoute(
+    app,
+    { method: 'POST', url: `${BASE}/mass-casualty`, summary: 'Declare a mass-casualty event', access, body: massCasualtyBody, status: 201 },
+    async (ctx, { body }) => ({ success: true, event: await declareMassCasualty(ctx, body) }),
+  );
+  tenantRoute(
+    app,
+    {
+      method: 'PATCH',
+      url: `${BASE}/mass-casualty/:id`,
+      summary: 'Update or close a mass-casualty event',
+      access,
+      params: idParams,
+      body: massCasualtyPatchBody,
+      objectBody: true,
+    },
+    async (ctx, { params, body }) => ({ success: true, event: await updateMassCasualty(ctx, params.id, body) }),
+  );
+  tenantRoute(
+    app,
+    {
+      method: 'POST',
+      url: `${BASE}/mass-casualty/:id/patients`,
+      summary: 'Tag a patient to a mass-casualty event with a START colour',
+      access,
+      params: idParams,
+      body: massCasualtyPatientBody,
+    },
+    async (ctx, { params, body }) => ({ success: true, event: await tagMassCasualtyPatient(ctx, params.id, body) }),
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'POST',
+      url: `${BASE}/protocols`,
+      summary: 'Add a protocol (Admin)',
+      access: EMERGENCY_ACCESS.protocols,
+      body: protocolBody,
+      status: 201,
+    },
+    async (ctx, { body }) => ({ success: true, protocol: await createProtocol(ctx, body) }),
+  );
+  tenantRoute(
+    app,
+    {
+      method: 'PUT',
+      url: `${BASE}/protocols/:id`,
+      summary: 'Replace a protocol and its steps (Admin)',
+      access: EMERGENCY_ACCESS.protocols,
+      params: idParams,
+      body: protocolBody,
+    },
+    async (ctx, { params, body }) => ({ success: true, protocol: await updateProtocol(ctx, params.id, body) }),
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'PUT',
+      url: `${BASE}/facility`,
+      summary: "The clinic's emergency level, facility id and bed count (Admin)",
+      access: EMERGENCY_ACCESS.facility,
+      body: facilityBody,
+      objectBody: true,
+    },
+    async (ctx, { body }) => ({ success: true, facility: await updateFacility(ctx, body) }),
+  );
+  tenantRoute(
+    app,
+    {
+      method: 'PUT',
+      url: `${BASE}/patients/:id/details`,
+      summary: "Record an open entry's weight and whether a parent or guardian is present",
+      access,
+      params: idParams,
+      body: entryDetailsBody,
+      objectBody: true,
+    },
+    async (ctx, { params, body }) => ({ success: true, details: await updateEntryDetails(ctx, params.id, body) }),
+  );
+}

@@ -1,0 +1,3 @@
+/** The visitors module's public API: what other modules may call (see ../README.md). */
+export { visitorNames } from './visitor-names.js';
+export { visitorRoutes } from './visitors.routes.js';

@@ -1,0 +1,168 @@
+import {
+  badgeNumberParams,
+  idSchema,
+  KIOSK_DEFAULT_TENANT,
+  staffVisitorCheckInBody,
+  visitorCheckInBody,
+  visitorCheckOutBody,
+  visitorExportQuery,
+  visitorListQuery,
+  visitorRestrictBody,
+  VISITORS_ACCESS,
+} from '@clinic/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors.js';
+import { RateLimiter } from '../../platform/rate-limit.js';
+import { publicRoute, tenantRoute } from '../../platform/route.js';
+import { checkInVisitor, kioskCheckIn } from './check-in.service.js';
+import { MissCounter } from './miss-counter.js';
+import { exportVisitorsCsv, visitorStats } from './visitor-stats.service.js';
+import { checkOutVisitor, getVisitor, listVisitors, restrictVisitor, unrestrictVisitor, verifyBadge } from './visitors.service.js';
+
+/** Kiosk check-ins per address per minute (the issue: at least 30). */
+const CHECK_IN_LIMIT_PER_MINUTE = 30;
+/** Patient names a kiosk address may get wrong in 10 minutes before it must wait: no guessing who is in. */
+const MISSES_PER_WINDOW = 10;
+const MISS_WINDOW_MS = 10 * 60_000;
+
+const idParams = z.object({ id: idSchema });
+const access = VISITORS_ACCESS.manage;
+
+/**
+ * Visitors: the public kiosk check-in, and the console's list, stats, detail, staff check-in,
+ * check-out, restriction, badge verification and CSV export.
+ */
+export async function visitorRoutes(app: FastifyInstance) {
+  const limiter = new RateLimiter(CHECK_IN_LIMIT_PER_MINUTE, 60_000);
+  const misses = new MissCounter(MISSES_PER_WINDOW, MISS_WINDOW_MS);
+  publicRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/visitors/check-in',
+      summary: 'Visitor kiosk check-in: the visiting policy enforced, a visit and its badge',
+      body: visitorCheckInBody,
+      status: 201,
+      defaultOrganizationId: KIOSK_DEFAULT_TENANT,
+      rateLimit: { limiter, scope: 'visitor-kiosk' },
+      idempotent: true,
+    },
+    async (ctx, { body }, request) => {
+      if (!misses.allows(request.ip)) {
+        throw new AppError('request/rate-limited', 'Too many requests. Please wait a moment and try again.');
+      }
+      try {
+        const result = await kioskCheckIn(ctx, body);
+        return 'visitor' in result ? { success: true, ...result } : result;
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'visitors/patient-not-found') misses.miss(request.ip);
+        throw error;
+      }
+    },
+  );
+
+  tenantRoute(
+    app,
+    { method: 'GET', url: '/api/visitors', summary: 'List visitors (search, status, page)', access, query: visitorListQuery },
+    async (ctx, { query }) => ({ success: true, ...(await listVisitors(ctx, query)) }),
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/visitors',
+      summary: 'Staff check-in of a visitor (hours may be overridden with a reason)',
+      access,
+      body: staffVisitorCheckInBody,
+      status: 201,
+    },
+    async (ctx, { body }) => {
+      const result = await checkInVisitor(ctx, body, { via: 'staff', body });
+      return 'visitor' in result ? { success: true, ...result } : result;
+    },
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/visitors/stats',
+      summary: "Visitor stats: today's figures (any member: the dashboard's Visitors tab)",
+      access: VISITORS_ACCESS.stats,
+    },
+    async (ctx) => ({ success: true, stats: await visitorStats(ctx) }),
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/visitors/export.csv',
+      summary: 'Visitors of a date range as CSV (today by default)',
+      access,
+      query: visitorExportQuery,
+    },
+    async (ctx, { query }, _request, reply) => {
+      const { csv, filename } = await exportVisitorsCsv(ctx, query);
+      reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`);
+      return Buffer.from(csv, 'utf8');
+    },
+  );
+
+  tenantRoute(
+    app,
+    { method: 'GET', url: '/api/visitors/badges/:badgeNumber', summary: 'Verify a visitor badge by its number', access, params: badgeNumberParams },
+    async (ctx, { params }) => ({ success: true, ...(await verifyBadge(ctx, params.badgeNumber)) }),
+  );
+
+  tenantRoute(
+    app,
+    { method: 'GET', url: '/api/visitors/:id', summary: 'One visitor, with their visit history', access, params: idParams },
+    async (ctx, { params }) => ({
+      success: true,
+      visitor: await getVisitor(ctx, params.id),
+    }),
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/visitors/:id/check-out',
+      summary: 'Check a visitor out (optional rating 1-5)',
+      access,
+      params: idParams,
+      body: visitorCheckOutBody,
+      objectBody: true,
+    },
+    async (ctx, { params, body }) => ({ success: true, visitor: await checkOutVisitor(ctx, params.id, body.rating) }),
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/visitors/:id/restrict',
+      summary: 'Restrict a visitor: the kiosk refuses them from now on',
+      access,
+      params: idParams,
+      body: visitorRestrictBody,
+    },
+    async (ctx, { params, body }) => ({ success: true, visitor: await restrictVisitor(ctx, params.id, body.reason) }),
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/visitors/:id/unrestrict',
+      summary: "Lift a visitor's restriction",
+      access,
+      params: idParams,
+      body: visitorRestrictBody,
+    },
+    async (ctx, { params, body }) => ({ success: true, visitor: await unrestrictVisitor(ctx, params.id, body.reason) }),
+  );
+}

@@ -1,0 +1,22 @@
+import type { EmergencyDashboardDto } from '@clinic/domain/contracts/emergency';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../client';
+import { tenantRequest, type TenantRef } from '../tenant';
+import { emergencyKeys } from './keys';
+
+/** `GET /api/emergency-dashboard/dashboard`: every section in one call. */
+export function getEmergencyDashboardQueryOptions(tenant: TenantRef, options: { enabled?: boolean } = {}) {
+  return queryOptions({
+    queryKey: emergencyKeys.dashboard(tenant),
+    queryFn: ({ signal }) =>
+      api<{ success: true; data: EmergencyDashboardDto }>('/api/emergency-dashboard/dashboard', { ...tenantRequest(tenant), signal }).then(
+        (r) => r.data,
+      ),
+    enabled: options.enabled ?? true,
+  });
+}
+
+/** The whole emergency room dashboard of the current clinic. */
+export function useEmergencyDashboard(tenant: TenantRef, options: { enabled?: boolean } = {}) {
+  return useQuery(getEmergencyDashboardQueryOptions(tenant, options));
+}

@@ -1,0 +1,179 @@
+import type { AlertDto, EmergencyDashboardDto } from '@clinic/domain/contracts/emergency';
+import { Anchor, Badge, Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { TenantRef } from '../../api/tenant';
+import { ErrorState } from '../../ui/StateScreens';
+import { useAlertAction } from './api/alert-action';
+import { emergencyKeys, useEmergencyDashboard, type EmergencySectionName } from '../../api/emergency-room';
+import { useEmergencySection } from './api/get-emergency-section';
+import { AlertsTab, IntegrationTab, MetricsTab, OverviewTab, PediatricTab, ProtocolsTab, RiskTab, VitalsTab } from './EmergencyTabs';
+import { MassCasualtyTab } from './MassCasualtyTab';
+
+/** The nine tabs, the section each reloads, and the dashboard field that section replaces. */
+const TABS = [
+  { value: 'overview', label: 'Overview', section: null, field: null },
+  { value: 'alerts', label: 'Alerts', section: 'alerts', field: 'alerts' },
+  { value: 'protocols', label: 'Protocols', section: 'protocols', field: 'protocols' },
+  { value: 'vitals', label: 'Vital Signs', section: 'vitals', field: 'vitals' },
+  { value: 'risk', label: 'Risk Assessment', section: 'risk-assessments', field: 'assessments' },
+  { value: 'pediatric', label: 'Pediatric Care', section: 'pediatric', field: 'pediatricPatients' },
+  { value: 'mass-casualty', label: 'Mass Casualty', section: 'mass-casualty', field: 'massCasualtyEvents' },
+  { value: 'metrics', label: 'Metrics', section: 'metrics', field: 'metrics' },
+  { value: 'integration', label: 'Integration', section: 'integrations', field: 'integrations' },
+] as const satisfies ReadonlyArray<{
+  value: string;
+  label: string;
+  section: EmergencySectionName | null;
+  field: keyof EmergencyDashboardDto | null;
+}>;
+type TabValue = (typeof TABS)[number]['value'];
+
+/** The spec's message when the dashboard cannot be loaded. */
+export const EMERGENCY_LOAD_FAILED = 'Failed to fetch emergency room data';
+
+/** A clock that ticks every second. */
+function Clock() {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const id = setInterval(() => setNow(new Date()), 1000);
+    return () => clearInterval(id);
+  }, []);
+  return (
+    <Text component="time" dateTime={now.toISOString()} fw={500} aria-label="Current time">
+      {now.toLocaleTimeString()}
+    </Text>
+  );
+}
+
+/** /emergency-room: the header and the nine tabs, on the live dashboard of the current clinic. */
+export function EmergencyRoomPage() {
+  const tenant: TenantRef = {};
+  const [params, setParams] = useSearchParams();
+  const wanted = params.get('tab');
+  const tab: TabValue = TABS.find((t) => t.value === wanted)?.value ?? 'overview';
+  const current = TABS.find((t) => t.value === tab)!;
+  const client = useQueryClient();
+  const dashboard = useEmergencyDashboard(tenant);
+  // Selecting a tab other than Overview reloads its section; a failed reload keeps the dashboard's copy.
+  const section = useEmergencySection<unknown>(tenant, current.section);
+  const action = useAlertAction(tenant);
+  // Refresh sets the last-updated time at once; a reload (live or refreshed) moves it on.
+  const [refreshedAt, setRefreshedAt] = useState(0);
+  const updatedAt = Math.max(refreshedAt, dashboard.dataUpdatedAt);
+  const lastUpdated = updatedAt ? new Date(updatedAt) : null;
+
+  const refresh = () => {
+    setRefreshedAt(Date.now());
+    void client.invalidateQueries({ queryKey: emergencyKeys.all });
+  };
+
+  if (dashboard.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading emergency room data" />
+      </Center>
+    );
+  }
+  if (dashboard.isError) return <ErrorState message={EMERGENCY_LOAD_FAILED} onRetry={() => void dashboard.refetch()} />;
+
+  const data: EmergencyDashboardDto = { ...dashboard.data };
+  if (current.field && section.isSuccess && section.data !== undefined) {
+    (data as Record<string, unknown>)[current.field] = section.data;
+  }
+  const activeAlerts = data.alerts.filter((a) => a.status === 'ACTIVE').length;
+  const onAction = (alert: AlertDto, act: 'acknowledge' | 'resolve') => action.mutate({ id: alert.id, action: act });
+  const actions = { onAction, busy: action.isPending };
+  const { facility } = data;
+
+  return (
+    <Stack maw={1400} mx="auto">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Anchor component={Link} to="/dashboard" size="sm">
+            Back to Dashboard
+          </Anchor>
+          <Title order={1}>Emergency Room</Title>
+          <Text fw={600}>{facility.name}</Text>
+          <Text size="sm">
+            {facility.level ?? 'Emergency level not set'} · Facility ID: {facility.facilityId ?? 'Not set'}
+          </Text>
+        </div>
+        <Stack gap={4} align="flex-end">
+          <Clock />
+          <Group gap="xs">
+            <Text size="xs" c="dimmed">
+              Last updated: {lastUpdated ? lastUpdated.toLocaleTimeString() : '—'}
+            </Text>
+            <Button size="xs" variant="light" onClick={refresh}>
+              Refresh
+            </Button>
+          </Group>
+        </Stack>
+      </Group>
+      {action.isError && <ErrorState message={action.error.message} />}
+      <Tabs
+        value={tab}
+        keepMounted={false}
+        onChange={(value) => {
+          const next = new URLSearchParams(params);
+          if (!value || value === 'overview') next.delete('tab');
+          else next.set('tab', value);
+          setParams(next, { replace: true });
+        }}
+      >
+        <Tabs.List>
+          {TABS.map((t) => (
+            <Tabs.Tab
+              key={t.value}
+              value={t.value}
+              rightSection={
+                t.value === 'alerts' && activeAlerts > 0 ? (
+                  <Badge size="sm" color="red.9" c="white" circle aria-label={`${activeAlerts} active alerts`} data-testid="active-alerts-badge">
+                    {activeAlerts}
+                  </Badge>
+                ) : undefined
+              }
+            >
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="overview" pt="md">
+          <OverviewTab
+            alerts={data.alerts}
+            patients={data.highRiskPatients}
+            events={data.massCasualtyEvents}
+            pediatric={data.pediatricPatients}
+            {...actions}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="alerts" pt="md">
+          <AlertsTab alerts={data.alerts} {...actions} />
+        </Tabs.Panel>
+        <Tabs.Panel value="protocols" pt="md">
+          <ProtocolsTab protocols={data.protocols} />
+        </Tabs.Panel>
+        <Tabs.Panel value="vitals" pt="md">
+          <VitalsTab vitals={data.vitals} />
+        </Tabs.Panel>
+        <Tabs.Panel value="risk" pt="md">
+          <RiskTab assessments={data.assessments} />
+        </Tabs.Panel>
+        <Tabs.Panel value="pediatric" pt="md">
+          <PediatricTab patients={data.pediatricPatients} />
+        </Tabs.Panel>
+        <Tabs.Panel value="mass-casualty" pt="md">
+          <MassCasualtyTab events={data.massCasualtyEvents} tenant={tenant} />
+        </Tabs.Panel>
+        <Tabs.Panel value="metrics" pt="md">
+          <MetricsTab metrics={data.metrics} />
+        </Tabs.Panel>
+        <Tabs.Panel value="integration" pt="md">
+          <IntegrationTab integrations={data.integrations} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+/** The emergency room dashboard. */
+export { EmergencyRoomPage } from './EmergencyRoomPage';

@@ -1,0 +1,368 @@
+import { VISITOR_STATUS_FILTERS, type VisitorDto } from '@clinic/domain/contracts/visitors';
+import { isBadgeNumber } from '@clinic/domain/rules/visitors';
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Group,
+  Modal,
+  NativeSelect,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { Banner } from '../../ui/Banner';
+import { QueryState } from '../../ui/QueryState';
+import { StatCard } from '../../ui/StatCard';
+import { StatusChip } from '../../ui/StatusChip';
+import { useCheckOutVisitor } from './api/check-out-visitor';
+import { useVisitor } from './api/get-visitor';
+import { useVisitorStats } from './api/get-visitor-stats';
+import { useVisitors } from './api/get-visitors';
+import { useVerifyBadge } from './api/verify-badge';
+
+const TABS = ['overview', 'visitors', 'badges', 'reports'] as const;
+type Tab = (typeof TABS)[number];
+const time = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/**
+ * /visitors and /visitor-management (canManageVisitors): the console. Overview (today's figures,
+ * peak hours, departments, the five most recent), Visitors (search, status, table with View and
+ * Check Out), Badges (verify a number, as the badge's QR link opens it) and Reports (CSV export).
+ * Every open console refreshes when anyone checks a visitor in or out (the `visitors.updated` event).
+ */
+export function VisitorConsolePage() {
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'overview';
+  const [viewing, setViewing] = useState<string | null>(null);
+  return (
+    <Stack gap="lg">
+      <Title order={1}>Visitor Management</Title>
+      <Tabs
+        value={tab}
+        onChange={(next) =>
+          setParams((p) => {
+            p.set('tab', next ?? 'overview');
+            return p;
+          })
+        }
+        keepMounted={false}
+      >
+        <Tabs.List>
+          <Tabs.Tab value="overview">Overview</Tabs.Tab>
+          <Tabs.Tab value="visitors">Visitors</Tabs.Tab>
+          <Tabs.Tab value="badges">Badges</Tabs.Tab>
+          <Tabs.Tab value="reports">Reports</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="overview" pt="md">
+          <Overview onView={setViewing} />
+        </Tabs.Panel>
+        <Tabs.Panel value="visitors" pt="md">
+          <VisitorsTab onView={setViewing} />
+        </Tabs.Panel>
+        <Tabs.Panel value="badges" pt="md">
+          <BadgesTab initial={params.get('badge')} onView={setViewing} />
+        </Tabs.Panel>
+        <Tabs.Panel value="reports" pt="md">
+          <ReportsTab />
+        </Tabs.Panel>
+      </Tabs>
+      <VisitorDetail id={viewing} onClose={() => setViewing(null)} />
+    </Stack>
+  );
+}
+
+function Overview({ onView }: { onView: (id: string) => void }) {
+  const stats = useVisitorStats();
+  const recent = useVisitors({ limit: 5, page: 1 });
+  const s = stats.data;
+  const peak = Math.max(1, ...(s?.peakHours.map((h) => h.count) ?? [1]));
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+        <StatCard label="Total Visitors Today" value={s?.totalVisitorsToday ?? '—'} loading={stats.isPending} />
+        <StatCard label="Currently Checked In" value={s?.currentlyCheckedIn ?? '—'} loading={stats.isPending} />
+        <StatCard
+          label="Average Visit Duration"
+          value={s?.averageVisitDuration == null ? 'No data' : `${s.averageVisitDuration} min`}
+          loading={stats.isPending}
+        />
+        <StatCard
+          label="Satisfaction"
+          value={s?.visitorSatisfaction == null ? 'No data' : `${s.visitorSatisfaction}/5`}
+          loading={stats.isPending}
+        />
+      </SimpleGrid>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Card withBorder>
+          <Title order={2} fz="lg" mb="sm">
+            Peak Hours
+          </Title>
+          <QueryState query={stats} isEmpty={(d) => d.peakHours.length === 0} empty={<Text c="gray.7">No visitors yet today</Text>}>
+            {(d) => (
+              <Stack gap={6} role="list" aria-label="Check-ins per hour today">
+                {d.peakHours.map((h) => (
+                  <Group key={h.hour} gap="sm" wrap="nowrap" role="listitem">
+                    <Text w={60} fz="sm">
+                      {h.label}
+                    </Text>
+                    <Progress value={(h.count / peak) * 100} flex={1} size="lg" aria-label={`${h.label}: ${h.count}`} />
+                    <Text w={24} fz="sm" ta="right">
+                      {h.count}
+                    </Text>
+                  </Group>
+                ))}
+              </Stack>
+            )}
+          </QueryState>
+        </Card>
+        <Card withBorder>
+          <Title order={2} fz="lg" mb="sm">
+            Most Visited Departments
+          </Title>
+          <QueryState query={stats} isEmpty={(d) => d.mostVisitedDepartments.length === 0} empty={<Text c="gray.7">No data</Text>}>
+            {(d) => (
+              <Stack gap={4}>
+                {d.mostVisitedDepartments.map((dep) => (
+                  <Group key={dep.department} justify="space-between">
+                    <Text>{dep.department}</Text>
+                    <Text fw={600}>{dep.count}</Text>
+                  </Group>
+                ))}
+              </Stack>
+            )}
+          </QueryState>
+        </Card>
+      </SimpleGrid>
+      <Card withBorder>
+        <Title order={2} fz="lg" mb="sm">
+          Recent Visitors
+        </Title>
+        <QueryState query={recent} isEmpty={(d) => d.visitors.length === 0} empty={<Text c="gray.7">No visitors yet</Text>}>
+          {(d) => <VisitorTable visitors={d.visitors} onView={onView} label="Recent visitors" />}
+        </QueryState>
+      </Card>
+    </Stack>
+  );
+}
+
+function VisitorsTab({ onView }: { onView: (id: string) => void }) {
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<(typeof VISITOR_STATUS_FILTERS)[number]>('All');
+  const [debounced] = useDebouncedValue(search.trim(), 250);
+  const list = useVisitors({ search: debounced || undefined, status, page: 1, limit: 100 });
+  return (
+    <Stack gap="md">
+      <Group align="flex-end" wrap="wrap">
+        <TextInput
+          label="Search visitors"
+          placeholder="Name, badge number or patient"
+          value={search}
+          onChange={(e) => setSearch(e.currentTarget.value)}
+          miw={280}
+        />
+        <NativeSelect
+          label="Status"
+          data={VISITOR_STATUS_FILTERS.map((s) => ({ value: s, label: s }))}
+          value={status}
+          onChange={(e) => setStatus(e.currentTarget.value as typeof status)}
+        />
+      </Group>
+      <QueryState query={list} isEmpty={(d) => d.visitors.length === 0} empty={<Text c="gray.7">No visitors found</Text>}>
+        {(d) => <VisitorTable visitors={d.visitors} onView={onView} label="Visitors" />}
+      </QueryState>
+    </Stack>
+  );
+}
+
+/** The spec's table: visitor and relationship, badge and access level, patient and room, department and floor, status, duration, actions. */
+function VisitorTable({ visitors, onView, label }: { visitors: VisitorDto[]; onView: (id: string) => void; label: string }) {
+  const checkOut = useCheckOutVisitor();
+  return (
+    <Stack gap="xs">
+      {checkOut.isError && <Banner>{checkOut.error.message}</Banner>}
+      <Table.ScrollContainer minWidth={900}>
+        <Table striped aria-label={label}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Visitor</Table.Th>
+              <Table.Th>Badge</Table.Th>
+              <Table.Th>Patient</Table.Th>
+              <Table.Th>Department</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Duration</Table.Th>
+              <Table.Th>Actions</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {visitors.map((v) => (
+              <Table.Tr key={v.id} data-visitor-id={v.id}>
+                <Table.Td>
+                  <Text fw={600}>
+                    {v.firstName} {v.lastName}
+                  </Text>
+                  <Text fz="sm" c="gray.7">
+                    {v.relationship}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text ff="monospace">{v.badgeNumber}</Text>
+                  <Badge variant="light" color="blue" c="dark.8">
+                    {v.accessLevel}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  <Text>{v.patientName}</Text>
+                  <Text fz="sm" c="gray.7">
+                    {v.roomNumber ? `Room ${v.roomNumber}` : '—'}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Text>{v.department ?? '—'}</Text>
+                  <Text fz="sm" c="gray.7">
+                    {v.floor ? `Floor ${v.floor}` : ''}
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <StatusChip status={v.status} />
+                </Table.Td>
+                <Table.Td>{v.duration}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button size="xs" variant="default" onClick={() => onView(v.id)} aria-label={`View ${v.firstName} ${v.lastName}`}>
+                      View
+                    </Button>
+                    {v.status === 'Checked In' && (
+                      <Button
+                        size="xs"
+                        onClick={() => checkOut.mutate(v.id)}
+                        loading={checkOut.isPending && checkOut.variables === v.id}
+                        aria-label={`Check Out ${v.firstName} ${v.lastName}`}
+                      >
+                        Check Out
+                      </Button>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+function VisitorDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const visitor = useVisitor(id);
+  return (
+    <Modal opened={id !== null} onClose={onClose} title="Visitor Details" size="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <QueryState query={visitor}>
+        {(v) => (
+          <Stack gap="xs">
+            <Group justify="space-between">
+              <Text fw={700} fz="lg">
+                {v.firstName} {v.lastName}
+              </Text>
+              <StatusChip status={v.status} />
+            </Group>
+            <Text>
+              {v.relationship} of {v.patientName} · {v.visitPurpose}
+            </Text>
+            <Text>{[v.department, v.floor && `Floor ${v.floor}`, v.roomNumber && `Room ${v.roomNumber}`].filter(Boolean).join(' · ') || '—'}</Text>
+            <Text>
+              Badge {v.badgeNumber} · {v.accessLevel} · valid until {time(v.validUntil)}
+            </Text>
+            <Text>
+              Checked in {time(v.checkInTime)}
+              {v.checkOutTime ? `, out ${time(v.checkOutTime)}` : ''} · {v.duration}
+            </Text>
+            <Text>Phone {v.phone}</Text>
+            <Text>
+              ID: {v.idDocument.type ?? '—'} {v.idDocument.number ?? ''} {v.idDocument.issuedBy ? `(${v.idDocument.issuedBy})` : ''}
+            </Text>
+            <Title order={3} fz="md" mt="sm">
+              Visit History
+            </Title>
+            {v.visitHistory.length === 0 ? (
+              <Text c="gray.7">No earlier visits</Text>
+            ) : (
+              v.visitHistory.map((h) => (
+                <Text key={h.id} fz="sm">
+                  {new Date(h.checkInTime).toLocaleDateString('en-US')} · {h.patientName} · {h.status} · {h.duration}
+                </Text>
+              ))
+            )}
+          </Stack>
+        )}
+      </QueryState>
+    </Modal>
+  );
+}
+
+function BadgesTab({ initial, onView }: { initial: string | null; onView: (id: string) => void }) {
+  const [typed, setTyped] = useState(initial ?? '');
+  const [checking, setChecking] = useState<string | null>(initial && isBadgeNumber(initial.toUpperCase()) ? initial.toUpperCase() : null);
+  const verification = useVerifyBadge(checking);
+  const active = useVisitors({ status: 'Checked In', page: 1, limit: 100 });
+  const onVerify = (event: FormEvent) => {
+    event.preventDefault();
+    setChecking(typed.trim().toUpperCase());
+  };
+  return (
+    <Stack gap="lg">
+      <form onSubmit={onVerify}>
+        <Group align="flex-end">
+          <TextInput label="Badge Number" placeholder="VA1234" value={typed} onChange={(e) => setTyped(e.currentTarget.value)} />
+          <Button type="submit">Verify Badge</Button>
+        </Group>
+      </form>
+      {checking && (
+        <QueryState query={verification} errorMessage={(e) => (e.message.includes('not found') ? `No badge ${checking}` : e.message)}>
+          {(r) => (
+            <Banner tone={r.valid ? 'success' : 'error'} title={r.valid ? `Badge ${checking} is valid` : `Badge ${checking} is ${r.status}`}>
+              {r.visitor.firstName} {r.visitor.lastName}, visiting {r.visitor.patientName}.{' '}
+              <Anchor component="button" type="button" onClick={() => onView(r.visitor.id)}>
+                View visitor
+              </Anchor>
+            </Banner>
+          )}
+        </QueryState>
+      )}
+      <Title order={2} fz="lg">
+        Active Badges
+      </Title>
+      <QueryState query={active} isEmpty={(d) => d.visitors.length === 0} empty={<Text c="gray.7">No active badges</Text>}>
+        {(d) => <VisitorTable visitors={d.visitors} onView={onView} label="Active badges" />}
+      </QueryState>
+    </Stack>
+  );
+}
+
+function ReportsTab() {
+  const today = new Date().toISOString().slice(0, 10);
+  const [from, setFrom] = useState(today);
+  const [to, setTo] = useState(today);
+  const href = `/api/visitors/export.csv?${new URLSearchParams({ from, to })}`;
+  return (
+    <Stack gap="md">
+      <Text>Export the visitors checked in over a range of days as a CSV file.</Text>
+      <Group align="flex-end">
+        <TextInput label="From" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
+        <TextInput label="To" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
+        <Button component="a" href={href} download>
+          Export CSV
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,17 @@
+import type { VisitorDto } from '@clinic/domain/contracts/visitors';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { visitorKeys } from './keys';
+
+/** One visitor with their visit history (`GET /api/visitors/{id}`). */
+export function getVisitorQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: visitorKeys.detail(id),
+    queryFn: ({ signal }) => api<{ visitor: VisitorDto }>(`/api/visitors/${encodeURIComponent(id)}`, { signal }).then((r) => r.visitor),
+  });
+}
+
+/** One visitor, when an id is given. */
+export function useVisitor(id: string | null) {
+  return useQuery({ ...getVisitorQueryOptions(id ?? ''), enabled: id !== null });
+}

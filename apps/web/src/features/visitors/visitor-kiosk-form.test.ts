@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_VISITOR_FORM, missingFields, missingMessage, symptomList, VISITOR_REQUIRED, visitorCheckInBodyFrom } from './visitor-kiosk-form';
+
+describe('the visitor kiosk form', () => {
+  it('names the missing fields of a step and gives the spec message', () => {
+    const missing = missingFields({ ...EMPTY_VISITOR_FORM, firstName: 'Ana', phone: ' ' }, VISITOR_REQUIRED.info);
+    expect(missing).toEqual(['lastName', 'phone', 'relationship', 'visitPurpose', 'patientName']);
+    expect(missingMessage(missing)).toBe('Please fill in all required fields.');
+    expect(missingFields({ ...EMPTY_VISITOR_FORM, idType: 'Passport', idNumber: 'X1' }, VISITOR_REQUIRED.security)).toEqual(['healthScreening']);
+    expect(missingMessage([])).toBeNull();
+  });
+
+  it('splits symptoms on commas and turns the temperature into a number', () => {
+    expect(symptomList('cough, fever,  ,sore throat')).toEqual(['cough', 'fever', 'sore throat']);
+    const body = visitorCheckInBodyFrom({ ...EMPTY_VISITOR_FORM, firstName: ' Ana ', temperature: '98.6', symptoms: '' });
+    expect(body).toMatchObject({ firstName: 'Ana', temperature: 98.6, symptoms: [], email: undefined });
+    expect(visitorCheckInBodyFrom(EMPTY_VISITOR_FORM).temperature).toBeUndefined();
+  });
+});

@@ -1,0 +1,95 @@
+import type { VisitorCheckInBody } from '@clinic/domain/contracts/visitors';
+import { VISITOR_REQUIRED_MESSAGE, type IdDocumentType } from '@clinic/domain/rules/visitors';
+
+/** What the kiosk's form holds: text as typed, the two ticks. */
+export interface VisitorKioskForm {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  relationship: string;
+  visitPurpose: string;
+  patientName: string;
+  idType: IdDocumentType | '';
+  idNumber: string;
+  idIssuedBy: string;
+  emergencyName: string;
+  emergencyPhone: string;
+  emergencyRelationship: string;
+  healthScreening: boolean;
+  temperature: string;
+  symptoms: string;
+  wheelchairAccess: boolean;
+  specialInstructions: string;
+}
+
+/** A fresh form: "Check In Another Visitor" starts from it (the last visitor's answers are gone). */
+export const EMPTY_VISITOR_FORM: VisitorKioskForm = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  relationship: '',
+  visitPurpose: '',
+  patientName: '',
+  idType: '',
+  idNumber: '',
+  idIssuedBy: '',
+  emergencyName: '',
+  emergencyPhone: '',
+  emergencyRelationship: '',
+  healthScreening: false,
+  temperature: '',
+  symptoms: '',
+  wheelchairAccess: false,
+  specialInstructions: '',
+};
+
+/** The fields each step requires (the server checks them all again). */
+export const VISITOR_REQUIRED = {
+  info: ['firstName', 'lastName', 'phone', 'relationship', 'visitPurpose', 'patientName'],
+  security: ['idType', 'idNumber', 'healthScreening'],
+} as const satisfies Record<string, ReadonlyArray<keyof VisitorKioskForm>>;
+
+/** The required fields of `fields` left empty (or unticked). */
+export function missingFields(form: VisitorKioskForm, fields: ReadonlyArray<keyof VisitorKioskForm>): Array<keyof VisitorKioskForm> {
+  return fields.filter((key) => {
+    const value = form[key];
+    return typeof value === 'boolean' ? !value : value.trim() === '';
+  });
+}
+
+/** The spec's message for a step with missing fields. */
+export const missingMessage = (missing: readonly unknown[]) => (missing.length ? VISITOR_REQUIRED_MESSAGE : null);
+
+/** Symptoms as typed, split on commas (the spec: comma and space), blanks dropped. */
+export const symptomList = (text: string) =>
+  text
+    .split(/,\s*/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/** The check-in body of a filled form; the temperature is a number, or absent. */
+export function visitorCheckInBodyFrom(form: VisitorKioskForm): VisitorCheckInBody {
+  const temperature = form.temperature.trim() === '' ? undefined : Number(form.temperature);
+  return {
+    firstName: form.firstName.trim(),
+    lastName: form.lastName.trim(),
+    email: form.email.trim() || undefined,
+    phone: form.phone.trim(),
+    relationship: form.relationship,
+    visitPurpose: form.visitPurpose,
+    patientName: form.patientName.trim(),
+    idDocument: { type: form.idType || undefined, number: form.idNumber.trim(), issuedBy: form.idIssuedBy.trim() || undefined },
+    emergencyContact: {
+      name: form.emergencyName.trim() || undefined,
+      phone: form.emergencyPhone.trim() || undefined,
+      relationship: form.emergencyRelationship.trim() || undefined,
+    },
+    healthScreening: form.healthScreening,
+    temperature: Number.isFinite(temperature) ? temperature : undefined,
+    symptoms: symptomList(form.symptoms),
+    wheelchairAccess: form.wheelchairAccess,
+    specialInstructions: form.specialInstructions.trim() || undefined,
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * Emergency room benchmark (issue 12). Needs PostgreSQL (DATABASE_URL): it creates its own database.
+ *
+ * `GET /api/emergency-dashboard/dashboard` with 500 open entries in the clinic, 2,000 vitals
+ * records (VITALS risk assessments, 4 per entry) and an alert for every fifth entry: p50/p95 and
+ * throughput, next to the bare queries of the same rows (open entries, their assessments, the
+ * clinic's alerts, one statement each) through the same database. Bounded in count and time.
+ */
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.js';
+import { seedDemo } from '../apps/server/src/db/seed/demo.js';
+import { createTestDatabase } from '../apps/server/src/test/harness.js';
+
+const ENTRIES = 500;
+const VITALS_PER_ENTRY = 4;
+const RUNS = 40;
+
+function summary(ms: number[]) {
+  const s = [...ms].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
+  const total = ms.reduce((a, b) => a + b, 0);
+  return { p50: at(0.5), p95: at(0.95), perSecond: (ms.length / total) * 1000 };
+}
+const fmt = (x: number) => x.toFixed(2);
+
+async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const t0 = performance.now();
+  await fn();
+  return performance.now() - t0;
+}
+
+export async function runEmergencyBench() {
+  if (!process.env.DATABASE_URL) {
+    console.log('emergency bench: skipped (set DATABASE_URL to a PostgreSQL server)');
+    return;
+  }
+  const test = await createTestDatabase();
+  const db = test.database.db;
+  await seedDemo(db, 'demo-password');
+  await db.execute(sql`
+    insert into queue_entries (organization_id, id, clinic_id, queue_date, queue_number, source, department, status,
+      first_name, last_name, age, chief_complaint, symptoms, risk_score, vital_signs, created_at, started_at)
+    select 'default-clinic', 'bench-' || g, 'default-clinic', current_date, g, 'kiosk', 'general',
+      case when g % 5 = 0 then 'in-progress' else 'waiting' end,
+      'Bench', 'Patient' || g, case when g % 10 = 0 then 6 else 20 + g % 70 end,
+      case when g % 7 = 0 then 'chest pain' else 'cough' end, array['fever', 'headache'], (g * 37) % 101,
+      jsonb_build_object('heartRate', 70 + g % 60, 'oxygenSaturation', 90 + g % 10, 'respiratoryRate', 12 + g % 16),
+      now() - (g % 240 || ' minutes')::interval,
+      case when g % 5 = 0 then now() - (g % 30 || ' minutes')::interval end
+    from generate_series(1, ${ENTRIES}) g`);
+  await db.execute(sql`
+    insert into emergency_risk_assessments (organization_id, id, clinic_id, queue_entry_id, assessment_type, risk_score,
+      risk_level, news2_score, risk_factors, recommendations, vitals, created_at)
+    select 'default-clinic', 'bench-a-' || g || '-' || r, 'default-clinic', 'bench-' || g, 'VITALS', (g * 37) % 101, 'HIGH', 3,
+      '["Tachycardia: Heart rate 110 bpm"]'::jsonb, '["Cardiac monitoring"]'::jsonb,
+      jsonb_build_object('heartRate', 70 + (g + r) % 60, 'oxygenSaturation', 90 + (g + r) % 10, 'bloodPressure',
+        jsonb_build_object('systolic', 110 + r, 'diastolic', 70)),
+      now() - ((5 - r) * 10 || ' minutes')::interval
+    from generate_series(1, ${ENTRIES}) g, generate_series(1, ${VITALS_PER_ENTRY}) r`);
+  await db.execute(sql`
+    insert into emergency_alerts (organization_id, id, clinic_id, type, cause, subject_id, severity, priority, status, message,
+      queue_entry_id, created_at)
+    select 'default-clinic', 'bench-alert-' || g, 'default-clinic', 'HIGH_RISK', 'HIGH_RISK', 'bench-' || g, 'CRITICAL', 1, 'ACTIVE',
+      'Risk score above 80', 'bench-' || g, now() - (g % 60 || ' minutes')::interval
+    from generate_series(5, ${ENTRIES}, 5) g`);
+
+  const app = await buildApp({ database: test.appDatabase, webDist: '/nonexistent' });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const pool = new pg.Pool({ connectionString: test.url, max: 2 });
+  try {
+    const signIn = await fetch(`${base}/api/auth/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'nurse@demo.clinic', password: 'demo-password' }),
+    });
+    const headers = { authorization: `Bearer ${(await signIn.json()).token}` };
+
+    const bare = async () => {
+      const open = await pool.query(
+        `select * from queue_entries where organization_id = $1 and clinic_id = $1 and status in ('waiting', 'in-progress')`,
+        ['default-clinic'],
+      );
+      await pool.query(`select * from emergency_risk_assessments where organization_id = $1 and queue_entry_id = any($2)`, [
+        'default-clinic',
+        open.rows.map((r) => r.id),
+      ]);
+      await pool.query(`select * from emergency_alerts where organization_id = $1 and clinic_id = $1`, ['default-clinic']);
+    };
+    for (let i = 0; i < 5; i += 1) await bare();
+    const baseline: number[] = [];
+    for (let i = 0; i < RUNS; i += 1) baseline.push(await timed(bare));
+
+    const dashboard = async () => {
+      const res = await fetch(`${base}/api/emergency-dashboard/dashboard`, { headers });
+      const body = await res.json();
+      if (!body.success || body.data.vitals.length < ENTRIES) throw new Error('dashboard returned too few vitals records');
+    };
+    for (let i = 0; i < 3; i += 1) await dashboard();
+    const api: number[] = [];
+    for (let i = 0; i < RUNS; i += 1) api.push(await timed(dashboard));
+
+    const b = summary(baseline);
+    const a = summary(api);
+    console.log(
+      `\nEmergency room: GET /api/emergency-dashboard/dashboard, ${ENTRIES} open entries, ${ENTRIES * VITALS_PER_ENTRY} vitals records (${RUNS} sequential requests)`,
+    );
+    console.log(`  bare queries p50 ${fmt(b.p50)} ms  p95 ${fmt(b.p95)} ms  ${fmt(b.perSecond)} /s`);
+    console.log(`  API          p50 ${fmt(a.p50)} ms  p95 ${fmt(a.p95)} ms  ${fmt(a.perSecond)} /s`);
+    console.log(`  ratio API/bare  p50 x${fmt(a.p50 / b.p50)}  p95 x${fmt(a.p95 / b.p95)}`);
+
+    // Where the time goes: each section's own reload, 10 requests each.
+    for (const section of [
+      'alerts',
+      'patients/high-risk',
+      'protocols',
+      'vitals',
+      'risk-assessments',
+      'pediatric',
+      'mass-casualty',
+      'metrics',
+      'integrations',
+    ]) {
+      const runs: number[] = [];
+      for (let i = 0; i < 10; i += 1)
+        runs.push(await timed(() => fetch(`${base}/api/emergency-dashboard/${section}`, { headers }).then((r) => r.json())));
+      console.log(`  section ${section.padEnd(20)} p50 ${fmt(summary(runs).p50)} ms`);
+    }
+  } finally {
+    await pool.end();
+    await app.close();
+    await test.drop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await runEmergencyBench();
+}
