@@ -71,7 +71,7 @@ describe('emergency metrics on a fixture day', () => {
     }
 
     let number = 0;
-    const entry = (e: { status: string; created: number; started?: number; ended?: number; risk: number }) => {
+    const entry = (e: { status: string; created: number; started?: number; ended?: number; risk: number; rating?: number }) => {
       number += 1;
       const createdAt = at(e.created);
       return {
@@ -90,13 +90,14 @@ describe('emergency metrics on a fixture day', () => {
         startedAt: e.started === undefined ? null : at(e.started),
         startedBy: e.started === undefined ? null : doctor.id,
         endedAt: e.ended === undefined ? null : at(e.ended),
+        rating: e.rating ?? null,
       };
     };
     await t.database.db.insert(queueEntries).values([
       // Arrived yesterday, started today after 30 min, treated 50 min, completed: a wait and a treatment, not an arrival.
-      entry({ status: 'completed', created: -20, started: 10, ended: 60, risk: 90 }),
+      entry({ status: 'completed', created: -20, started: 10, ended: 60, risk: 90, rating: 4 }),
       // Waited 10, treated 20, admitted.
-      entry({ status: 'admitted', created: 20, started: 30, ended: 50, risk: 95 }),
+      entry({ status: 'admitted', created: 20, started: 30, ended: 50, risk: 95, rating: 5 }),
       // Waited 20, in care now with the demo doctor.
       entry({ status: 'in-progress', created: 100, started: 120, risk: 60 }),
       // Waiting, critical.
@@ -104,7 +105,7 @@ describe('emergency metrics on a fixture day', () => {
       // Cancelled from waiting: left without being seen.
       entry({ status: 'cancelled', created: 40, ended: 90, risk: 10 }),
       // Yesterday's, closed yesterday: not counted at all.
-      entry({ status: 'completed', created: -300, started: -280, ended: -200, risk: 99 }),
+      entry({ status: 'completed', created: -300, started: -280, ended: -200, risk: 99, rating: 1 }),
     ]);
 
     // Visits: a readmission (discharged 10 days before), a return after 40 days, one after a cancelled visit.
@@ -149,7 +150,7 @@ describe('emergency metrics on a fixture day', () => {
       averageTreatmentTime: 35, // (50 + 20) / 2
       bedOccupancy: 25, // 1 in care / 4 beds
       staffUtilization: 50, // 1 giving care / 2 active today (the idle doctor is not counted)
-      patientSatisfaction: null, // no ratings captured: "No data"
+      patientSatisfaction: 4.5, // ratings of care ended today: 4 and 5 (yesterday's 1 is not counted)
       mortalityRate: null, // visits record no outcome
       readmissionRate: 33.3, // 1 of 3 emergency visits within 30 days of a discharge
       leftWithoutBeingSeen: 1,

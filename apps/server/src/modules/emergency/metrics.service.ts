@@ -8,8 +8,9 @@ const DAY = 86_400_000;
 
 /**
  * Today's metrics (the clinic-local day) of the request's clinic, from its queue entries, the
- * organization's doctors and the visit records. Satisfaction ratings and visit outcomes are not
- * recorded yet, so satisfaction and mortality read "No data" (null) rather than a made-up figure.
+ * organization's doctors and the visit records. Satisfaction is the mean of the ratings captured
+ * when care ended today ("No data", null, when nobody rated); visit outcomes are not recorded yet,
+ * so mortality reads "No data" rather than a made-up figure.
  */
 export async function emergencyMetrics(reader: EmergencyReader, now = new Date()): Promise<ErMetricsDto> {
   const { tx, tenant } = reader;
@@ -22,6 +23,7 @@ export async function emergencyMetrics(reader: EmergencyReader, now = new Date()
       endedAt: queueEntries.endedAt,
       startedBy: queueEntries.startedBy,
       riskScore: queueEntries.riskScore,
+      rating: queueEntries.rating,
     })
     .from(queueEntries)
     .where(
@@ -97,7 +99,7 @@ export async function emergencyMetrics(reader: EmergencyReader, now = new Date()
     bedCount: await bedCount(reader),
     doctorsGivingCare: giving.size,
     doctorsActiveToday: active.size,
-    satisfactionRatings: [],
+    satisfactionRatings: entries.flatMap((e) => (e.rating !== null && e.endedAt && e.endedAt >= since ? [e.rating] : [])),
     emergencyVisits: visits.length,
     readmissions,
     deaths: null,
