@@ -1,5 +1,5 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { patientPayload } from '../modules/patients/patients.fixtures.js';
+import { patientPayload } from './patient-payload.js';
 import { admittedPatient, visitorPayload } from '../modules/visitors/visitors.fixtures.js';
 import { freshAddress, memberIdOf, type TestApp } from './harness.js';
 

@@ -2,7 +2,7 @@ import { DEFAULT_PERMISSIONS, checkAccess, type Role } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { patientPayload } from '../modules/patients/patients.fixtures.js';
+import { patientPayload } from './patient-payload.js';
 import { createOtherOrganization, freshAddress, rows, signInAs, useTestApp } from './harness.js';
 import { RECORD_FIXTURES, protocolPayload, type OtherOrganization } from './conformance.fixtures.js';
 import type { ApiRoute } from '../platform/openapi.js';

@@ -3,21 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queueEntries } from '../../db/schema/index.js';
 import { rows, useTestApp } from '../../test/harness.js';
-
-/** A patient body the directory accepts. */
-const patientPayload = (over: Record<string, unknown>) => ({
-  firstName: 'Grace',
-  lastName: 'Hopper',
-  dateOfBirth: '1986-12-09',
-  gender: 'female',
-  phone: '(555) 310-4477',
-  email: 'grace.hopper@example.org',
-  address: { street: '1 Compiler Court', city: 'Arlington', state: 'VA', zipCode: '22201' },
-  emergencyContactName: 'Vincent Hopper',
-  emergencyContactRelationship: 'Spouse',
-  emergencyContactPhone: '555-310-9900',
-  ...over,
-});
+import { patientPayload } from '../../test/patient-payload.js';
 
 const ORG = 'default-clinic';
 const CLINIC = 'default-clinic';

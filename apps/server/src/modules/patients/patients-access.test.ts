@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createOtherOrganization, rows, useTestApp, type Who } from '../../test/harness.js';
-import { patientPayload } from './patients.fixtures.js';
+import { patientPayload } from '../../test/patient-payload.js';
 
 const t = useTestApp({ as: 'doctor' });
 let other: Awaited<ReturnType<typeof createOtherOrganization>>;

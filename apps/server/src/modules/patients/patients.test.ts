@@ -2,7 +2,7 @@ import { patientDto, patientListResponse, visitListResponse } from '@clinic/doma
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEventsOf, rows, useTestApp } from '../../test/harness.js';
-import { patientPayload } from './patients.fixtures.js';
+import { patientPayload } from '../../test/patient-payload.js';
 
 /** The requests of `t` are the demo Doctor's. */
 const t = useTestApp({ as: 'doctor' });

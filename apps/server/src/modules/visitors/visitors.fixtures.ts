@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.js';
+import { patientPayload } from '../../test/patient-payload.js';
 
 /** A complete kiosk check-in body for tests; `over` replaces fields (undefined removes one). */
 export function visitorPayload(over: Record<string, unknown> = {}): Record<string, any> {
@@ -22,21 +23,6 @@ export function visitorPayload(over: Record<string, unknown> = {}): Record<strin
   };
 }
 
-/** A valid patient body (the patients module's form), `over` replacing fields. */
-const patientBody = (over: Record<string, unknown>) => ({
-  firstName: 'Grace',
-  lastName: 'Hopper',
-  dateOfBirth: '1986-12-09',
-  gender: 'female',
-  phone: '(555) 310-4477',
-  email: 'grace.hopper@example.org',
-  address: { street: '1 Compiler Court', city: 'Arlington', state: 'VA', zipCode: '22201' },
-  emergencyContactName: 'Vincent Hopper',
-  emergencyContactRelationship: 'Spouse',
-  emergencyContactPhone: '555-310-9900',
-  ...over,
-});
-
 /**
  * Creates a patient through the API as `headers` and puts them in a room (through the owner's
  * connection: there is no admission screen yet), so they are in care and may be visited.
@@ -48,7 +34,7 @@ export async function admittedPatient(
   over: Record<string, unknown> & { room?: string; optOut?: boolean } = {},
 ): Promise<{ id: string; name: string }> {
   const { room = '412', optOut = false, ...fields } = over;
-  const res = await app.inject({ method: 'POST', url: '/api/patients', headers, payload: patientBody(fields) });
+  const res = await app.inject({ method: 'POST', url: '/api/patients', headers, payload: patientPayload(fields) });
   if (res.statusCode !== 201) throw new Error(`patient fixture failed: ${res.statusCode} ${res.body}`);
   const patient = res.json().patient as { id: string; firstName: string; lastName: string };
   await db.execute(
