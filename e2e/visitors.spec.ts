@@ -174,3 +174,97 @@ test('the console shows a kiosk check-in live, and Check Out moves the visitor t
   await expect(page.getByRole('group', { name: 'Total Visitors Today' })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Satisfaction' })).toContainText(/\/5|No data/);
 });
+
+test('the Badges tab reprints a badge with its QR code and revokes it; the Reports tab counts visitors per day', async ({ page, browser }) => {
+  const lastName = `Badge${letters(6)}`;
+  const kioskContext = await browser.newContext();
+  const kiosk = await kioskContext.newPage();
+  await kiosk.goto('/visitor-kiosk');
+  await checkIn(kiosk, { firstName: 'Bea', lastName, patientName: 'Emily Davis' });
+  await expect(kiosk.getByRole('heading', { name: 'Check-In Complete!' })).toBeVisible();
+  const badgeNumber = (await kiosk.getByLabel(/^Badge number /).textContent())!.trim();
+  await kioskContext.close();
+
+  await signIn(page, 'staff@demo.clinic');
+  await page.goto('/visitors?tab=badges');
+  const row = page
+    .getByRole('table', { name: 'Active badges' })
+    .getByRole('row')
+    .filter({ hasText: `Bea ${lastName}` });
+  await expect(row).toContainText(badgeNumber);
+
+  await row.getByRole('button', { name: `Reprint badge ${badgeNumber}` }).click();
+  const reprint = page.getByRole('dialog', { name: 'Reprint Badge' });
+  await expect(reprint.getByLabel(`Badge number ${badgeNumber}`)).toBeVisible();
+  expect(await decodeQr(page)).toMatch(new RegExp(`/visitor-management\\?tab=badges&badge=${badgeNumber}$`));
+  await expect(reprint.getByRole('button', { name: 'Print Badge' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await row.getByRole('button', { name: `Revoke badge ${badgeNumber}` }).click();
+  const revoke = page.getByRole('dialog', { name: 'Revoke Badge' });
+  await revoke.getByLabel('Reason').fill('Badge reported lost');
+  await revoke.getByRole('button', { name: 'Revoke Badge' }).click();
+  await expect(revoke).toBeHidden();
+  await expect(row).toHaveCount(0);
+  await page.getByLabel('Badge Number').fill(badgeNumber);
+  await page.getByRole('button', { name: 'Verify Badge' }).click();
+  await expect(page.getByText(`Badge ${badgeNumber} is checked-out`)).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Reports' }).click();
+  await expect(page.getByRole('heading', { name: 'Visitors per Day' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Visitors per day' }).getByRole('listitem')).toHaveCount(14);
+  await expect(page.getByText(/^\d+ visitors? from /)).toBeVisible();
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations).toEqual([]);
+});
+
+test("staff set a patient's room in the record, and the kiosk's badge then names it", async ({ page, browser }) => {
+  await signIn(page, 'doctor@demo.clinic');
+  const lastName = `Placed${letters(6)}`;
+  const created = await page.request.post('/api/patients', {
+    headers: { origin: new URL(page.url()).origin },
+    data: {
+      firstName: 'Paula',
+      lastName,
+      dateOfBirth: '1961-02-14',
+      gender: 'female',
+      phone: `(555) 3${Math.floor(10 + Math.random() * 89)}-${Math.floor(1000 + Math.random() * 8999)}`,
+      email: `${lastName.toLowerCase()}@example.org`,
+      address: { street: '1 Compiler Court', city: 'Arlington', state: 'VA', zipCode: '22201' },
+      emergencyContactName: 'Pedro Placed',
+      emergencyContactRelationship: 'Son',
+      emergencyContactPhone: '555-310-9900',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const { patient } = await created.json();
+
+  await page.goto(`/patients/${patient.id}`);
+  await expect(page.getByRole('heading', { name: 'Placement and Facility Directory' })).toBeVisible();
+  await page.getByLabel('Department').fill('Cardiology');
+  await page.getByLabel('Floor').fill('6');
+  await page.getByLabel('Room Number').fill('618');
+  await page.getByRole('button', { name: 'Save Placement' }).click();
+  await expect(page.getByText('Placement saved.')).toBeVisible();
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations).toEqual([]);
+
+  const kioskContext = await browser.newContext();
+  const kiosk = await kioskContext.newPage();
+  await kiosk.goto('/visitor-kiosk');
+  await checkIn(kiosk, { firstName: 'Vera', lastName: `Visit${letters(5)}`, patientName: `Paula ${lastName}` });
+  await expect(kiosk.getByRole('heading', { name: 'Check-In Complete!' })).toBeVisible();
+  await expect(kiosk.getByTestId('visitor-badge')).toContainText('Cardiology · Floor 6 · Room 618');
+  await kioskContext.close();
+
+  // Opted out of the directory: the kiosk sends the next visitor to the front desk.
+  await page.getByLabel('Opted out of the facility directory').check();
+  await page.getByRole('button', { name: 'Save Placement' }).click();
+  await expect(page.getByText('Placement saved.')).toBeVisible();
+  const secondContext = await browser.newContext();
+  const second = await secondContext.newPage();
+  await second.goto('/visitor-kiosk');
+  await checkIn(second, { firstName: 'Otto', lastName: `Visit${letters(5)}`, patientName: `Paula ${lastName}` });
+  await expect(second.getByRole('alert')).toHaveText('Please ask at the front desk.');
+  await secondContext.close();
+});

@@ -29,3 +29,4 @@ export * from './contracts/visitors.js';
 export * from './rules/emergency.js';
 export * from './contracts/emergency.js';
 export * from './rules/kiosk-figures.js';
+export * from './rules/emergency-kiosk.js';

@@ -140,6 +140,8 @@ export const RECORD_FIXTURES: Record<string, Fixture> = {
   '/api/visitors/:id/check-out': visitor,
   '/api/visitors/:id/restrict': visitor,
   '/api/visitors/:id/unrestrict': visitor,
+  '/api/visitors/:id/badge/reprint': visitor,
+  '/api/visitors/:id/badge/revoke': visitor,
   '/api/visitors/badges/:badgeNumber': async (t, other) => ({ badgeNumber: (await visit(t, other)).badgeNumber }),
   '/api/emergency-dashboard/alerts/:id/acknowledge': emergencyAlert,
   '/api/emergency-dashboard/alerts/:id/resolve': emergencyAlert,

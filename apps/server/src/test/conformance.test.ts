@@ -202,6 +202,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   '/api/patients/:id/placement': { roomNumber: '101' },
   '/api/visitors/:id/restrict': { reason: 'Probe' },
   '/api/visitors/:id/unrestrict': { reason: 'Probe' },
+  '/api/visitors/:id/badge/revoke': { reason: 'Probe' },
   '/api/emergency-dashboard/mass-casualty/:id/patients': { patientId: 'no-such-patient', triageColor: 'RED' },
   'PUT /api/emergency-dashboard/protocols/:id': protocolPayload(),
 };

@@ -113,7 +113,7 @@ export const routes: RouteObject[] = [
       pub('/pricing', pricingPage, 'PricingPage'),
       pub('/kiosk', kioskPages, 'KioskPage'),
       pub('/visitor-kiosk', visitorKioskPage, 'VisitorKioskPage'),
-      publicSoon('/emergency-kiosk', 'Emergency Room Kiosk'),
+      pub('/emergency-kiosk', kioskPages, 'EmergencyKioskPage'),
       // The Queue area (`AREAS.queue`) is public: staff get the Queue Manager, anyone else the board.
       pub('/cds-queue', queuePages, 'QueuePage'),
       pub('/queue', queuePages, 'QueuePage'),

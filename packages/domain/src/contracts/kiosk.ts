@@ -5,6 +5,14 @@
 import { z } from 'zod';
 import { CHIEF_COMPLAINT_MAX, clinicalListField } from './clinical-fields.js';
 import { LONG_TEXT, SHORT_TEXT, idSchema, optionalEmail, optionalText, personName } from './common.js';
+import {
+  EMERGENCY_KIOSK_SOURCE,
+  EMERGENCY_PICKS,
+  EMERGENCY_PICK_COMPLAINTS,
+  UNNAMED_EMERGENCY_PATIENT,
+  isCriticalPick,
+  type EmergencyPick,
+} from '../rules/emergency-kiosk.js';
 
 /** The kiosk's message for a missing required field. */
 export const KIOSK_REQUIRED_MESSAGE = 'Please fill in all required fields';
@@ -62,6 +70,10 @@ const kioskFields = z.object({
    * the server keeps how long the check-in took (`rules/kiosk-figures.ts`) for the day's average.
    */
   startedAt: z.preprocess(blankToUndefined, z.iso.datetime({ offset: true }).optional()),
+  /** Which kiosk checks in: the patient kiosk (default) or the emergency-room kiosk. */
+  source: z.preprocess(blankToUndefined, z.enum(['kiosk', EMERGENCY_KIOSK_SOURCE]).optional().catch(undefined)),
+  /** The emergency kiosk's quick pick (its chief complaint); required from the emergency kiosk. */
+  quickPick: z.preprocess(blankToUndefined, z.enum(EMERGENCY_PICKS).optional()),
 });
 
 /** First and last name from the form's fields, or from a full name (last word is the last name). */
@@ -74,14 +86,51 @@ function splitName(v: { firstName?: string; lastName?: string; patientName?: str
   };
 }
 
+/** An emergency-kiosk check-in: its quick pick, whether it is critical, whether a name was given. */
+export interface EmergencyCheckIn {
+  pick: EmergencyPick;
+  critical: boolean;
+  named: boolean;
+}
+
 /**
  * `POST /api/triage/case` (and `/case/kiosk`) body: the spec's Kiosk case. Required: first name, last
  * name and chief complaint ("Please fill in all required fields"). The names may come as
  * `patientName`/`name` and age and gender as `patientAge`/`patientGender` (the patient flow test's
  * submission); a missing chief complaint is taken from the symptoms when there are any. Status,
- * urgency, source, department and times are the server's to set and are dropped here.
+ * urgency, department and times are the server's to set and are dropped here. With `source:
+ * 'emergency-kiosk'` (the emergency-room kiosk) the quick pick is required and is the chief
+ * complaint, one name (one word is enough) is required unless the pick is critical, and the
+ * result's `emergency` says so (null from the patient kiosk).
  */
 export const kioskCaseBody = kioskFields.transform((v, ctx) => {
+  const { patientName: _p, name: _n, patientAge, patientGender, source, quickPick, ...rest } = v;
+  const base = { ...rest, age: v.age ?? patientAge, gender: v.gender ?? patientGender };
+  if (source === EMERGENCY_KIOSK_SOURCE) {
+    // The emergency kiosk: the pick is the chief complaint; the name may be one word, and may be
+    // left out when the pick is critical.
+    if (!quickPick) {
+      ctx.addIssue({ code: 'custom', message: KIOSK_REQUIRED_MESSAGE, path: ['quickPick'], input: quickPick });
+      return z.NEVER;
+    }
+    const critical = isCriticalPick(quickPick);
+    const words = (v.patientName ?? v.name ?? [v.firstName, v.lastName].filter(Boolean).join(' ')).split(/\s+/).filter(Boolean);
+    if (!words.length && !critical) {
+      ctx.addIssue({ code: 'custom', message: KIOSK_REQUIRED_MESSAGE, path: ['name'], input: undefined });
+      return z.NEVER;
+    }
+    const named = words.length > 0;
+    const firstName = named ? (words.length > 1 ? words.slice(0, -1).join(' ') : words[0]) : UNNAMED_EMERGENCY_PATIENT.firstName;
+    const lastName = named ? (words.length > 1 ? words[words.length - 1] : '') : UNNAMED_EMERGENCY_PATIENT.lastName;
+    return {
+      ...base,
+      firstName,
+      lastName,
+      patientName: `${firstName} ${lastName}`.trim(),
+      chiefComplaint: EMERGENCY_PICK_COMPLAINTS[quickPick],
+      emergency: { pick: quickPick as EmergencyPick, critical, named } as EmergencyCheckIn | null,
+    };
+  }
   const { firstName, lastName } = splitName(v);
   const chiefComplaint = v.chiefComplaint ?? (v.symptoms.join(', ').slice(0, CHIEF_COMPLAINT_MAX) || undefined);
   const required = { firstName, lastName, chiefComplaint };
@@ -89,15 +138,13 @@ export const kioskCaseBody = kioskFields.transform((v, ctx) => {
     if (!value) ctx.addIssue({ code: 'custom', message: KIOSK_REQUIRED_MESSAGE, path: [field], input: value });
   }
   if (!firstName || !lastName || !chiefComplaint) return z.NEVER;
-  const { patientName: _p, name: _n, patientAge, patientGender, ...rest } = v;
   return {
-    ...rest,
+    ...base,
     firstName,
     lastName,
     patientName: `${firstName} ${lastName}`,
-    age: v.age ?? patientAge,
-    gender: v.gender ?? patientGender,
     chiefComplaint,
+    emergency: null as EmergencyCheckIn | null,
   };
 });
 /** A parsed kiosk case. */

@@ -4,6 +4,7 @@ import { DEFAULT_TIME_ZONE } from '../rules/clinic-time.js';
 import { PLAN_IDS } from '../rules/plans.js';
 import { DEFAULT_DOCTOR_SHIFT_HOURS } from '../rules/analytics.js';
 import { URGENCY_LEVELS } from '../rules/risk-levels.js';
+import { VISITOR_PATIENT_LOOKUPS } from '../rules/visitors.js';
 import { LONG_TEXT, idSchema, optionalEmail, optionalText, requiredText } from './common.js';
 
 /** Organization types the server accepts (the setup form offers the first three). */
@@ -35,6 +36,8 @@ export const organizationSettings = z.object({
   visitingHoursEnd: z.string().regex(WALL_TIME, 'Use HH:MM').optional(),
   badgeValidHours: z.number().int().min(1).max(24).optional(),
   maxVisitorsPerPatient: z.number().int().min(1).max(20).optional(),
+  /** How the visitor kiosk finds the patient: by name (default), or by room number too. */
+  visitorPatientLookup: z.enum(VISITOR_PATIENT_LOOKUPS).optional(),
 });
 /** Organization settings. */
 export type OrganizationSettings = z.infer<typeof organizationSettings>;

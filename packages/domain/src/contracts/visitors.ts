@@ -11,6 +11,7 @@ import {
   hasOneDecimal,
   TEMPERATURE_RANGE_F,
   VISITOR_ACCESS_LEVELS,
+  VISITOR_PATIENT_LOOKUPS,
   VISITOR_STATUSES,
   type BadgeStatus,
 } from '../rules/visitors.js';
@@ -66,6 +67,8 @@ const visitorFields = {
   relationship: optionalText(40),
   visitPurpose: optionalText(60),
   patientName: personName(optionalText(SHORT_TEXT), 'Patient name'),
+  /** The patient's room number instead of the name, where the organization's lookup is `room`. */
+  patientRoom: optionalText(20),
   idDocument: idDocumentInput.optional(),
   emergencyContact: emergencyContactInput.optional(),
   healthScreening: flag,
@@ -115,6 +118,9 @@ export const visitorRestrictBody = z.object({
   reason: requiredText(500, 'Reason'),
 });
 
+/** `POST /api/visitors/{id}/badge/revoke` body: why the badge no longer admits (audited). */
+export const visitorBadgeRevokeBody = visitorRestrictBody;
+
 /** The console's status filter: all, or one of the spec's statuses. */
 export const VISITOR_STATUS_FILTERS = ['All', ...VISITOR_STATUSES] as const;
 
@@ -140,6 +146,28 @@ export const visitorExportQuery = z
     to: z.iso.date().optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'The end date must not be before the start date' });
+
+/** `GET /api/visitors/kiosk-policy` (public): how this organization's kiosk asks for the patient. */
+export const visitorKioskPolicyResponse = z.object({
+  success: z.literal(true),
+  patientLookup: z.enum(VISITOR_PATIENT_LOOKUPS),
+});
+/** The kiosk's policy. */
+export type VisitorKioskPolicy = z.infer<typeof visitorKioskPolicyResponse>;
+
+/** `GET /api/visitors/daily` query: the Reports tab's range of organization-local days (today by default). */
+export const visitorDailyQuery = visitorExportQuery;
+
+/** `GET /api/visitors/daily`: visitors checked in on each day of the range, days without any included. */
+export const visitorDailyResponse = z.object({
+  success: z.literal(true),
+  from: z.string(),
+  to: z.string(),
+  days: z.array(z.object({ date: z.string(), count: z.number() })),
+  total: z.number(),
+});
+/** The Reports tab's figures. */
+export type VisitorDailyResponse = z.infer<typeof visitorDailyResponse>;
 
 /** The visitor's identity document as the API shows it: the number masked but the last 4. */
 export const idDocumentDto = z.object({
@@ -214,6 +242,9 @@ export type VisitorBadgeDto = z.infer<typeof visitorBadgeDto>;
 
 /** The answer of a check-in (kiosk and staff). */
 export const visitorCheckInResponse = z.object({ success: z.literal(true), visitor: visitorDto, badge: visitorBadgeDto });
+
+/** `POST /api/visitors/{id}/badge/reprint` and `/badge/revoke`: the visit and its badge as they now are. */
+export const visitorBadgeResponse = visitorCheckInResponse;
 
 /** `GET /api/visitors`. */
 export const visitorListResponse = z.object({ success: z.literal(true), visitors: z.array(visitorDto), total: z.number() });

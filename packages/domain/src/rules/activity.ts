@@ -95,7 +95,12 @@ export const ACTIVITY_KINDS = {
       const name = nameOf(f);
       return name ? `${name} checked in` : 'A patient checked in';
     },
-    description: (f) => line(complaintOf(f), queueNo(f), f.details.via === 'kiosk' ? 'Kiosk check-in' : 'Front desk check-in'),
+    description: (f) =>
+      line(
+        complaintOf(f),
+        queueNo(f),
+        f.details.via === 'kiosk' ? 'Kiosk check-in' : f.details.via === 'emergency-kiosk' ? 'Emergency kiosk check-in' : 'Front desk check-in',
+      ),
   },
   'queue.alert-raised': {
     icon: 'alert',
@@ -133,7 +138,11 @@ export const ACTIVITY_KINDS = {
       return name ? `New patient: ${name}` : 'A new patient was added';
     },
     description: (f) =>
-      f.details.via === 'kiosk' ? 'Added at a kiosk check-in' : f.actorName ? `Added by ${f.actorName}` : 'Added to the directory',
+      f.details.via === 'kiosk' || f.details.via === 'emergency-kiosk'
+        ? 'Added at a kiosk check-in'
+        : f.actorName
+          ? `Added by ${f.actorName}`
+          : 'Added to the directory',
   },
   'patient.discharged': {
     icon: 'patient-discharged',

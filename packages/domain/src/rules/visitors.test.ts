@@ -19,6 +19,7 @@ import {
   patientLimitReached,
   VISITOR_REQUIRED_MESSAGE,
   visitorFieldsProblem,
+  roomKey,
   visitorPolicyOf,
   visitorStatusAt,
   visitMinutes,
@@ -59,8 +60,19 @@ describe('visiting hours', () => {
       visitingHoursStart: '09:30',
       badgeValidHours: 4,
     });
+    expect(visitorPolicyOf({ visitorPatientLookup: 'room' }).patientLookup).toBe('room');
+    expect(visitorPolicyOf({ visitorPatientLookup: 'bed' }).patientLookup).toBe('name');
     expect(outsideHoursMessage(DEFAULT_VISITOR_POLICY)).toContain('8:00 AM to 8:00 PM');
     expect(outsideHoursMessage({ visitingHoursStart: '00:00', visitingHoursEnd: '12:30' })).toContain('12:00 AM to 12:30 PM');
+  });
+});
+
+describe('room numbers', () => {
+  it('compare case, spaces and a leading "Room" aside', () => {
+    expect(roomKey(' room b-907 ')).toBe('B-907');
+    expect(roomKey('Room 4 12')).toBe('412');
+    expect(roomKey('412')).not.toBe(roomKey('4120'));
+    expect(roomKey(null)).toBe('');
   });
 });
 
@@ -155,6 +167,11 @@ describe('required fields', () => {
 
   it('pass when every required field is there', () => {
     expect(visitorFieldsProblem(complete)).toBeNull();
+  });
+
+  it("take the patient's room number in place of the name", () => {
+    expect(visitorFieldsProblem({ ...complete, patientName: '', patientRoom: '412' })).toBeNull();
+    expect(visitorFieldsProblem({ ...complete, patientName: '', patientRoom: ' ' })).toBe(VISITOR_REQUIRED_MESSAGE);
   });
 
   it.each([

@@ -58,7 +58,17 @@ export interface VisitorPolicy {
   badgeValidHours: number;
   /** Visitors checked in per patient at one time (default 2). */
   maxVisitorsPerPatient: number;
+  /**
+   * How the kiosk finds the patient: by first and last name (default), or also by room number
+   * ("or room number, if the hospital prefers"), setting `visitorPatientLookup`.
+   */
+  patientLookup: VisitorPatientLookup;
 }
+
+/** The kiosk's ways of naming the patient: `name`, or `room` (the room number, the name still accepted). */
+export const VISITOR_PATIENT_LOOKUPS = ['name', 'room'] as const;
+/** How the kiosk finds the patient. */
+export type VisitorPatientLookup = (typeof VISITOR_PATIENT_LOOKUPS)[number];
 
 /** The spec's policy: 8:00 AM to 8:00 PM, badges valid 8 hours, 2 visitors per patient. */
 export const DEFAULT_VISITOR_POLICY: VisitorPolicy = {
@@ -66,6 +76,7 @@ export const DEFAULT_VISITOR_POLICY: VisitorPolicy = {
   visitingHoursEnd: '20:00',
   badgeValidHours: 8,
   maxVisitorsPerPatient: 2,
+  patientLookup: 'name',
 };
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -77,7 +88,7 @@ export function isWallTime(value: unknown): value is string {
 
 /**
  * The visiting policy of an organization from its settings (`visitingHoursStart`,
- * `visitingHoursEnd`, `badgeValidHours`, `maxVisitorsPerPatient`); a missing or malformed value
+ * `visitingHoursEnd`, `badgeValidHours`, `maxVisitorsPerPatient`, `visitorPatientLookup`); a missing or malformed value
  * is the spec's default.
  */
 export function visitorPolicyOf(settings: unknown): VisitorPolicy {
@@ -89,6 +100,9 @@ export function visitorPolicyOf(settings: unknown): VisitorPolicy {
     visitingHoursEnd: isWallTime(s.visitingHoursEnd) ? s.visitingHoursEnd : DEFAULT_VISITOR_POLICY.visitingHoursEnd,
     badgeValidHours: whole(s.badgeValidHours, 1, 24, DEFAULT_VISITOR_POLICY.badgeValidHours),
     maxVisitorsPerPatient: whole(s.maxVisitorsPerPatient, 1, 20, DEFAULT_VISITOR_POLICY.maxVisitorsPerPatient),
+    patientLookup: (VISITOR_PATIENT_LOOKUPS as readonly unknown[]).includes(s.visitorPatientLookup)
+      ? (s.visitorPatientLookup as VisitorPatientLookup)
+      : DEFAULT_VISITOR_POLICY.patientLookup,
   };
 }
 
@@ -210,6 +224,8 @@ export interface VisitorCheckInFields {
   relationship?: string | null;
   visitPurpose?: string | null;
   patientName?: string | null;
+  /** The patient's room number, where the organization lets the kiosk find patients by room. */
+  patientRoom?: string | null;
   idDocument?: { type?: string | null; number?: string | null } | null;
   healthScreening?: boolean | null;
 }
@@ -217,7 +233,8 @@ export interface VisitorCheckInFields {
 const blank = (v: string | null | undefined) => !v || v.trim() === '';
 
 /**
- * Why the check-in's fields are refused, or null: first name, last name, phone, the patient's name,
+ * Why the check-in's fields are refused, or null: first name, last name, phone, the patient's name
+ * (or room number),
  * a relationship and a purpose from the spec's lists, an ID document type and number, and the
  * confirmed health questionnaire are all required ("Please fill in all required fields.").
  */
@@ -226,7 +243,7 @@ export function visitorFieldsProblem(fields: VisitorCheckInFields): string | nul
     blank(fields.firstName) ||
     blank(fields.lastName) ||
     blank(fields.phone) ||
-    blank(fields.patientName) ||
+    (blank(fields.patientName) && blank(fields.patientRoom)) ||
     !(VISITOR_RELATIONSHIPS as readonly string[]).includes(fields.relationship ?? '') ||
     !(VISIT_PURPOSES as readonly string[]).includes(fields.visitPurpose ?? '') ||
     !(ID_DOCUMENT_TYPES as readonly string[]).includes(fields.idDocument?.type ?? '') ||
@@ -254,6 +271,15 @@ export function namesPerson(typed: string, first: string, last: string): boolean
   const key = nameKey(typed);
   if (!key) return false;
   return key === nameKey(`${first} ${last}`) || key === nameKey(`${last} ${first}`);
+}
+
+/** A room number as the matching compares it: case, spaces and a leading "Room" aside ("room 412a" -> "412A"). */
+export function roomKey(text: string | null | undefined): string {
+  return (text ?? '')
+    .trim()
+    .replace(/^room\s*/i, '')
+    .replace(/\s+/g, '')
+    .toUpperCase();
 }
 
 /** The digits of a phone number: how two numbers are compared. */

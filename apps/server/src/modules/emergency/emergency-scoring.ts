@@ -1,10 +1,12 @@
 import {
   alertsForScoring,
   defaultAlertPriority,
+  emergencyCheckInAlertMessage,
   entryLocation,
   erRiskLevel,
   type AlertSeverity,
   type AlertType,
+  type EmergencyPick,
   type News2Result,
   type Recommendation,
   type RiskAssessmentType,
@@ -139,4 +141,30 @@ export async function recordEntryScoring(
     if (id) alertIds.push(id);
   }
   return { assessmentId, alertIds };
+}
+
+/**
+ * The CRITICAL EMERGENCY_CHECKIN alert of an emergency-kiosk check-in whose quick pick is critical,
+ * raised in the check-in's transaction (once while unresolved, like every caused alert).
+ */
+export function raiseEmergencyCheckInAlert(
+  ctx: EmergencyContext,
+  entry: QueueEntryRow,
+  pick: EmergencyPick,
+  now = new Date(),
+): Promise<string | null> {
+  return raiseCausedAlert(
+    ctx,
+    {
+      type: 'EMERGENCY_CHECKIN',
+      severity: 'CRITICAL',
+      message: emergencyCheckInAlertMessage(pick, entry.queueNumber),
+      clinicId: entry.clinicId,
+      subjectId: entry.patientId ?? entry.id,
+      patientId: entry.patientId,
+      queueEntryId: entry.id,
+      location: entryLocation(entry.status, entry.department),
+    },
+    now,
+  );
 }

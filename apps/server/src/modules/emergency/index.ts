@@ -1,4 +1,4 @@
 /** The emergency module's public API: what other modules may call (see ../README.md). */
-export { recordEntryScoring, type EntryScoring } from './emergency-scoring.js';
+export { raiseEmergencyCheckInAlert, recordEntryScoring, type EntryScoring } from './emergency-scoring.js';
 export { type EmergencyContext } from './emergency-scope.js';
 export { emergencyRoutes } from './emergency.routes.js';

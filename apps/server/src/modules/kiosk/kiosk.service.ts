@@ -1,43 +1,64 @@
-import { KIOSK_DEPARTMENT, KIOSK_URGENCY, checkInSeconds, localDate, type KioskCaseBody } from '@clinic/domain';
+import {
+  EMERGENCY_KIOSK_CRITICAL_PRIORITY,
+  EMERGENCY_KIOSK_DEPARTMENT,
+  EMERGENCY_KIOSK_SOURCE,
+  KIOSK_DEPARTMENT,
+  KIOSK_URGENCY,
+  checkInSeconds,
+  localDate,
+  organizationSettings,
+  type KioskCaseBody,
+} from '@clinic/domain';
 import type { PublicRouteContext, TenantRouteContext } from '../../platform/route.js';
 import { linkOrCreatePatient } from '../patients/index.js';
+import { raiseEmergencyCheckInAlert } from '../emergency/index.js';
 import { auditAlertIfRaised, createQueueEntry, kioskDayFigures } from '../queue/index.js';
 
 /**
  * A kiosk check-in: finds or creates the directory patient and puts a waiting entry (urgency
  * routine, source kiosk, department general) in the clinic's queue. The organization and clinic
  * are the public route's (from the kiosk's URL; an unknown one was already a 404).
+ *
+ * From the emergency-room kiosk (`input.emergency`): source emergency-kiosk, department emergency;
+ * a critical quick pick makes the entry an emergency and raises the CRITICAL EMERGENCY_CHECKIN
+ * alert in the same transaction. A patient who gave no name (critical picks only) gets no
+ * directory record: staff complete the name at the bedside.
  */
 export async function submitKioskCase(ctx: PublicRouteContext, input: KioskCaseBody) {
   const { tx, tenant, actor } = ctx;
-  const { patientId } = await linkOrCreatePatient(ctx, input, 'kiosk');
+  const emergency = input.emergency;
+  const via = emergency ? EMERGENCY_KIOSK_SOURCE : 'kiosk';
+  const patientId = emergency && !emergency.named ? null : (await linkOrCreatePatient(ctx, input, via)).patientId;
   const entry = await createQueueEntry(tx, {
     organizationId: tenant.organizationId,
     clinicId: tenant.clinicId,
     day: localDate(tenant.timeZone),
     patientId,
-    source: 'kiosk',
-    department: KIOSK_DEPARTMENT,
-    requestedPriority: KIOSK_URGENCY,
+    source: via,
+    department: emergency ? EMERGENCY_KIOSK_DEPARTMENT : KIOSK_DEPARTMENT,
+    requestedPriority: emergency?.critical ? EMERGENCY_KIOSK_CRITICAL_PRIORITY : KIOSK_URGENCY,
     createdBy: actor.userId,
     checkInSeconds: checkInSeconds(input.startedAt, new Date()),
     patient: input,
   });
   // ctx.audit adds the route's clinic as details.clinicId; ctx.emit tells that clinic's board.
-  await ctx.audit('queue.checked-in', { type: 'queue_entry', id: entry.id }, { via: 'kiosk', patientId, queueNumber: entry.queueNumber });
+  await ctx.audit('queue.checked-in', { type: 'queue_entry', id: entry.id }, { via, patientId, queueNumber: entry.queueNumber });
   // A check-in that already calls for immediate attention (or a raised NEWS2) is an alert of its own.
   await auditAlertIfRaised(ctx, entry, null, 'check-in');
+  if (emergency?.critical) await raiseEmergencyCheckInAlert(ctx, entry, emergency.pick);
   await ctx.emit('queue.updated', entry.id);
   return { id: entry.id, queueNumber: entry.queueNumber };
 }
 
 /**
- * What a public screen shows about where it is connected: the organization's and clinic's names.
- * Public by nature (a sign on the wall says as much).
+ * What a public screen shows about where it is connected: the organization's and clinic's names,
+ * and the organization's language (the kiosks' default language). Public by nature (a sign on the
+ * wall says as much).
  */
 export function publicClinicContext({ tenant }: Pick<PublicRouteContext, 'tenant'>) {
+  const language = organizationSettings.shape.language.safeParse((tenant.organization.settings as { language?: unknown } | null)?.language);
   return {
-    organization: { id: tenant.organizationId, name: tenant.organization.name },
+    organization: { id: tenant.organizationId, name: tenant.organization.name, language: language.success ? language.data : 'en' },
     clinic: { id: tenant.clinicId, name: tenant.clinicName },
   };
 }

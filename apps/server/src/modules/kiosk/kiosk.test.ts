@@ -173,7 +173,7 @@ describe('public clinic context', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
-      organization: { id: 'default-clinic', name: 'Demo General Hospital' },
+      organization: { id: 'default-clinic', name: 'Demo General Hospital', language: 'en' },
       clinic: { id: 'default-clinic', name: 'Demo General Hospital Main Clinic' },
     });
   });

@@ -4,6 +4,22 @@ import { patients } from '../../db/schema/index.js';
 import type { TenantRouteContext } from '../../platform/route.js';
 import { inDirectory, requirePatient } from './patients.service.js';
 
+/** A patient's placement as the API answers it. */
+const placementOf = (patientId: string, row: typeof patients.$inferSelect): PatientPlacementDto => ({
+  patientId,
+  department: row.careDepartment,
+  floor: row.floor,
+  roomNumber: row.roomNumber,
+  directoryOptOut: row.directoryOptOut,
+});
+
+/** Where a patient is and whether they opted out of the facility directory (the record's placement form); audited. */
+export async function getPlacement(ctx: TenantRouteContext, patientId: string): Promise<PatientPlacementDto> {
+  const { patient } = await requirePatient(ctx, patientId);
+  await ctx.audit('patient.placement-read', { type: 'patient', id: patientId });
+  return placementOf(patientId, patient);
+}
+
 /**
  * Sets where an admitted patient is (department, floor, room) and their facility-directory opt-out:
  * what the visitor kiosk may tell a visitor who names them. A field sent as null (or empty) is
@@ -25,11 +41,5 @@ export async function updatePlacement(ctx: TenantRouteContext, patientId: string
     .returning();
   await ctx.audit('patient.placement-updated', { type: 'patient', id: patientId }, { fields: Object.keys(values) });
   await ctx.emit('patient.updated', patientId);
-  return {
-    patientId,
-    department: row.careDepartment,
-    floor: row.floor,
-    roomNumber: row.roomNumber,
-    directoryOptOut: row.directoryOptOut,
-  };
+  return placementOf(patientId, row);
 }

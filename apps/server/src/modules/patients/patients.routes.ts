@@ -12,7 +12,7 @@ import {
   reactivatePatient,
   updatePatient,
 } from './patients.service.js';
-import { updatePlacement } from './patient-placement.js';
+import { getPlacement, updatePlacement } from './patient-placement.js';
 import { addVisit, listVisits } from './visits.service.js';
 
 const idParams = z.object({ id: idSchema });
@@ -108,6 +108,18 @@ export async function patientRoutes(app: FastifyInstance) {
     app,
     { method: 'POST', url: '/api/patients/:id/visits', summary: 'Record a visit', access, params: idParams, body: visitBody, status: 201 },
     async (ctx, { params, body }) => ({ success: true, visit: await addVisit(ctx, params.id, body) }),
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/patients/:id/placement',
+      summary: "A patient's department, floor and room, and their facility-directory opt-out",
+      access,
+      params: idParams,
+    },
+    async (ctx, { params }) => ({ success: true, placement: await getPlacement(ctx, params.id) }),
   );
 
   tenantRoute(

@@ -22,7 +22,13 @@ export async function auditAlertIfRaised(
   now = new Date(),
 ): Promise<boolean> {
   const after = deriveEntry(entry, now);
-  await recordEntryScoring(ctx, entry, after, cause === 'vitals' ? 'VITALS' : entry.source === 'kiosk' ? 'KIOSK' : 'TRIAGE', now);
+  await recordEntryScoring(
+    ctx,
+    entry,
+    after,
+    cause === 'vitals' ? 'VITALS' : entry.source === 'kiosk' || entry.source === 'emergency-kiosk' ? 'KIOSK' : 'TRIAGE',
+    now,
+  );
   if (entry.status !== 'waiting') return false;
   if (!hasCdsAlert(after) || (before && hasCdsAlert(deriveEntry(before, now)))) return false;
   await ctx.audit(

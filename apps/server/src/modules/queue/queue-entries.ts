@@ -23,7 +23,7 @@ export interface NewQueueEntry {
   clinicId: string;
   day: string;
   patientId: string | null;
-  source: 'kiosk' | 'intake' | 'staff';
+  source: 'kiosk' | 'emergency-kiosk' | 'intake' | 'staff';
   department: string;
   requestedPriority: string;
   estimatedTime?: number;

@@ -13,6 +13,7 @@ import {
   outsideHoursMessage,
   patientLimitReached,
   phoneDigits,
+  roomKey,
   VISITOR_REFUSALS,
   visitorFieldsProblem,
   visitorPolicyOf,
@@ -60,15 +61,20 @@ async function watchListMatch(tx: TenantTx, organizationId: string, input: Visit
 }
 
 /**
- * The one patient in care the check-in names: by id (staff), else by name among the patients in
- * care, accents and case aside. None, several, or (at the kiosk) one who opted out of the facility
- * directory are the same refusal, so the answer says nothing about who is in the hospital.
+ * The one patient in care the check-in names: by id (staff), else by room number at a kiosk of an
+ * organization whose lookup is `room` (when the visitor gave one), else by name among the patients
+ * in care, accents and case aside. None, several, or (at the kiosk) one who opted out of the
+ * facility directory are the same refusal, so the answer says nothing about who is in the hospital.
  */
-async function findPatient(ctx: AnyContext, input: VisitorCheckInBody, source: CheckInSource): Promise<PatientInCare> {
+async function findPatient(ctx: AnyContext, input: VisitorCheckInBody, source: CheckInSource, byRoom: boolean): Promise<PatientInCare> {
   const organizationId = ctx.tenant.organizationId;
   const byId = source.via === 'staff' ? source.body.patientId : undefined;
   const candidates = await patientsInCare(ctx.tx, organizationId, byId);
-  const matches = byId ? candidates : candidates.filter((p) => namesPerson(input.patientName!, p.firstName, p.lastName));
+  const matches = byId
+    ? candidates
+    : byRoom
+      ? candidates.filter((p) => p.roomNumber !== null && roomKey(p.roomNumber) === roomKey(input.patientRoom))
+      : candidates.filter((p) => !!input.patientName && namesPerson(input.patientName, p.firstName, p.lastName));
   const [patient] = matches;
   if (matches.length !== 1 || (source.via === 'kiosk' && patient.directoryOptOut)) throw refusal('visitors/patient-not-found');
   return patient;
@@ -176,7 +182,10 @@ export async function checkInVisitor(ctx: AnyContext, input: VisitorCheckInBody,
 
   if (failsHealthScreening(input.temperature, input.symptoms)) throw refusal('visitors/health-screening');
 
-  const patient = await findPatient(ctx, input, source);
+  // A room number finds the patient only at a kiosk of an organization that prefers it, and only
+  // when no name was given; staff name the patient (or pick them by id).
+  const byRoom = source.via === 'kiosk' && policy.patientLookup === 'room' && !input.patientName && !!roomKey(input.patientRoom);
+  const patient = await findPatient(ctx, input, source, byRoom);
   const checkedIn = await lockAndCountVisitors(tx, tenant.organizationId, patient.id, now);
   if (patientLimitReached(checkedIn, policy.maxVisitorsPerPatient)) throw refusal('visitors/patient-limit');
 
@@ -235,7 +244,10 @@ export async function checkInVisitor(ctx: AnyContext, input: VisitorCheckInBody,
   }
   await ctx.audit('visitor.checked-in', { type: 'visitor', id }, { via: source.via, patientId: patient.id, badgeNumber: badge.badgeNumber });
   await ctx.emit('visitors.updated', id);
-  return { visitor: toVisitorDto(visitor, now), badge: toBadgeDto(badge) };
+  const visitorDto = toVisitorDto(visitor, now);
+  // A visitor who gave only the room learns nothing more of who is in it: not the patient's name.
+  if (byRoom) visitorDto.patientName = `Room ${patient.roomNumber}`;
+  return { visitor: visitorDto, badge: toBadgeDto(badge) };
 }
 
 /** The kiosk's check-in: {@link checkInVisitor} from the public route. */

@@ -3,12 +3,16 @@ import {
   idSchema,
   KIOSK_DEFAULT_TENANT,
   staffVisitorCheckInBody,
+  visitorBadgeRevokeBody,
   visitorCheckInBody,
+  visitorDailyQuery,
   visitorCheckOutBody,
   visitorExportQuery,
   visitorListQuery,
+  visitorPolicyOf,
   visitorRestrictBody,
   VISITORS_ACCESS,
+  tenantSelector,
 } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -17,21 +21,32 @@ import { RateLimiter } from '../../platform/rate-limit.js';
 import { publicRoute, tenantRoute } from '../../platform/route.js';
 import { checkInVisitor, kioskCheckIn } from './check-in.service.js';
 import { MissCounter } from './miss-counter.js';
-import { exportVisitorsCsv, visitorStats } from './visitor-stats.service.js';
-import { checkOutVisitor, getVisitor, listVisitors, restrictVisitor, unrestrictVisitor, verifyBadge } from './visitors.service.js';
+import { dailyVisitors, exportVisitorsCsv, visitorStats } from './visitor-stats.service.js';
+import {
+  checkOutVisitor,
+  getVisitor,
+  listVisitors,
+  reprintBadge,
+  restrictVisitor,
+  revokeBadge,
+  unrestrictVisitor,
+  verifyBadge,
+} from './visitors.service.js';
 
 /** Kiosk check-ins per address per minute (the issue: at least 30). */
 const CHECK_IN_LIMIT_PER_MINUTE = 30;
 /** Patient names a kiosk address may get wrong in 10 minutes before it must wait: no guessing who is in. */
 const MISSES_PER_WINDOW = 10;
 const MISS_WINDOW_MS = 10 * 60_000;
+/** Kiosk policy reads per address per minute (a kiosk reads it when it starts). */
+const POLICY_READS_PER_MINUTE = 60;
 
 const idParams = z.object({ id: idSchema });
 const access = VISITORS_ACCESS.manage;
 
 /**
  * Visitors: the public kiosk check-in, and the console's list, stats, detail, staff check-in,
- * check-out, restriction, badge verification and CSV export.
+ * check-out, restriction, badge verification, reprint and revocation, daily report and CSV export.
  */
 export async function visitorRoutes(app: FastifyInstance) {
   const limiter = new RateLimiter(CHECK_IN_LIMIT_PER_MINUTE, 60_000);
@@ -60,6 +75,20 @@ export async function visitorRoutes(app: FastifyInstance) {
         throw error;
       }
     },
+  );
+
+  const policyLimiter = new RateLimiter(POLICY_READS_PER_MINUTE, 60_000);
+  publicRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/visitors/kiosk-policy',
+      summary: "How the visitor kiosk asks for the patient (name, or room number too): the organization's setting",
+      query: tenantSelector,
+      defaultOrganizationId: KIOSK_DEFAULT_TENANT,
+      rateLimit: { limiter: policyLimiter, scope: 'visitor-kiosk-policy' },
+    },
+    async (ctx) => ({ success: true, patientLookup: visitorPolicyOf(ctx.tenant.organization.settings).patientLookup }),
   );
 
   tenantRoute(
@@ -109,6 +138,43 @@ export async function visitorRoutes(app: FastifyInstance) {
       reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${filename}"`);
       return Buffer.from(csv, 'utf8');
     },
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/visitors/daily',
+      summary: 'Visitors checked in per day over a date range (today by default)',
+      access,
+      query: visitorDailyQuery,
+    },
+    async (ctx, { query }) => ({ success: true, ...(await dailyVisitors(ctx, query)) }),
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/visitors/:id/badge/reprint',
+      summary: "Reprint a visitor's valid badge (same number, marked printed)",
+      access,
+      params: idParams,
+    },
+    async (ctx, { params }) => ({ success: true, ...(await reprintBadge(ctx, params.id)) }),
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/visitors/:id/badge/revoke',
+      summary: "Revoke a visitor's badge: it no longer admits, and the visitor is checked out",
+      access,
+      params: idParams,
+      body: visitorBadgeRevokeBody,
+    },
+    async (ctx, { params, body }) => ({ success: true, ...(await revokeBadge(ctx, params.id, body.reason)) }),
   );
 
   tenantRoute(

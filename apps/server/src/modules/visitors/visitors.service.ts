@@ -1,10 +1,10 @@
-import { documentKey, nameKey, type VisitorListQuery, type VisitorStatus } from '@clinic/domain';
+import { documentKey, nameKey, visitorStatusAt, type VisitorListQuery, type VisitorStatus } from '@clinic/domain';
 import { and, desc, eq, gt, isNotNull, isNull, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { visitorBadges, visitors, visitorWatchList, type VisitorRow } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { TenantRouteContext, TenantTx } from '../../platform/route.js';
-import { badgeStatusOf, toVisitHistoryEntry, toVisitorDto } from './visitors.dto.js';
+import { badgeStatusOf, toBadgeDto, toVisitHistoryEntry, toVisitorDto } from './visitors.dto.js';
 
 /** Earlier visits listed in a visitor's detail. */
 const HISTORY_SHOWN = 20;
@@ -195,4 +195,64 @@ export async function verifyBadge(ctx: TenantRouteContext, badgeNumber: string, 
   const status = badgeStatusOf(found.visit, found.badge, now);
   await ctx.audit('visitor.badge-verified', { type: 'visitor', id: found.visit.id }, { badgeNumber, status });
   return { valid: status === 'valid', status, visitor: toVisitorDto(found.visit, now) };
+}
+
+/** The visit's badge: the latest issued to it (locked for a change), or a 404. */
+async function badgeOf(tx: TenantTx, organizationId: string, visitorId: string) {
+  const [badge] = await tx
+    .select()
+    .from(visitorBadges)
+    .where(and(eq(visitorBadges.organizationId, organizationId), eq(visitorBadges.visitorId, visitorId)))
+    .orderBy(desc(visitorBadges.issuedAt))
+    .limit(1)
+    .for('update');
+  if (!badge) throw notFound('Badge');
+  return badge;
+}
+
+/**
+ * Reprints a visitor's badge (lost or damaged): the same number and valid-until, marked printed,
+ * for the console to print again. Only a badge that still admits (valid) may be reprinted. Audited.
+ */
+export async function reprintBadge(ctx: TenantRouteContext, id: string, now = new Date()) {
+  const { tx, tenant } = ctx;
+  const visit = await visitOf(tx, tenant.organizationId, id, true);
+  const badge = await badgeOf(tx, tenant.organizationId, id);
+  const status = badgeStatusOf(visit, badge, now);
+  if (status !== 'valid') throw new AppError('conflict/badge-not-valid', `This badge is ${status}: only a valid badge can be reprinted.`);
+  const [printed] = await tx
+    .update(visitorBadges)
+    .set({ printed: true })
+    .where(and(eq(visitorBadges.organizationId, tenant.organizationId), eq(visitorBadges.id, badge.id)))
+    .returning();
+  await ctx.audit('visitor.badge-reprinted', { type: 'visitor', id }, { badgeNumber: badge.badgeNumber });
+  await ctx.emit('visitors.updated', id);
+  return { visitor: toVisitorDto(visit, now), badge: toBadgeDto(printed) };
+}
+
+/**
+ * Revokes a visitor's badge: it no longer admits anyone (verification reads checked-out), and a
+ * visit still open (Checked In or Expired) is checked out now, so lists, counts and the per-patient
+ * limit agree with the badge. Audited with the reason.
+ */
+export async function revokeBadge(ctx: TenantRouteContext, id: string, reason: string, now = new Date()) {
+  const { tx, tenant } = ctx;
+  const visit = await visitOf(tx, tenant.organizationId, id, true);
+  const badge = await badgeOf(tx, tenant.organizationId, id);
+  if (badge.revokedAt) throw new AppError('conflict/badge-revoked', 'This badge is already revoked.');
+  const open = visitorStatusAt(visit, now) === 'Checked In' || visitorStatusAt(visit, now) === 'Expired';
+  if (!open) throw new AppError('conflict/visitor-not-checked-in', 'This visitor is not checked in.');
+  const [revoked] = await tx
+    .update(visitorBadges)
+    .set({ revokedAt: now })
+    .where(and(eq(visitorBadges.organizationId, tenant.organizationId), eq(visitorBadges.id, badge.id)))
+    .returning();
+  const [updated] = await tx
+    .update(visitors)
+    .set({ checkOutTime: now, checkedOutBy: ctx.actor.userId })
+    .where(and(eq(visitors.organizationId, tenant.organizationId), eq(visitors.id, id)))
+    .returning();
+  await ctx.audit('visitor.badge-revoked', { type: 'visitor', id }, { badgeNumber: badge.badgeNumber, reason, patientId: visit.patientId });
+  await ctx.emit('visitors.updated', id);
+  return { visitor: toVisitorDto(updated, now), badge: toBadgeDto(revoked) };
 }

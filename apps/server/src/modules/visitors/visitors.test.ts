@@ -151,6 +151,35 @@ describe('kiosk check-in', () => {
     expect((await t.put(`/api/patients/${patient.id}/placement`, { roomNumber: '1' })).statusCode).toBe(403); // Staff: no patients permission
     const [audit] = (await auditEventsOf(t.database.db, 'patient.placement-updated')).slice(-1);
     expect(audit.details).toMatchObject({ fields: ['roomNumber'] });
+    const read = await t.as('doctor').get(`/api/patients/${patient.id}/placement`);
+    expect(json(read).placement).toEqual({ patientId: patient.id, roomNumber: null, floor: '7', department: 'Surgery', directoryOptOut: false });
+    expect((await auditEventsOf(t.database.db, 'patient.placement-read')).some((a) => a.entity_id === patient.id)).toBe(true);
+    expect((await t.get(`/api/patients/${patient.id}/placement`)).statusCode).toBe(403);
+  });
+
+  it('finds the patient by room number only where the organization prefers it, never naming them to the visitor', async () => {
+    const patient = await patientInRoom({ room: 'B-907' });
+    const policy = async () => json(await t.anon.get(`/api/visitors/kiosk-policy?organizationId=${ORG}`, { remoteAddress: freshAddress() }));
+    expect(await policy()).toEqual({ success: true, patientLookup: 'name' });
+    // By default a room number finds nobody: a name is required.
+    const refused = await kiosk(someone({ patientName: undefined, patientRoom: 'B-907' }));
+    expect(json(refused).code).toBe('visitors/patient-not-found');
+    try {
+      await setVisitorSettings(t.database.db, ORG, { visitorPatientLookup: 'room' });
+      expect(await policy()).toEqual({ success: true, patientLookup: 'room' });
+      const res = await kiosk(someone({ patientName: undefined, patientRoom: ' room b-907 ' }));
+      expect(res.statusCode).toBe(201);
+      expect(json(res).visitor).toMatchObject({ patientId: patient.id, patientName: 'Room B-907', roomNumber: 'B-907' });
+      expect(res.body).not.toContain(patient.name.split(' ')[1]);
+      // Stored with the patient's name for staff.
+      expect(json(await t.get(`/api/visitors/${json(res).visitor.id}`)).visitor.patientName).toBe(patient.name);
+      expect(json(await kiosk(someone({ patientName: undefined, patientRoom: 'B-908' }))).code).toBe('visitors/patient-not-found');
+      // The name still works.
+      expect((await kiosk(someone({ patientName: patient.name }))).statusCode).toBe(201);
+      expect(json(await kiosk(someone({ patientName: undefined, patientRoom: undefined }))).code).toBe('validation/required');
+    } finally {
+      await setVisitorSettings(t.database.db, ORG, { visitorPatientLookup: 'name' });
+    }
   });
 
   it('lets staff check in a visitor of a patient who opted out of the directory', async () => {
@@ -316,6 +345,67 @@ describe('badge verification', () => {
     const unknown = await t.get('/api/visitors/badges/VZ0000');
     if (unknown.statusCode !== 404) expect(json(unknown).visitor).toBeDefined(); // a real badge may hold it
     expect((await t.get('/api/visitors/badges/V12')).statusCode).toBe(400);
+  });
+});
+
+describe('badge reprint and revocation', () => {
+  it('reprints a valid badge with the same number, marked printed, audited; not once checked out', async () => {
+    const patient = await patientInRoom();
+    const { visitor, badge } = json(await kiosk(someone({ patientName: patient.name })));
+    const res = await t.post(`/api/visitors/${visitor.id}/badge/reprint`);
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toMatchObject({ success: true, visitor: { id: visitor.id }, badge: { badgeNumber: badge.badgeNumber, printed: true } });
+    const [audit] = (await auditEventsOf(t.database.db, 'visitor.badge-reprinted')).filter((a) => a.entity_id === visitor.id);
+    expect(audit.details).toMatchObject({ badgeNumber: badge.badgeNumber });
+    await t.post(`/api/visitors/${visitor.id}/check-out`, {});
+    expect((await t.post(`/api/visitors/${visitor.id}/badge/reprint`)).statusCode).toBe(409);
+  });
+
+  it('revokes a badge: verification reads checked-out, the visitor is out and no longer counted, once', async () => {
+    const patient = await patientInRoom();
+    const { visitor, badge } = json(await kiosk(someone({ patientName: patient.name })));
+    expect((await t.post(`/api/visitors/${visitor.id}/badge/revoke`, {})).statusCode).toBe(400);
+    const res = await t.post(`/api/visitors/${visitor.id}/badge/revoke`, { reason: 'Badge reported lost' });
+    expect(res.statusCode).toBe(200);
+    expect(json(res).visitor).toMatchObject({ status: 'Checked Out' });
+    expect(json(await t.get(`/api/visitors/badges/${badge.badgeNumber}`))).toMatchObject({ valid: false, status: 'checked-out' });
+    expect((await t.post(`/api/visitors/${visitor.id}/badge/revoke`, { reason: 'Again' })).statusCode).toBe(409);
+    const [audit] = (await auditEventsOf(t.database.db, 'visitor.badge-revoked')).filter((a) => a.entity_id === visitor.id);
+    expect(audit.details).toMatchObject({ badgeNumber: badge.badgeNumber, reason: 'Badge reported lost' });
+    // Two more visitors fit: the revoked one no longer counts against the per-patient limit.
+    expect((await kiosk(someone({ patientName: patient.name }))).statusCode).toBe(201);
+    expect((await kiosk(someone({ patientName: patient.name }))).statusCode).toBe(201);
+  });
+});
+
+describe('daily report', () => {
+  it('counts check-ins per organization-local day over a range, every day listed, audited', async () => {
+    const patient = await patientInRoom();
+    const a = json(await kiosk(someone({ patientName: patient.name }))).visitor;
+    await t.post(`/api/visitors/${a.id}/check-out`, {});
+    // 2024-03-10 23:30 in Los Angeles (the organization's zone) is 2024-03-11 06:30 UTC: the local day counts.
+    await t.database.db.execute(
+      sql`update visitors set check_in_time = '2024-03-11T06:30:00Z', check_out_time = '2024-03-11T07:00:00Z' where id = ${a.id}`,
+    );
+    const res = await t.get('/api/visitors/daily?from=2024-03-09&to=2024-03-11');
+    expect(res.statusCode).toBe(200);
+    expect(json(res)).toEqual({
+      success: true,
+      from: '2024-03-09',
+      to: '2024-03-11',
+      days: [
+        { date: '2024-03-09', count: 0 },
+        { date: '2024-03-10', count: 1 },
+        { date: '2024-03-11', count: 0 },
+      ],
+      total: 1,
+    });
+    expect(json(await t.get('/api/visitors/daily')).days).toHaveLength(1);
+    expect((await t.get('/api/visitors/daily?from=2024-03-11&to=2024-03-09')).statusCode).toBe(400);
+    expect((await t.get('/api/visitors/daily?from=2020-01-01&to=2022-01-01')).statusCode).toBe(400);
+    expect((await t.as('viewer').get('/api/visitors/daily')).statusCode).toBe(403);
+    const audits = await auditEventsOf(t.database.db, 'visitor.report');
+    expect(audits.map((a) => a.details)).toContainEqual(expect.objectContaining({ from: '2024-03-09', to: '2024-03-11', total: 1 }));
   });
 });
 

@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../client';
 import { tenantKey } from '../tenant';
 
-/** The names of the organization and clinic a public screen is connected to. */
+/** The names of the organization and clinic a public screen is connected to, and the organization's language. */
 export interface PublicClinic {
-  organization: { id: string; name: string };
+  organization: { id: string; name: string; language: 'en' | 'es' | 'fr' | 'de' };
   clinic: { id: string; name: string };
 }
 

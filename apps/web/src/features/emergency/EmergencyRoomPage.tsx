@@ -58,6 +58,9 @@ export function EmergencyRoomPage() {
   const dashboard = useEmergencyDashboard(tenant);
   // Selecting a tab other than Overview reloads its section; a failed reload keeps the dashboard's copy.
   const section = useEmergencySection<unknown>(tenant, current.section);
+  // Alerts also have their own small reload, always on: a live event refreshes the list and the
+  // badge in one short read while the whole board (every section) is still being read.
+  const alerts = useEmergencySection<AlertDto[]>(tenant, 'alerts');
   const action = useAlertAction(tenant);
   // Refresh sets the last-updated time at once; a reload (live or refreshed) moves it on.
   const [refreshedAt, setRefreshedAt] = useState(0);
@@ -82,6 +85,7 @@ export function EmergencyRoomPage() {
   if (current.field && section.isSuccess && section.data !== undefined) {
     (data as Record<string, unknown>)[current.field] = section.data;
   }
+  if (alerts.isSuccess && alerts.dataUpdatedAt >= dashboard.dataUpdatedAt) data.alerts = alerts.data;
   const activeAlerts = data.alerts.filter((a) => a.status === 'ACTIVE').length;
   const onAction = (alert: AlertDto, act: 'acknowledge' | 'resolve') => action.mutate({ id: alert.id, action: act });
   const actions = { onAction, busy: action.isPending };

@@ -1,4 +1,3 @@
-import { KIOSK_FAILURE_MESSAGE, KIOSK_REQUIRED_MESSAGE } from '@clinic/domain/contracts/kiosk';
 import {
   Box,
   Button,
@@ -16,22 +15,18 @@ import {
   Title,
 } from '@mantine/core';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { publicTenantFromParams, usePublicClinic } from '../../api/public-clinic';
 import { Banner } from '../../ui/Banner';
+import { LanguageButtons, useKioskLanguage } from '../../ui/kiosk-i18n';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useSubmitKioskCase } from './api/submit-kiosk-case';
 import { submissionKeys } from './submission-key';
-import { EMPTY_KIOSK_FORM, KIOSK_REQUIRED, kioskCaseBodyFrom, kioskFormSpec, kioskProblem, missingRequired, type KioskForm } from './kiosk-form';
+import { EMPTY_KIOSK_FORM, KIOSK_REQUIRED, kioskCaseBodyFrom, kioskField, kioskFormSpec, missingRequired, type KioskForm } from './kiosk-form';
 
 type Step = 'welcome' | 'patient' | 'medical' | 'complete';
 const STEPS: Step[] = ['welcome', 'patient', 'medical', 'complete'];
-const STEP_TITLES: Record<Step, string> = {
-  welcome: 'Welcome',
-  patient: 'Patient Information',
-  medical: 'Medical Information',
-  complete: 'Check-in Complete!',
-};
 
 /** Inputs and buttons large enough for a touch screen (at least 48px). */
 const TOUCH = { size: 'xl' } as const;
@@ -46,6 +41,9 @@ export function KioskPage() {
   const [params] = useSearchParams();
   const tenant = publicTenantFromParams(params);
   const connected = usePublicClinic(tenant);
+  const lang = useKioskLanguage(connected.data?.organization.language);
+  const { t } = useTranslation();
+  const required_ = t('common.required');
   const [step, setStep] = useState<Step>('welcome');
   const form = useZodForm({ ...kioskFormSpec(tenant), initialValues: EMPTY_KIOSK_FORM });
   const [message, setMessage] = useState<string | null>(null);
@@ -79,8 +77,8 @@ export function KioskPage() {
   /** The kiosk marks the fields and shows one message above the buttons. */
   const requireFields = (fields: ReadonlyArray<keyof KioskForm>) => {
     const missing = missingRequired(form.getValues(), fields);
-    form.setErrors(Object.fromEntries(missing.map((key) => [key, KIOSK_REQUIRED_MESSAGE])));
-    setMessage(missing.length ? KIOSK_REQUIRED_MESSAGE : null);
+    form.setErrors(Object.fromEntries(missing.map((key) => [key, required_])));
+    setMessage(missing.length ? required_ : null);
     return missing.length === 0;
   };
 
@@ -98,10 +96,15 @@ export function KioskPage() {
         setResult({ caseId: answer.case.id, queueNumber: answer.queueNumber });
         go('complete');
       } catch {
-        setMessage(KIOSK_FAILURE_MESSAGE);
+        setMessage(t('common.failure'));
       }
     },
-    (errors) => setMessage(kioskProblem(errors)?.message ?? null),
+    (errors) => {
+      // One message for the first problem: "Email: Invalid email address" (the field's name translated).
+      const first = Object.entries(errors).find(([, m]) => Boolean(m));
+      const key = first ? kioskField(first[0]) : null;
+      setMessage(first ? (key ? `${t(`kiosk.fields.${key}`)}: ${String(first[1])}` : String(first[1])) : null);
+    },
   );
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -115,6 +118,7 @@ export function KioskPage() {
     setStartedAt(null);
     setResult(null);
     submit.reset();
+    lang.reset();
     go('welcome');
   };
 
@@ -138,13 +142,16 @@ export function KioskPage() {
     <Box mih="100vh" bg="gray.0">
       <Box component="header" bg="blue.8" c="white" px="lg" py="sm">
         <Group justify="space-between" wrap="wrap">
-          <Text fw={700} fz="lg">
-            Patient Check-In Kiosk
-          </Text>
-          <Text fz="md" aria-label="Connected organization and clinic">
-            Organization: <strong>{connected.data?.organization.name ?? tenant.organizationId}</strong> · Clinic:{' '}
-            <strong>{connected.data?.clinic.name ?? tenant.clinicId}</strong>
-          </Text>
+          <Stack gap={0}>
+            <Text fw={700} fz="lg">
+              {t('kiosk.title')}
+            </Text>
+            <Text fz="md" aria-label={t('common.connectedLabel')}>
+              {t('common.organization')}: <strong>{connected.data?.organization.name ?? tenant.organizationId}</strong> · {t('common.clinic')}:{' '}
+              <strong>{connected.data?.clinic.name ?? tenant.clinicId}</strong>
+            </Text>
+          </Stack>
+          <LanguageButtons language={lang.language} onChoose={lang.choose} />
         </Group>
       </Box>
       <Container component="main" size="sm" py="xl">
@@ -152,20 +159,20 @@ export function KioskPage() {
           <Stack gap="lg">
             <div>
               <Text size="md" c="gray.7" id="kiosk-progress-label">
-                Step {stepIndex + 1} of {STEPS.length}
+                {t('common.stepOf', { step: stepIndex + 1, total: STEPS.length })}
               </Text>
               <Progress.Root size="lg" mt={6}>
                 <Progress.Section value={((stepIndex + 1) / STEPS.length) * 100} aria-labelledby="kiosk-progress-label" />
               </Progress.Root>
             </div>
             <Title order={1} fz={32} ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
-              {STEP_TITLES[step]}
+              {t(`kiosk.steps.${step}`)}
             </Title>
 
             {step === 'welcome' && (
               <Stack gap="lg">
-                <Text fz="lg">Check in for your visit in a few simple steps. We will ask for your details and the reason for your visit.</Text>
-                {connected.isError && <Banner>This kiosk is not connected to a known clinic. Please ask a member of staff for help.</Banner>}
+                <Text fz="lg">{t('kiosk.welcomeText')}</Text>
+                {connected.isError && <Banner>{t('common.notConnected')}</Banner>}
                 <Button
                   {...TOUCH}
                   onClick={() => {
@@ -174,7 +181,7 @@ export function KioskPage() {
                   }}
                   disabled={connected.isError}
                 >
-                  Start Check-in
+                  {t('kiosk.start')}
                 </Button>
               </Stack>
             )}
@@ -183,28 +190,28 @@ export function KioskPage() {
               <form onSubmit={onPatientNext} noValidate>
                 <Stack gap="md">
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                    <TextInput label="First Name" autoComplete="given-name" {...required} {...field('firstName')} />
-                    <TextInput label="Last Name" autoComplete="family-name" {...required} {...field('lastName')} />
-                    <TextInput label="Date of Birth" type="date" autoComplete="bday" {...field('dateOfBirth')} />
+                    <TextInput label={t('kiosk.fields.firstName')} autoComplete="given-name" {...required} {...field('firstName')} />
+                    <TextInput label={t('kiosk.fields.lastName')} autoComplete="family-name" {...required} {...field('lastName')} />
+                    <TextInput label={t('kiosk.fields.dateOfBirth')} type="date" autoComplete="bday" {...field('dateOfBirth')} />
                     <NativeSelect
-                      label="Gender"
+                      label={t('kiosk.fields.gender')}
                       data={[
-                        { value: '', label: 'Prefer not to say' },
-                        { value: 'male', label: 'Male' },
-                        { value: 'female', label: 'Female' },
-                        { value: 'other', label: 'Other' },
+                        { value: '', label: t('kiosk.gender.none') },
+                        { value: 'male', label: t('kiosk.gender.male') },
+                        { value: 'female', label: t('kiosk.gender.female') },
+                        { value: 'other', label: t('kiosk.gender.other') },
                       ]}
                       {...field('gender')}
                     />
-                    <TextInput label="Phone Number" type="tel" autoComplete="tel" {...field('phoneNumber')} />
-                    <TextInput label="Email" type="email" autoComplete="email" {...field('email')} />
-                    <TextInput label="Emergency Contact" {...field('emergencyContact')} />
-                    <TextInput label="Emergency Phone" type="tel" {...field('emergencyPhone')} />
+                    <TextInput label={t('kiosk.fields.phoneNumber')} type="tel" autoComplete="tel" {...field('phoneNumber')} />
+                    <TextInput label={t('kiosk.fields.email')} type="email" autoComplete="email" {...field('email')} />
+                    <TextInput label={t('kiosk.fields.emergencyContact')} {...field('emergencyContact')} />
+                    <TextInput label={t('kiosk.fields.emergencyPhone')} type="tel" {...field('emergencyPhone')} />
                   </SimpleGrid>
                   <StepMessage message={message} />
                   <StepButtons back={() => go('welcome')}>
                     <Button {...TOUCH} type="submit">
-                      Next
+                      {t('common.next')}
                     </Button>
                   </StepButtons>
                 </Stack>
@@ -215,17 +222,17 @@ export function KioskPage() {
               <form onSubmit={onSubmit} noValidate>
                 <Stack gap="md">
                   <Textarea
-                    label="Chief Complaint"
-                    description="The main reason for your visit today"
+                    label={t('kiosk.fields.chiefComplaint')}
+                    description={t('kiosk.hints.chiefComplaint')}
                     autosize
                     minRows={3}
                     {...required}
                     {...field('chiefComplaint')}
                   />
-                  <TextInput label="Symptoms" description="Separate symptoms with commas, e.g. cough, fever" {...field('symptoms')} />
+                  <TextInput label={t('kiosk.fields.symptoms')} description={t('kiosk.hints.symptoms')} {...field('symptoms')} />
                   <div>
                     <Text component="label" id="kiosk-pain-label" fw={500} fz="lg">
-                      Pain Level: {form.values.painLevel} / 10
+                      {t('kiosk.painValue', { value: form.values.painLevel })}
                     </Text>
                     <Slider
                       mt="sm"
@@ -237,18 +244,22 @@ export function KioskPage() {
                       step={1}
                       value={form.values.painLevel}
                       onChange={(v) => form.setFieldValue('painLevel', v)}
-                      thumbLabel="Pain level from 0 (no pain) to 10 (worst pain)"
+                      thumbLabel={t('kiosk.painThumb')}
                       marks={[0, 2, 4, 6, 8, 10].map((v) => ({ value: v, label: String(v) }))}
                       label={(v) => `${v}`}
                     />
                   </div>
-                  <TextInput label="Medical History" description="Separate conditions with commas" {...field('medicalHistory')} />
-                  <TextInput label="Allergies" description="Separate allergies with commas" {...field('allergies')} />
-                  <TextInput label="Current Medications" description="Separate medications with commas" {...field('currentMedications')} />
+                  <TextInput label={t('kiosk.fields.medicalHistory')} description={t('kiosk.hints.medicalHistory')} {...field('medicalHistory')} />
+                  <TextInput label={t('kiosk.fields.allergies')} description={t('kiosk.hints.allergies')} {...field('allergies')} />
+                  <TextInput
+                    label={t('kiosk.fields.currentMedications')}
+                    description={t('kiosk.hints.currentMedications')}
+                    {...field('currentMedications')}
+                  />
                   <StepMessage message={message} />
                   <StepButtons back={() => go('patient')} disabled={submit.isPending}>
                     <Button {...TOUCH} type="submit" loading={submit.isPending}>
-                      Submit
+                      {t('common.submit')}
                     </Button>
                   </StepButtons>
                 </Stack>
@@ -257,20 +268,20 @@ export function KioskPage() {
 
             {step === 'complete' && result && (
               <Stack gap="lg" align="center" ta="center">
-                <Text fz="lg">Thank you. You have been added to the queue.</Text>
+                <Text fz="lg">{t('kiosk.added')}</Text>
                 <Text fz="lg" id="kiosk-queue-number-label">
-                  Your queue number
+                  {t('common.yourQueueNumber')}
                 </Text>
                 <Text fz={72} fw={800} c="blue.8" lh={1} aria-labelledby="kiosk-queue-number-label" data-testid="queue-number">
                   {result.queueNumber}
                 </Text>
-                <Text>Please take a seat. A member of staff will call you shortly.</Text>
+                <Text>{t('kiosk.takeSeat')}</Text>
                 <Group justify="center" wrap="wrap">
                   <Button {...TOUCH} component={Link} to={queueLink} variant="light">
-                    View Queue Manager
+                    {t('kiosk.viewQueue')}
                   </Button>
                   <Button {...TOUCH} onClick={startOver}>
-                    Check-in Another Patient
+                    {t('kiosk.another')}
                   </Button>
                 </Group>
               </Stack>
@@ -287,10 +298,11 @@ function StepMessage({ message }: { message: string | null }) {
 }
 
 function StepButtons({ back, disabled, children }: { back: () => void; disabled?: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <Group justify="space-between" mt="md">
       <Button {...TOUCH} variant="default" onClick={back} disabled={disabled}>
-        Back
+        {t('common.back')}
       </Button>
       {children}
     </Group>

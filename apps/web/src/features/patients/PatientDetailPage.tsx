@@ -11,12 +11,13 @@ import { StatusChip } from '../../ui/StatusChip';
 import { usePatient } from './api/get-patient';
 import { VISITS_SHOWN, usePatientVisits } from './api/get-patient-visits';
 import { AddVisitDialog } from './components/AddVisitDialog';
+import { PlacementCard } from './components/PlacementCard';
 import { VisitHistory } from './components/VisitHistory';
 import { GENDER_LABELS, STATUS_LABELS, formatDate, fullName } from './lib/format';
 
 type Tab = 'overview' | 'medical' | 'visits' | 'emergency';
 
-/** /patients/{id}: the record in four tabs, with Edit Patient and Add Visit. */
+/** /patients/{id}: the record in four tabs, with Edit Patient and Add Visit; the overview holds the placement form. */
 export function PatientDetailPage() {
   const { id = '' } = useParams();
   const patient = usePatient(id);
@@ -183,6 +184,7 @@ function PatientRecord({ patient }: { patient: PatientDto }) {
                 </SimpleGrid>
               )}
             </div>
+            <PlacementCard patientId={patient.id} />
           </Stack>
         </Tabs.Panel>
 

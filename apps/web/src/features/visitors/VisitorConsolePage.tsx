@@ -24,11 +24,16 @@ import { Banner } from '../../ui/Banner';
 import { QueryState } from '../../ui/QueryState';
 import { StatCard } from '../../ui/StatCard';
 import { StatusChip } from '../../ui/StatusChip';
+import { useReprintBadge, useRevokeBadge, type VisitorWithBadge } from './api/badge-actions';
 import { useCheckOutVisitor } from './api/check-out-visitor';
 import { useVisitor } from './api/get-visitor';
 import { useVisitorStats } from './api/get-visitor-stats';
 import { useVisitors } from './api/get-visitors';
+import { useVisitorsPerDay } from './api/get-visitors-per-day';
+import { useSetVisitorRestriction } from './api/restrict-visitor';
 import { useVerifyBadge } from './api/verify-badge';
+import { VisitorBadge } from './components/VisitorBadge';
+import badgeClasses from './visitor-badge.module.css';
 
 const TABS = ['overview', 'visitors', 'badges', 'reports'] as const;
 type Tab = (typeof TABS)[number];
@@ -37,7 +42,9 @@ const time = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: 
 /**
  * /visitors and /visitor-management (canManageVisitors): the console. Overview (today's figures,
  * peak hours, departments, the five most recent), Visitors (search, status, table with View and
- * Check Out), Badges (verify a number, as the badge's QR link opens it) and Reports (CSV export).
+ * Check Out; View opens the detail with the visit history, check-out with a rating and the
+ * restriction), Badges (verify a number, as the badge's QR link opens it; the active badges with
+ * Reprint and Revoke) and Reports (visitors per day over a date range, CSV export).
  * Every open console refreshes when anyone checks a visitor in or out (the `visitors.updated` event).
  */
 export function VisitorConsolePage() {
@@ -244,8 +251,8 @@ function VisitorTable({ visitors, onView, label }: { visitors: VisitorDto[]; onV
                     {v.status === 'Checked In' && (
                       <Button
                         size="xs"
-                        onClick={() => checkOut.mutate(v.id)}
-                        loading={checkOut.isPending && checkOut.variables === v.id}
+                        onClick={() => checkOut.mutate({ id: v.id })}
+                        loading={checkOut.isPending && checkOut.variables?.id === v.id}
                         aria-label={`Check Out ${v.firstName} ${v.lastName}`}
                       >
                         Check Out
@@ -286,10 +293,12 @@ function VisitorDetail({ id, onClose }: { id: string | null; onClose: () => void
               Checked in {time(v.checkInTime)}
               {v.checkOutTime ? `, out ${time(v.checkOutTime)}` : ''} · {v.duration}
             </Text>
+            {v.rating !== null && <Text>Rating {v.rating}/5</Text>}
             <Text>Phone {v.phone}</Text>
             <Text>
               ID: {v.idDocument.type ?? '—'} {v.idDocument.number ?? ''} {v.idDocument.issuedBy ? `(${v.idDocument.issuedBy})` : ''}
             </Text>
+            <VisitorActions visitor={v} />
             <Title order={3} fz="md" mt="sm">
               Visit History
             </Title>
@@ -309,11 +318,67 @@ function VisitorDetail({ id, onClose }: { id: string | null; onClose: () => void
   );
 }
 
+const RATINGS = ['', '1', '2', '3', '4', '5'];
+
+/**
+ * The detail's actions: Check Out with the visitor's optional rating (the overview's satisfaction),
+ * and Restrict (the kiosk refuses them from now on) or Lift Restriction, each with a reason.
+ */
+function VisitorActions({ visitor }: { visitor: VisitorDto }) {
+  const checkOut = useCheckOutVisitor();
+  const restriction = useSetVisitorRestriction();
+  const [rating, setRating] = useState('');
+  const [reason, setReason] = useState('');
+  const restricted = visitor.status === 'Restricted';
+  const open = visitor.status === 'Checked In' || visitor.status === 'Expired';
+  const onRestriction = (event: FormEvent) => {
+    event.preventDefault();
+    restriction.mutate({ id: visitor.id, restrict: !restricted, reason: reason.trim() }, { onSuccess: () => setReason('') });
+  };
+  return (
+    <Stack gap="sm" mt="sm">
+      {checkOut.isError && <Banner>{checkOut.error.message}</Banner>}
+      {restriction.isError && <Banner>{restriction.error.message}</Banner>}
+      {open && (
+        <Group align="flex-end">
+          <NativeSelect
+            label="Visit rating (optional)"
+            data={RATINGS.map((r) => ({ value: r, label: r ? `${r} of 5` : 'Not rated' }))}
+            value={rating}
+            onChange={(e) => setRating(e.currentTarget.value)}
+          />
+          <Button onClick={() => checkOut.mutate({ id: visitor.id, rating: rating ? Number(rating) : undefined })} loading={checkOut.isPending}>
+            Check Out
+          </Button>
+        </Group>
+      )}
+      <form onSubmit={onRestriction}>
+        <Group align="flex-end">
+          <TextInput
+            label={restricted ? 'Reason to lift the restriction' : 'Reason to restrict'}
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            maxLength={500}
+            required
+            miw={260}
+          />
+          <Button type="submit" color={restricted ? 'blue' : 'red'} variant="light" loading={restriction.isPending} disabled={!reason.trim()}>
+            {restricted ? 'Lift Restriction' : 'Restrict Visitor'}
+          </Button>
+        </Group>
+      </form>
+    </Stack>
+  );
+}
+
 function BadgesTab({ initial, onView }: { initial: string | null; onView: (id: string) => void }) {
   const [typed, setTyped] = useState(initial ?? '');
   const [checking, setChecking] = useState<string | null>(initial && isBadgeNumber(initial.toUpperCase()) ? initial.toUpperCase() : null);
   const verification = useVerifyBadge(checking);
   const active = useVisitors({ status: 'Checked In', page: 1, limit: 100 });
+  const reprint = useReprintBadge();
+  const [printing, setPrinting] = useState<VisitorWithBadge | null>(null);
+  const [revoking, setRevoking] = useState<VisitorDto | null>(null);
   const onVerify = (event: FormEvent) => {
     event.preventDefault();
     setChecking(typed.trim().toUpperCase());
@@ -341,28 +406,174 @@ function BadgesTab({ initial, onView }: { initial: string | null; onView: (id: s
       <Title order={2} fz="lg">
         Active Badges
       </Title>
+      {reprint.isError && <Banner>{reprint.error.message}</Banner>}
       <QueryState query={active} isEmpty={(d) => d.visitors.length === 0} empty={<Text c="gray.7">No active badges</Text>}>
-        {(d) => <VisitorTable visitors={d.visitors} onView={onView} label="Active badges" />}
+        {(d) => (
+          <Table.ScrollContainer minWidth={700}>
+            <Table striped aria-label="Active badges">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Badge</Table.Th>
+                  <Table.Th>Visitor</Table.Th>
+                  <Table.Th>Patient</Table.Th>
+                  <Table.Th>Valid Until</Table.Th>
+                  <Table.Th>Actions</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {d.visitors.map((v) => (
+                  <Table.Tr key={v.id} data-visitor-id={v.id}>
+                    <Table.Td>
+                      <Text ff="monospace">{v.badgeNumber}</Text>
+                      <Badge variant="light" color="blue" c="dark.8">
+                        {v.accessLevel}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {v.firstName} {v.lastName}
+                    </Table.Td>
+                    <Table.Td>{v.patientName}</Table.Td>
+                    <Table.Td>{time(v.validUntil)}</Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Button size="xs" variant="default" onClick={() => onView(v.id)} aria-label={`View ${v.firstName} ${v.lastName}`}>
+                          View
+                        </Button>
+                        <Button
+                          size="xs"
+                          variant="light"
+                          onClick={() => reprint.mutate(v.id, { onSuccess: setPrinting })}
+                          loading={reprint.isPending && reprint.variables === v.id}
+                          aria-label={`Reprint badge ${v.badgeNumber}`}
+                        >
+                          Reprint
+                        </Button>
+                        <Button size="xs" variant="light" color="red" onClick={() => setRevoking(v)} aria-label={`Revoke badge ${v.badgeNumber}`}>
+                          Revoke
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
       </QueryState>
+      <Modal opened={printing !== null} onClose={() => setPrinting(null)} title="Reprint Badge" closeButtonProps={{ 'aria-label': 'Close' }}>
+        {printing && (
+          <Stack gap="md">
+            <VisitorBadge visitor={printing.visitor} badge={printing.badge} />
+            <Group justify="flex-end" className={badgeClasses.noPrint}>
+              <Button onClick={() => window.print()}>Print Badge</Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+      <RevokeBadgeDialog visitor={revoking} onClose={() => setRevoking(null)} />
     </Stack>
   );
 }
 
+/** Revoke a badge with a reason: it no longer admits anyone and its visitor is checked out. */
+function RevokeBadgeDialog({ visitor, onClose }: { visitor: VisitorDto | null; onClose: () => void }) {
+  const revoke = useRevokeBadge();
+  const [reason, setReason] = useState('');
+  const close = () => {
+    setReason('');
+    revoke.reset();
+    onClose();
+  };
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (visitor) revoke.mutate({ id: visitor.id, reason: reason.trim() }, { onSuccess: close });
+  };
+  return (
+    <Modal opened={visitor !== null} onClose={close} title="Revoke Badge" closeButtonProps={{ 'aria-label': 'Close' }}>
+      {visitor && (
+        <form onSubmit={onSubmit}>
+          <Stack gap="md">
+            <Text>
+              Badge {visitor.badgeNumber} of {visitor.firstName} {visitor.lastName} will no longer admit anyone, and the visitor is checked out.
+            </Text>
+            {revoke.isError && <Banner>{revoke.error.message}</Banner>}
+            <TextInput label="Reason" value={reason} onChange={(e) => setReason(e.currentTarget.value)} maxLength={500} required data-autofocus />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={close}>
+                Cancel
+              </Button>
+              <Button type="submit" color="red" loading={revoke.isPending} disabled={!reason.trim()}>
+                Revoke Badge
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  );
+}
+
+/** A `YYYY-MM-DD` date `days` before today, on the browser's calendar. */
+function dayOffset(days: number): string {
+  const d = new Date();
+  d.setDate(d.getDate() - days);
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** Visitors per day over a date range (the last 14 days at first), and the same range as CSV. */
 function ReportsTab() {
-  const today = new Date().toISOString().slice(0, 10);
-  const [from, setFrom] = useState(today);
-  const [to, setTo] = useState(today);
+  const [from, setFrom] = useState(() => dayOffset(13));
+  const [to, setTo] = useState(() => dayOffset(0));
+  const report = useVisitorsPerDay(from, to);
+  const reversed = from !== '' && to !== '' && to < from;
   const href = `/api/visitors/export.csv?${new URLSearchParams({ from, to })}`;
   return (
     <Stack gap="md">
-      <Text>Export the visitors checked in over a range of days as a CSV file.</Text>
       <Group align="flex-end">
         <TextInput label="From" type="date" value={from} onChange={(e) => setFrom(e.currentTarget.value)} />
         <TextInput label="To" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
-        <Button component="a" href={href} download>
+        <Button component="a" href={href} download variant="light" disabled={reversed || !from || !to}>
           Export CSV
         </Button>
       </Group>
+      {reversed ? (
+        <Banner>The end date must not be before the start date.</Banner>
+      ) : (
+        <Card withBorder>
+          <Title order={2} fz="lg" mb="sm">
+            Visitors per Day
+          </Title>
+          <QueryState query={report}>
+            {(r) => {
+              const most = Math.max(1, ...r.days.map((d) => d.count));
+              return (
+                <Stack gap={6}>
+                  <Text fw={600}>
+                    {r.total} {r.total === 1 ? 'visitor' : 'visitors'} from {dayLabel(r.from)} to {dayLabel(r.to)}
+                  </Text>
+                  <Stack gap={6} role="list" aria-label="Visitors per day">
+                    {r.days.map((d) => (
+                      <Group key={d.date} gap="sm" wrap="nowrap" role="listitem">
+                        <Text w={110} fz="sm">
+                          {dayLabel(d.date)}
+                        </Text>
+                        <Progress value={(d.count / most) * 100} flex={1} size="lg" aria-label={`${dayLabel(d.date)}: ${d.count}`} />
+                        <Text w={32} fz="sm" ta="right">
+                          {d.count}
+                        </Text>
+                      </Group>
+                    ))}
+                  </Stack>
+                </Stack>
+              );
+            }}
+          </QueryState>
+        </Card>
+      )}
     </Stack>
   );
 }
+
+/** "Mon, Nov 23" for a `YYYY-MM-DD` day (read as that calendar day, not an instant). */
+const dayLabel = (date: string) =>
+  new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });

@@ -1,6 +1,5 @@
 import { ID_DOCUMENT_TYPES, VISIT_PURPOSES, VISITOR_RELATIONSHIPS } from '@clinic/domain/rules/visitors';
 import {
-  Badge,
   Box,
   Button,
   Checkbox,
@@ -16,13 +15,14 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import QRCode from 'qrcode';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { publicTenantFromParams, usePublicClinic } from '../../api/public-clinic';
 import { Banner } from '../../ui/Banner';
 import { useCheckInVisitor, type VisitorCheckInResult } from './api/check-in-visitor';
+import { useVisitorKioskPolicy } from './api/get-kiosk-policy';
+import { VisitorBadge } from './components/VisitorBadge';
 import classes from './visitor-badge.module.css';
 import {
   EMPTY_VISITOR_FORM,
@@ -66,6 +66,7 @@ export function VisitorKioskPage() {
   const [params] = useSearchParams();
   const tenant = publicTenantFromParams(params);
   const connected = usePublicClinic(tenant);
+  const byRoom = useVisitorKioskPolicy(tenant).data?.patientLookup === 'room';
   const [step, setStep] = useState<Step>('welcome');
   const [form, setForm] = useState<VisitorKioskForm>(EMPTY_VISITOR_FORM);
   const [invalid, setInvalid] = useState<ReadonlySet<keyof VisitorKioskForm>>(new Set());
@@ -147,7 +148,7 @@ export function VisitorKioskPage() {
   const onSecurity = async (event: FormEvent) => {
     event.preventDefault();
     if (!requireFields([...VISITOR_REQUIRED.info, ...VISITOR_REQUIRED.security])) return;
-    const body = visitorCheckInBodyFrom(form);
+    const body = visitorCheckInBodyFrom(form, byRoom);
     const json = JSON.stringify(body);
     if (!pending.current || pending.current.body !== json) pending.current = { key: newKey(), body: json };
     try {
@@ -225,7 +226,12 @@ export function VisitorKioskPage() {
                     Visit Details
                   </Title>
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                    <TextInput label="Patient Name" description="The patient's first and last name" {...required} {...text('patientName')} />
+                    <TextInput
+                      label={byRoom ? 'Patient Name or Room Number' : 'Patient Name'}
+                      description={byRoom ? "The patient's first and last name, or their room number" : "The patient's first and last name"}
+                      {...required}
+                      {...text('patientName')}
+                    />
                     <NativeSelect label="Relationship" data={choices(VISITOR_RELATIONSHIPS)} {...required} {...text('relationship')} />
                     <NativeSelect label="Visit Purpose" data={choices(VISIT_PURPOSES)} {...required} {...text('visitPurpose')} />
                   </SimpleGrid>
@@ -301,55 +307,14 @@ export function VisitorKioskPage() {
   );
 }
 
-/** The issued badge: number, name, relationship, purpose, access level, valid-until, type, QR code. */
+/** The issued badge, the wear-your-badge notice, Print Badge and Check In Another Visitor. */
 function VisitorBadgeCard({ result, onAnother }: { result: VisitorCheckInResult; onAnother: () => void }) {
-  const { visitor, badge } = result;
-  const [qr, setQr] = useState<string | null>(null);
-  const link = `${window.location.origin}${badge.qrCode}`;
-  useEffect(() => {
-    let live = true;
-    QRCode.toDataURL(link, { margin: 1, width: 320, errorCorrectionLevel: 'M' }).then((url) => live && setQr(url));
-    return () => {
-      live = false;
-    };
-  }, [link]);
-  const validUntil = new Date(badge.validUntil).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
   return (
     <Stack gap="lg">
       <Text fz="lg" className={classes.noPrint}>
         Your visitor badge is ready.
       </Text>
-      <Box className={classes.badge} data-testid="visitor-badge">
-        <Group justify="space-between" align="flex-start" wrap="nowrap" gap="md">
-          <Stack gap={6}>
-            <Text fz="sm" c="gray.7">
-              Visitor Badge
-            </Text>
-            <Text className={classes.badgeNumber} aria-label={`Badge number ${badge.badgeNumber}`}>
-              {badge.badgeNumber}
-            </Text>
-            <Text fw={700} fz="xl">
-              {visitor.firstName} {visitor.lastName}
-            </Text>
-            <Text>
-              {visitor.relationship} · {visitor.visitPurpose}
-            </Text>
-            {visitor.roomNumber && (
-              <Text>
-                {[visitor.department, visitor.floor && `Floor ${visitor.floor}`, `Room ${visitor.roomNumber}`].filter(Boolean).join(' · ')}
-              </Text>
-            )}
-            <Group gap="xs">
-              <Badge color="blue" variant="filled" size="lg">
-                {badge.accessLevel}
-              </Badge>
-              <Text fz="sm">{badge.badgeType}</Text>
-            </Group>
-            <Text fz="sm">Valid until {validUntil}</Text>
-          </Stack>
-          {qr ? <img src={qr} alt="QR code to verify this badge" className={classes.qr} /> : <Box className={classes.qr} aria-hidden />}
-        </Group>
-      </Box>
+      <VisitorBadge visitor={result.visitor} badge={result.badge} />
       <Banner tone="info" className={classes.noPrint}>
         Please wear your badge where it can be seen at all times and return it at the front desk when you leave.
       </Banner>

@@ -16,4 +16,14 @@ describe('the visitor kiosk form', () => {
     expect(body).toMatchObject({ firstName: 'Ana', temperature: 98.6, symptoms: [], email: undefined });
     expect(visitorCheckInBodyFrom(EMPTY_VISITOR_FORM).temperature).toBeUndefined();
   });
+
+  it("sends an answer with a digit as the patient's room only where the organization finds patients by room", () => {
+    const form = { ...EMPTY_VISITOR_FORM, patientName: ' Room 412 ' };
+    expect(visitorCheckInBodyFrom(form, true)).toMatchObject({ patientName: undefined, patientRoom: 'Room 412' });
+    expect(visitorCheckInBodyFrom(form)).toMatchObject({ patientName: 'Room 412', patientRoom: undefined });
+    expect(visitorCheckInBodyFrom({ ...form, patientName: 'Grace Hopper' }, true)).toMatchObject({
+      patientName: 'Grace Hopper',
+      patientRoom: undefined,
+    });
+  });
 });

@@ -69,9 +69,15 @@ export const symptomList = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
-/** The check-in body of a filled form; the temperature is a number, or absent. */
-export function visitorCheckInBodyFrom(form: VisitorKioskForm): VisitorCheckInBody {
+/**
+ * The check-in body of a filled form; the temperature is a number, or absent. Where the
+ * organization lets visitors give the patient's room (`byRoom`), an answer with a digit in it is a
+ * room number (no name has one), anything else the name.
+ */
+export function visitorCheckInBodyFrom(form: VisitorKioskForm, byRoom = false): VisitorCheckInBody {
   const temperature = form.temperature.trim() === '' ? undefined : Number(form.temperature);
+  const patient = form.patientName.trim();
+  const isRoom = byRoom && /\d/.test(patient);
   return {
     firstName: form.firstName.trim(),
     lastName: form.lastName.trim(),
@@ -79,7 +85,8 @@ export function visitorCheckInBodyFrom(form: VisitorKioskForm): VisitorCheckInBo
     phone: form.phone.trim(),
     relationship: form.relationship,
     visitPurpose: form.visitPurpose,
-    patientName: form.patientName.trim(),
+    patientName: isRoom ? undefined : patient,
+    patientRoom: isRoom ? patient : undefined,
     idDocument: { type: form.idType || undefined, number: form.idNumber.trim(), issuedBy: form.idIssuedBy.trim() || undefined },
     emergencyContact: {
       name: form.emergencyName.trim() || undefined,

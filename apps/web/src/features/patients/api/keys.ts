@@ -6,4 +6,5 @@ export const patientKeys = {
   list: (params: Partial<PatientListQuery>) => ['patients', 'list', params] as const,
   detail: (id: string) => ['patients', 'detail', id] as const,
   visits: (id: string) => ['patients', 'visits', id] as const,
+  placement: (id: string) => ['patients', 'placement', id] as const,
 };

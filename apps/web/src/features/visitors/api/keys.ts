@@ -10,5 +10,6 @@ export const visitorKeys = {
   list: (params: Partial<VisitorListQuery>) => ['visitors', 'list', params] as const,
   detail: (id: string) => ['visitors', 'detail', id] as const,
   badge: (badgeNumber: string) => ['visitors', 'badge', badgeNumber] as const,
+  daily: (from: string, to: string) => ['visitors', 'daily', from, to] as const,
   stats: ['visitor-stats'] as const,
 };

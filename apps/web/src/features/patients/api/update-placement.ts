@@ -1,0 +1,16 @@
+import type { PatientPlacementBody, PatientPlacementDto } from '@clinic/domain/contracts/patients';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { patientKeys } from './keys';
+
+/** Saves a patient's placement and directory opt-out (`PUT /api/patients/{id}/placement`; null clears a field). */
+export function useUpdatePlacement(id: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { [K in keyof PatientPlacementBody]: PatientPlacementBody[K] | null }) =>
+      api<{ placement: PatientPlacementDto }>(`/api/patients/${encodeURIComponent(id)}/placement`, { method: 'PUT', body }).then(
+        (r) => r.placement,
+      ),
+    onSuccess: (placement) => client.setQueryData(patientKeys.placement(id), placement),
+  });
+}

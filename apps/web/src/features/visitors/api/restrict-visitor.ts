@@ -1,0 +1,25 @@
+import type { VisitorDto } from '@clinic/domain/contracts/visitors';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { visitorKeys } from './keys';
+
+/** Restrict (watch list: the kiosk refuses them) or lift a restriction, with the reason. */
+export interface RestrictionInput {
+  id: string;
+  restrict: boolean;
+  reason: string;
+}
+
+/** `POST /api/visitors/{id}/restrict` or `/unrestrict` `{ reason }`, then the lists and figures refresh. */
+export function useSetVisitorRestriction() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, restrict, reason }: RestrictionInput) =>
+      api<{ visitor: VisitorDto }>(`/api/visitors/${encodeURIComponent(id)}/${restrict ? 'restrict' : 'unrestrict'}`, {
+        method: 'POST',
+        body: { reason },
+      }).then((r) => r.visitor),
+    onSuccess: () =>
+      Promise.all([client.invalidateQueries({ queryKey: visitorKeys.all }), client.invalidateQueries({ queryKey: visitorKeys.stats })]),
+  });
+}
