@@ -40,9 +40,9 @@ test('a "chest pain" check-in at the emergency kiosk puts a CRITICAL alert on an
   await expect(kiosk.getByRole('heading', { level: 1, name: 'What brings you to the emergency room?' })).toBeVisible();
   await kiosk.getByRole('button', { name: 'Chest pain' }).click();
   await expect(kiosk.getByText('You may leave your name out')).toBeVisible();
-  await kiosk.getByLabel('Name', { exact: true }).fill(name);
-  await kiosk.getByLabel('Age', { exact: true }).fill('58');
-  await kiosk.getByLabel('Phone', { exact: true }).fill('555 010 7788');
+  await kiosk.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await kiosk.getByRole('textbox', { name: 'Age', exact: true }).fill('58');
+  await kiosk.getByRole('textbox', { name: 'Phone', exact: true }).fill('555 010 7788');
   await kiosk.getByRole('button', { name: 'Check in' }).click();
   await expect(kiosk.getByRole('alert')).toContainText('Stay here: a nurse is coming to you now');
   await expect(kiosk.getByRole('alert')).toContainText('999');
@@ -78,11 +78,11 @@ test('the emergency kiosk in Spanish end to end, keyboard only', async ({ page }
   await page.keyboard.press('Enter');
   await expect(page.getByRole('alert')).toHaveText('Complete todos los campos obligatorios');
 
-  await tabTo(page, page.getByLabel('Nombre', { exact: true }));
+  await tabTo(page, page.getByRole('textbox', { name: 'Nombre', exact: true }));
   await page.keyboard.type('Lucía Fernández');
-  await tabTo(page, page.getByLabel('Edad', { exact: true }));
+  await tabTo(page, page.getByRole('textbox', { name: 'Edad', exact: true }));
   await page.keyboard.type('34');
-  await tabTo(page, page.getByLabel('Teléfono', { exact: true }));
+  await tabTo(page, page.getByRole('textbox', { name: 'Teléfono', exact: true }));
   await page.keyboard.type('555 020 3344');
   await page.keyboard.press('Enter');
 
@@ -102,14 +102,14 @@ test('the emergency kiosk goes back to its first screen after a minute without u
   await page.clock.install();
   await page.goto('/emergency-kiosk');
   await page.getByRole('button', { name: 'Fever' }).click();
-  await page.getByLabel('Name', { exact: true }).fill('Idle Person');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Idle Person');
   await expect(page.getByRole('heading', { level: 1, name: 'Your details' })).toBeVisible();
   await page.clock.runFor(59_000);
-  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('Idle Person');
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Idle Person');
   await page.clock.runFor(2_000);
   await expect(page.getByRole('heading', { level: 1, name: 'What brings you to the emergency room?' })).toBeVisible();
   await page.getByRole('button', { name: 'Fever' }).click();
-  await expect(page.getByLabel('Name', { exact: true })).toHaveValue('');
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('');
 });
 
 test('axe finds no serious violation on the emergency kiosk (each step) and on the patient kiosk in another language', async ({ page }) => {
