@@ -23,6 +23,7 @@ export * from './contracts/ops.js';
 export * from './contracts/activity.js';
 export * from './rules/activity.js';
 export * from './rules/analytics.js';
+export * from './rules/analytics-days.js';
 export * from './contracts/analytics.js';
 export * from './rules/visitors.js';
 export * from './contracts/visitors.js';

@@ -1,7 +1,13 @@
 import {
   DEFAULT_ANALYTICS_RANGE_DAYS,
   URGENCY_LEVELS,
+  addDays,
   analyticsOverviewOf,
+  busiestHoursOf,
+  histogramMedian,
+  mergeDays,
+  periodSumsOfDays,
+  topComplaintsOf,
   figuresOf,
   localDate,
   localTimeToInstant,
@@ -16,29 +22,18 @@ import {
   type TimeWindow,
 } from '@clinic/domain';
 import type { TenantRouteContext } from '../../platform/route.js';
-import {
-  queueBusiestHours,
-  queueDistinctPatients,
-  queuePeriodSums,
-  queueRangeTotals,
-  queueTopComplaints,
-  queueUrgencyFigures,
-  queueVisitTypesAndRatings,
-  queueVisitsPerDay,
-} from '../queue/index.js';
+import { queueAnalyticsDays, queueDistinctPatients, queueDoctorIds } from '../queue/index.js';
 
 /**
  * Analytics of the request's clinic (issue 11): the dashboard widget's seven figures against the
  * previous period, and the /analytics page's reports over a range of local days. The queue module
- * adds up its entries; the rules (`rules/analytics.ts`) make figures of the sums. Every read is
- * audited (aggregates only: no patient is named in them).
+ * adds up its entries by local day (kept in the daily rollup once a day is over); the rules
+ * (`rules/analytics-days.ts`, `rules/analytics.ts`) make sums and figures of the days. Every read
+ * is audited (aggregates only: no patient is named in them).
  */
 
 /** How many chief complaints the page lists. */
 export const TOP_COMPLAINTS = 10;
-
-const DAY_MS = 86_400_000;
-const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /** The organization's settings the figures read (fees, shift length, currency), defaults filled in. */
 function settingsOf(ctx: TenantRouteContext) {
@@ -73,13 +68,20 @@ async function auditRead(ctx: TenantRouteContext, report: string, details: Recor
   await ctx.audit('analytics.read', { type: 'analytics' }, { report, ...details });
 }
 
+/** The sums of a window's visits, from its days. */
+async function periodSums(ctx: TenantRouteContext, window: TimeWindow, timeZone: string, now: Date) {
+  const days = await queueAnalyticsDays(ctx.tx, ctx.tenant, window, timeZone, { now, breakdowns: ['careByStarter', 'starterDays'] });
+  const doctors = await queueDoctorIds(ctx.tx, ctx.tenant);
+  return periodSumsOfDays(days, doctors, await queueDistinctPatients(ctx.tx, ctx.tenant, window, 'completed'));
+}
+
 /** The widget: the seven figures of the period up to `now`, with their trends against the period before. */
 export async function analyticsOverview(ctx: TenantRouteContext, { period }: AnalyticsOverviewQuery, now = new Date()) {
   const settings = settingsOf(ctx);
   const windows = periodWindows(period, now);
   // One after the other: the queries share the request's one transaction (one connection).
-  const current = await queuePeriodSums(ctx.tx, ctx.tenant, windows.current, ctx.tenant.timeZone);
-  const previous = await queuePeriodSums(ctx.tx, ctx.tenant, windows.previous, ctx.tenant.timeZone);
+  const current = await periodSums(ctx, windows.current, ctx.tenant.timeZone, now);
+  const previous = await periodSums(ctx, windows.previous, ctx.tenant.timeZone, now);
   await auditRead(ctx, 'overview-widget', { period });
   return { analytics: analyticsOverviewOf(current, previous, period, settings.doctorShiftHours), currency: settings.currency };
 }
@@ -93,43 +95,47 @@ function daysOf(range: ResolvedRange): string[] {
 
 /** `GET /api/analytics/overview`: the range's totals and the visits of every day. */
 export async function rangeOverview(ctx: TenantRouteContext, range: ResolvedRange): Promise<Omit<AnalyticsRangeOverview, 'success'>> {
-  const totals = await queueRangeTotals(ctx.tx, ctx.tenant, range.window);
-  const perDay = await queueVisitsPerDay(ctx.tx, ctx.tenant, range.window, range.timeZone);
-  const byDay = new Map(perDay.map((d) => [d.date, d]));
+  const days = await queueAnalyticsDays(ctx.tx, ctx.tenant, range.window, range.timeZone, { breakdowns: ['waits'] });
+  const all = mergeDays(days);
+  const byDay = new Map(days.map((d) => [d.day, d]));
   await auditRead(ctx, 'overview', rangeDto(range));
   return {
     range: rangeDto(range),
-    totals,
-    visitsPerDay: daysOf(range).map((date) => byDay.get(date) ?? { date, visits: 0, completed: 0 }),
+    totals: {
+      visits: all.visits,
+      completed: all.completed,
+      admitted: all.admitted,
+      cancelled: all.cancelled,
+      medianWaitMinutes: histogramMedian(all.waits),
+    },
+    visitsPerDay: daysOf(range).map((date) => ({ date, visits: byDay.get(date)?.visits ?? 0, completed: byDay.get(date)?.completed ?? 0 })),
   };
 }
 
 /** `GET /api/analytics/triage`: every urgency level with its visits and median wait, and the AI's agreement. */
 export async function triageReport(ctx: TenantRouteContext, range: ResolvedRange): Promise<Omit<AnalyticsTriage, 'success'>> {
-  const figures = await queueUrgencyFigures(ctx.tx, ctx.tenant, range.window);
-  const byLevel = new Map(figures.byLevel.map((l) => [l.level, l]));
+  const all = mergeDays(await queueAnalyticsDays(ctx.tx, ctx.tenant, range.window, range.timeZone, { breakdowns: ['levels'] }));
   await auditRead(ctx, 'triage', rangeDto(range));
   return {
     range: rangeDto(range),
     urgency: URGENCY_LEVELS.map((level) => ({
       level,
-      visits: byLevel.get(level)?.visits ?? 0,
-      medianWaitMinutes: byLevel.get(level)?.medianWaitMinutes ?? null,
+      visits: all.levels[level]?.visits ?? 0,
+      medianWaitMinutes: histogramMedian(all.levels[level]?.waits ?? {}),
     })),
-    aiAgreement: figures.aiAgreement,
+    aiAgreement: { compared: all.prioritiesCompared, matched: all.prioritiesMatched },
   };
 }
 
 /** `GET /api/analytics/patients`: busiest hours, top complaints and distinct patients. */
 export async function patientsReport(ctx: TenantRouteContext, range: ResolvedRange): Promise<Omit<AnalyticsPatients, 'success'>> {
-  const busiestHours = await queueBusiestHours(ctx.tx, ctx.tenant, range.window, range.timeZone);
-  const topComplaints = await queueTopComplaints(ctx.tx, ctx.tenant, range.window, TOP_COMPLAINTS);
+  const days = await queueAnalyticsDays(ctx.tx, ctx.tenant, range.window, range.timeZone, { breakdowns: ['hours', 'complaints'] });
   const distinctPatients = await queueDistinctPatients(ctx.tx, ctx.tenant, range.window);
   await auditRead(ctx, 'patients', rangeDto(range));
   return {
     range: rangeDto(range),
-    busiestHours: busiestHours.sort((a, b) => a.weekday - b.weekday || a.hour - b.hour),
-    topComplaints,
+    busiestHours: busiestHoursOf(days).sort((a, b) => a.weekday - b.weekday || a.hour - b.hour),
+    topComplaints: topComplaintsOf(mergeDays(days).complaints, TOP_COMPLAINTS),
     distinctPatients,
   };
 }
@@ -139,11 +145,13 @@ const cents = (c: number | null) => (c === null ? null : Math.round(c) / 100);
 /** `GET /api/analytics/business`: revenue by visit type, ratings and doctors' utilization. */
 export async function businessReport(ctx: TenantRouteContext, range: ResolvedRange): Promise<Omit<AnalyticsBusiness, 'success'>> {
   const settings = settingsOf(ctx);
-  const sums = await queuePeriodSums(ctx.tx, ctx.tenant, range.window, range.timeZone);
-  const detail = await queueVisitTypesAndRatings(ctx.tx, ctx.tenant, range.window);
+  const days = await queueAnalyticsDays(ctx.tx, ctx.tenant, range.window, range.timeZone, {
+    breakdowns: ['careByStarter', 'starterDays', 'visitTypes', 'ratingCounts'],
+  });
+  const doctors = await queueDoctorIds(ctx.tx, ctx.tenant);
+  const sums = periodSumsOfDays(days, doctors, await queueDistinctPatients(ctx.tx, ctx.tenant, range.window, 'completed'));
+  const all = mergeDays(days);
   const figures = figuresOf(sums, settings.doctorShiftHours);
-  const types = new Map(detail.visitTypes.map((t) => [t.visitType, t]));
-  const ratings = new Map(detail.ratings.map((r) => [r.rating, r.count]));
   await auditRead(ctx, 'business', rangeDto(range));
   return {
     range: rangeDto(range),
@@ -152,10 +160,10 @@ export async function businessReport(ctx: TenantRouteContext, range: ResolvedRan
     revenuePerPatient: figures.revenuePerPatient,
     byVisitType: URGENCY_LEVELS.map((visitType) => ({
       visitType,
-      visits: types.get(visitType)?.visits ?? 0,
-      revenue: cents(types.get(visitType)?.feeCents ?? null),
+      visits: all.visitTypes[visitType]?.visits ?? 0,
+      revenue: cents(all.visitTypes[visitType]?.feeCents ?? null),
     })),
-    ratings: [1, 2, 3, 4, 5].map((rating) => ({ rating, count: ratings.get(rating) ?? 0 })),
+    ratings: [1, 2, 3, 4, 5].map((rating) => ({ rating, count: all.ratingCounts[rating] ?? 0 })),
     averageRating: figures.patientSatisfaction,
     resourceUtilization: figures.resourceUtilization,
   };

@@ -253,4 +253,28 @@ describe('analytics figures', () => {
     expect(audit.entity_type).toBe('analytics');
     expect(Object.keys(audit.details).sort()).toEqual(['clinicId', 'from', 'report', 'timeZone', 'to']);
   });
+  it('keeps past days in the daily rollup and adds a day up again after a late change to one of its visits', async () => {
+    const [{ today, from }] = await rows(
+      t.database.db,
+      sql`select to_char((now() at time zone 'America/Los_Angeles')::date, 'YYYY-MM-DD') as today,
+        to_char((now() at time zone 'America/Los_Angeles')::date - 13, 'YYYY-MM-DD') as from`,
+    );
+    const business = async () => (await t.get(`/api/analytics/business?from=${from}&to=${today}`)).json();
+    expect((await business()).ratings[0]).toEqual({ rating: 1, count: 0 });
+    const [kept] = await rows(
+      t.database.db,
+      sql`select count(*)::int as n from analytics_days where organization_id = 'default-clinic' and day between ${from}::date and ${today}::date`,
+    );
+    // The 14 days but yesterday and today (the widget's periods kept others before).
+    expect(kept.n).toBe(12);
+
+    // A rating given late to the admitted visit of three days ago (a kept day).
+    await t.database.db.execute(sql`update queue_entries set rating = 1 where id = 'fixture-3'`);
+    const after = await business();
+    expect(after.ratings[0]).toEqual({ rating: 1, count: 1 });
+    expect(after.averageRating).toBe(3.3);
+    // The same again from the rollup, and the visits of the other reports unchanged.
+    expect((await business()).ratings[0]).toEqual({ rating: 1, count: 1 });
+    expect((await t.get(`/api/analytics/overview?from=${from}&to=${today}`)).json().totals.visits).toBe(6);
+  });
 });

@@ -4,13 +4,4 @@ export { createQueueEntry, deriveEntry, nextQueueNumber, recordTransition, toQue
 export { kioskDayFigures, queueDayFigures } from './queue-figures.js';
 export { queueEntrySubjects, type QueueEntrySubject } from './queue-subjects.js';
 export { queueRoutes } from './queue.routes.js';
-export {
-  queueBusiestHours,
-  queueDistinctPatients,
-  queuePeriodSums,
-  queueRangeTotals,
-  queueTopComplaints,
-  queueUrgencyFigures,
-  queueVisitTypesAndRatings,
-  queueVisitsPerDay,
-} from './queue-analytics.js';
+export { queueAnalyticsDays, queueDistinctPatients, queueDoctorIds } from './queue-analytics.js';

@@ -1,14 +1,28 @@
-import { ASSESSMENT_BANDS, URGENCY_THRESHOLDS, type PeriodSums, type TimeWindow, type UrgencyLevel } from '@clinic/domain';
+import {
+  ASSESSMENT_BANDS,
+  URGENCY_THRESHOLDS,
+  ANALYTICS_DAY_BREAKDOWNS,
+  addDays,
+  emptyAnalyticsDay,
+  localTimeToInstant,
+  planDays,
+  type AnalyticsDay,
+  type AnalyticsDayBreakdown,
+  type TimeWindow,
+  type UrgencyLevel,
+} from '@clinic/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { TenantTx } from '../../platform/route.js';
 import type { QueueScope } from './queue.service.js';
 
 /**
- * The queue's figures for analytics (issue 11): sums and groupings of a clinic's entries checked
- * in during a window, each one scan of `queue_entries_created_idx` (organization, clinic,
- * check-in time). The queue owns the table, so the queries live here; the analytics module turns
- * them into figures and reports. A visit is an entry checked in during the window, cancelled ones
- * (people who left before care) aside.
+ * The queue's figures for analytics (issue 11): a clinic's entries added up by local day of
+ * check-in (`AnalyticsDay`, `rules/analytics-days.ts`), whole days that ended more than a day ago
+ * kept in the daily rollup (`analytics_days`, migration 0020), the rest of a window added up from
+ * the entries in one scan of `queue_entries_created_idx` (organization, clinic, check-in time). The
+ * queue owns the table, so the queries live here; the analytics module turns the days into figures
+ * and reports. A visit is an entry checked in during the window, cancelled ones (people who left
+ * before care) aside.
  */
 
 /** Whole minutes from check-in to start of care, as the queue's `waitMinutes` counts them. */
@@ -38,9 +52,10 @@ const TARGET = sql`(case when q.ai_urgency is not null then q.target_wait_minute
 /** The AI's urgency of an entry: captured at Start Care, else that of its stored score. */
 export const URGENCY = sql`coalesce(q.ai_urgency, ${scoreCase(URGENCY_THRESHOLDS.map((t) => ({ min: t.min, value: t.level })))})`;
 
-/** Entries of the scope checked in during `[from, to)`. */
-function inWindow(scope: QueueScope, w: TimeWindow): SQL {
-  return sql`q.organization_id = ${scope.organizationId} ${scope.clinicId ? sql`and q.clinic_id = ${scope.clinicId}` : sql``} and q.created_at >= ${w.from.toISOString()} and q.created_at < ${w.to.toISOString()}`;
+/** Entries of the scope checked in during any of the windows (each `[from, to)`). */
+function inWindows(scope: QueueScope, windows: readonly TimeWindow[]): SQL {
+  const ranges = windows.map((w) => sql`(q.created_at >= ${w.from.toISOString()} and q.created_at < ${w.to.toISOString()})`);
+  return sql`q.organization_id = ${scope.organizationId} ${scope.clinicId ? sql`and q.clinic_id = ${scope.clinicId}` : sql``} and (${sql.join(ranges, sql` or `)})`;
 }
 
 const num = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
@@ -50,163 +65,188 @@ async function rows<T>(tx: TenantTx, query: SQL): Promise<T[]> {
   return result.rows as T[];
 }
 
-/** The sums every figure of a period is computed from (`rules/analytics.ts`, `figuresOf`). */
-export async function queuePeriodSums(tx: TenantTx, scope: QueueScope, window: TimeWindow, timeZone: string): Promise<PeriodSums> {
-  const [r] = await rows<Record<string, unknown>>(
+/** The groupings of one scan, told apart by `grouping(...)` of the columns after the day. */
+const SETS = {
+  day: 0b1111111,
+  levelWait: 0b0011111,
+  hour: 0b1101111,
+  complaint: 0b1110111,
+  visitType: 0b1111011,
+  rating: 0b1111101,
+  starter: 0b1111110,
+} as const;
+
+/**
+ * The entries of the windows added up by local day of check-in: one scan, grouped by the day and
+ * by every breakdown the reports need (grouping sets). Windows must not share a local day unless
+ * its parts are meant to be added up together.
+ */
+async function addUpDays(tx: TenantTx, scope: QueueScope, windows: readonly TimeWindow[], timeZone: string): Promise<Map<string, AnalyticsDay>> {
+  const days = new Map<string, AnalyticsDay>();
+  if (windows.length === 0) return days;
+  const result = await rows<Record<string, unknown>>(
     tx,
-    sql`select
-      count(*) filter (where ${VISIT}) as visits,
-      coalesce(sum(q.rating), 0) as rating_sum,
-      count(q.rating) as ratings,
-      count(*) filter (where q.status = 'completed' and q.ai_urgency is not null and q.final_priority is not null) as compared,
-      count(*) filter (where q.status = 'completed' and q.ai_urgency = q.final_priority) as matched,
-      count(*) filter (where q.started_at is not null) as started,
-      count(*) filter (where q.started_at is not null and (${TARGET} is null or ${WAIT} <= ${TARGET})) as within_target,
-      count(*) filter (where q.status = 'completed' and q.started_at is not null) as completed,
-      coalesce(sum(${CARE}) filter (where q.status = 'completed' and q.started_at is not null), 0) as care_minutes,
-      sum(q.fee_cents) filter (where q.status = 'completed') as fee_cents,
-      coalesce(sum(${CARE}) filter (where d.id is not null and q.ended_at is not null), 0) as doctor_care_minutes
-    from queue_entries q
-    left join organization_members d on d.organization_id = q.organization_id and d.user_id = q.started_by and d.role = 'Doctor'
-    where ${inWindow(scope, window)}`,
+    sql`select e.day, e.level, e.wait, e.hour, e.complaint, e.final_priority, e.rating, e.started_by, e.start_day,
+      grouping(e.level, e.wait, e.hour, e.complaint, e.final_priority, e.rating, e.starter) as set,
+      count(*) as n,
+      count(*) filter (where e.visit) as visits,
+      count(*) filter (where e.status = 'completed') as completed,
+      count(*) filter (where e.status in ('admitted', 'emergency-admitted')) as admitted,
+      count(*) filter (where e.status = 'cancelled') as cancelled,
+      coalesce(sum(e.rating), 0) as rating_sum,
+      count(e.rating) as ratings,
+      count(*) filter (where e.status = 'completed' and e.ai_urgency is not null and e.final_priority is not null) as compared,
+      count(*) filter (where e.status = 'completed' and e.ai_urgency = e.final_priority) as matched,
+      count(*) filter (where e.wait is not null) as started,
+      count(*) filter (where e.wait is not null and (e.target is null or e.wait <= e.target)) as within_target,
+      coalesce(sum(e.care) filter (where e.status = 'completed' and e.wait is not null), 0) as care_minutes,
+      coalesce(sum(e.care), 0) as care_all,
+      sum(e.fee_cents) filter (where e.status = 'completed') as fee_cents
+    from (select
+        to_char((q.created_at at time zone ${timeZone})::date, 'YYYY-MM-DD') as day,
+        ${URGENCY} as level,
+        case when q.started_at is not null then ${WAIT} end as wait,
+        extract(hour from q.created_at at time zone ${timeZone})::int as hour,
+        case when ${VISIT} then ${COMPLAINT} end as complaint,
+        case when q.status = 'completed' then q.final_priority end as final_priority,
+        q.rating, q.status, q.ai_urgency, q.fee_cents, ${VISIT} as visit, ${TARGET} as target, ${CARE} as care,
+        case when q.started_at is not null then q.started_by end as started_by,
+        case when q.started_at is not null then to_char((q.started_at at time zone ${timeZone})::date, 'YYYY-MM-DD') end as start_day,
+        case when q.started_at is not null then q.started_by || '|' || to_char((q.started_at at time zone ${timeZone})::date, 'YYYY-MM-DD') end as starter
+      from queue_entries q where ${inWindows(scope, windows)}) e
+    group by grouping sets ((e.day), (e.day, e.level, e.wait), (e.day, e.hour), (e.day, e.complaint), (e.day, e.final_priority),
+      (e.day, e.rating), (e.day, e.starter, e.started_by, e.start_day))`,
   );
-  // The two distinct counts as grouped subqueries (hashed), not count(distinct ...) (sorted, and
-  // spilling to disk at a quarter of a busy clinic: three times the cost of the sums above).
-  const [d] = await rows<Record<string, unknown>>(
-    tx,
-    sql`select
-      (select count(*) from (select 1 from queue_entries q where ${inWindow(scope, window)} and q.status = 'completed'
-        group by coalesce(q.patient_id, q.id)) p) as patients_completed,
-      (select count(*) from (select 1 from queue_entries q
-        join organization_members d on d.organization_id = q.organization_id and d.user_id = q.started_by and d.role = 'Doctor'
-        where ${inWindow(scope, window)} and q.started_at is not null
-        group by q.started_by, (q.started_at at time zone ${timeZone})::date) s) as doctor_days`,
-  );
-  return {
-    visits: num(r.visits),
-    ratingSum: num(r.rating_sum),
-    ratings: num(r.ratings),
-    prioritiesCompared: num(r.compared),
-    prioritiesMatched: num(r.matched),
-    started: num(r.started),
-    startedWithinTarget: num(r.within_target),
-    completed: num(r.completed),
-    careMinutes: num(r.care_minutes),
-    feeCents: r.fee_cents === null || r.fee_cents === undefined ? null : Number(r.fee_cents),
-    patientsCompleted: num(d.patients_completed),
-    doctorCareMinutes: num(r.doctor_care_minutes),
-    doctorDays: num(d.doctor_days),
-  };
+  for (const r of result) {
+    const day = String(r.day);
+    let d = days.get(day);
+    if (!d) days.set(day, (d = emptyAnalyticsDay(day)));
+    const set = Number(r.set);
+    if (set === SETS.day) {
+      d.visits = num(r.visits);
+      d.completed = num(r.completed);
+      d.admitted = num(r.admitted);
+      d.cancelled = num(r.cancelled);
+      d.ratingSum = num(r.rating_sum);
+      d.ratings = num(r.ratings);
+      d.prioritiesCompared = num(r.compared);
+      d.prioritiesMatched = num(r.matched);
+      d.started = num(r.started);
+      d.startedWithinTarget = num(r.within_target);
+      d.careMinutes = num(r.care_minutes);
+      d.feeCents = r.fee_cents === null || r.fee_cents === undefined ? null : Number(r.fee_cents);
+    } else if (set === SETS.levelWait) {
+      if (r.wait !== null) d.waits[String(r.wait)] = (d.waits[String(r.wait)] ?? 0) + num(r.started);
+      if (r.level === null) continue;
+      const level = (d.levels[r.level as UrgencyLevel] ??= { visits: 0, waits: {} });
+      level.visits += num(r.visits);
+      if (r.wait !== null) level.waits[String(r.wait)] = num(r.started);
+    } else if (set === SETS.hour) {
+      if (num(r.visits) > 0) d.hours[String(r.hour)] = num(r.visits);
+    } else if (set === SETS.complaint) {
+      if (r.complaint !== null) d.complaints[String(r.complaint)] = num(r.n);
+    } else if (set === SETS.visitType) {
+      if (r.final_priority !== null)
+        d.visitTypes[r.final_priority as UrgencyLevel] = {
+          visits: num(r.n),
+          feeCents: r.fee_cents === null || r.fee_cents === undefined ? null : Number(r.fee_cents),
+        };
+    } else if (set === SETS.rating) {
+      if (r.rating !== null) d.ratingCounts[String(r.rating)] = num(r.n);
+    } else if (set === SETS.starter) {
+      if (r.started_by === null || r.start_day === null) continue;
+      const user = String(r.started_by);
+      d.careByStarter[user] = (d.careByStarter[user] ?? 0) + num(r.care_all);
+      d.starterDays.push(`${user}|${String(r.start_day)}`);
+    }
+  }
+  return days;
 }
 
-/** A median of whole minutes, or null. */
-const median = (v: unknown) => (v === null || v === undefined ? null : Math.round(Number(v)));
-
-/** The window's totals: visits, outcomes and the median wait. */
-export async function queueRangeTotals(tx: TenantTx, scope: QueueScope, window: TimeWindow) {
-  const [r] = await rows<Record<string, unknown>>(
-    tx,
-    sql`select
-      count(*) filter (where ${VISIT}) as visits,
-      count(*) filter (where q.status = 'completed') as completed,
-      count(*) filter (where q.status in ('admitted', 'emergency-admitted')) as admitted,
-      count(*) filter (where q.status = 'cancelled') as cancelled,
-      percentile_cont(0.5) within group (order by ${WAIT}) filter (where q.started_at is not null) as median_wait
-    from queue_entries q where ${inWindow(scope, window)}`,
-  );
-  return {
-    visits: num(r.visits),
-    completed: num(r.completed),
-    admitted: num(r.admitted),
-    cancelled: num(r.cancelled),
-    medianWaitMinutes: median(r.median_wait),
-  };
+/** The rollup's clinic key: the clinic, or '' for a report over every clinic of the organization. */
+const clinicKey = (scope: QueueScope) => scope.clinicId ?? '';
+/**
+ * A clinic's visits of a window, by local day: whole days that ended before yesterday come from the
+ * daily rollup (added up and kept the first time, and again after a late change to their visits),
+ * the rest from the entries. Days without a visit are left out.
+ */
+export async function queueAnalyticsDays(
+  tx: TenantTx,
+  scope: QueueScope,
+  window: TimeWindow,
+  timeZone: string,
+  options: { now?: Date; breakdowns?: readonly AnalyticsDayBreakdown[] } = {},
+) {
+  const plan = planDays(window, timeZone, options.now ?? new Date());
+  // Kept days are read without the breakdowns the report does not use (less to send and parse).
+  const unused = ANALYTICS_DAY_BREAKDOWNS.filter((b) => options.breakdowns && !options.breakdowns.includes(b));
+  const org = scope.organizationId;
+  const clinic = clinicKey(scope);
+  const kept = new Map<string, AnalyticsDay>();
+  const missing: Array<{ day: string; signature: number }> = [];
+  if (plan.kept.length > 0) {
+    const first = plan.kept[0];
+    const last = plan.kept[plan.kept.length - 1];
+    // The versions are read with (and so before) the kept rows, before the visits are added up: a
+    // change committed in between makes a kept row look older than it is (added up again next
+    // time), never newer.
+    const [found] = await rows<{ versions: Array<[string, number]> | null; days: Array<[string, number, AnalyticsDay]> | null }>(
+      tx,
+      sql`select
+        (select json_agg(json_build_array(to_char(v.day, 'YYYY-MM-DD'), v.version)) from analytics_day_versions v
+          where v.organization_id = ${org} ${scope.clinicId ? sql`and v.clinic_id = ${scope.clinicId}` : sql``}
+          and v.day between ${first}::date - 1 and ${last}::date + 1) as versions,
+        (select json_agg(json_build_array(to_char(a.day, 'YYYY-MM-DD'), a.signature, a.figures - ${`{${unused.join(',')}}`}::text[])) from analytics_days a
+          where a.organization_id = ${org} and a.clinic_id = ${clinic} and a.time_zone = ${timeZone}
+          and a.day between ${first}::date and ${last}::date) as days`,
+    );
+    const versions = new Map<string, number>();
+    for (const [day, version] of found.versions ?? []) versions.set(day, (versions.get(day) ?? 0) + Number(version));
+    const stored = new Map((found.days ?? []).map(([day, signature, figures]) => [day, { signature: Number(signature), figures }]));
+    for (const day of plan.kept) {
+      // The versions of the UTC days a local day can touch: the day before to the day after.
+      const signature = [-1, 0, 1].reduce((sum, n) => sum + (versions.get(addDays(day, n)) ?? 0), 0);
+      const row = stored.get(day);
+      if (row && row.signature === signature) kept.set(day, { ...emptyAnalyticsDay(day), ...row.figures });
+      else missing.push({ day, signature });
+    }
+  }
+  const missingWindows = missing.map(({ day }) => ({
+    from: localTimeToInstant(timeZone, day),
+    to: localTimeToInstant(timeZone, addDays(day, 1)),
+  }));
+  const added = await addUpDays(tx, scope, [...plan.live, ...missingWindows], timeZone);
+  if (missing.length > 0) {
+    const values = missing.map(
+      ({ day, signature }) =>
+        sql`(${org}, ${clinic}, ${day}::date, ${timeZone}, ${signature}, ${JSON.stringify(added.get(day) ?? emptyAnalyticsDay(day))}::jsonb)`,
+    );
+    await tx.execute(sql`insert into analytics_days (organization_id, clinic_id, day, time_zone, signature, figures)
+      values ${sql.join(values, sql`, `)}
+      on conflict (organization_id, clinic_id, day, time_zone)
+      do update set signature = excluded.signature, figures = excluded.figures, computed_at = now()`);
+  }
+  return [...kept.values(), ...added.values()].filter((d) => d.visits > 0 || d.cancelled > 0 || d.ratings > 0 || d.started > 0);
 }
 
-/** Visits and completions of each local day of the window that has any. */
-export async function queueVisitsPerDay(tx: TenantTx, scope: QueueScope, window: TimeWindow, timeZone: string) {
-  const result = await rows<{ day: string; visits: unknown; completed: unknown }>(
+/** The members who are doctors now (their care counts towards utilization). */
+export async function queueDoctorIds(tx: TenantTx, scope: QueueScope): Promise<Set<string>> {
+  const result = await rows<{ user_id: string }>(
     tx,
-    sql`select to_char((q.created_at at time zone ${timeZone})::date, 'YYYY-MM-DD') as day,
-      count(*) filter (where ${VISIT}) as visits,
-      count(*) filter (where q.status = 'completed') as completed
-    from queue_entries q where ${inWindow(scope, window)} group by 1`,
+    sql`select user_id from organization_members where organization_id = ${scope.organizationId} and role = 'Doctor'`,
   );
-  return result.map((r) => ({ date: r.day, visits: num(r.visits), completed: num(r.completed) }));
+  return new Set(result.map((r) => r.user_id));
 }
 
-/** Visits and the median wait of each urgency level that has any, and the AI's agreement with clinicians. */
-export async function queueUrgencyFigures(tx: TenantTx, scope: QueueScope, window: TimeWindow) {
-  const byLevel = await rows<{ level: UrgencyLevel; visits: unknown; median_wait: unknown }>(
-    tx,
-    sql`select ${URGENCY} as level,
-      count(*) filter (where ${VISIT}) as visits,
-      percentile_cont(0.5) within group (order by ${WAIT}) filter (where q.started_at is not null) as median_wait
-    from queue_entries q where ${inWindow(scope, window)} group by 1`,
-  );
-  const [agreement] = await rows<Record<string, unknown>>(
-    tx,
-    sql`select
-      count(*) filter (where q.ai_urgency is not null and q.final_priority is not null) as compared,
-      count(*) filter (where q.ai_urgency = q.final_priority) as matched
-    from queue_entries q where ${inWindow(scope, window)} and q.status = 'completed'`,
-  );
-  return {
-    byLevel: byLevel.map((r) => ({ level: r.level, visits: num(r.visits), medianWaitMinutes: median(r.median_wait) })),
-    aiAgreement: { compared: num(agreement.compared), matched: num(agreement.matched) },
-  };
-}
-
-/** Check-ins by local weekday and hour (cells with visits only). */
-export async function queueBusiestHours(tx: TenantTx, scope: QueueScope, window: TimeWindow, timeZone: string) {
-  const result = await rows<{ weekday: unknown; hour: unknown; visits: unknown }>(
-    tx,
-    sql`select extract(dow from q.created_at at time zone ${timeZone}) as weekday,
-      extract(hour from q.created_at at time zone ${timeZone}) as hour,
-      count(*) as visits
-    from queue_entries q where ${inWindow(scope, window)} and ${VISIT} group by 1, 2`,
-  );
-  return result.map((r) => ({ weekday: num(r.weekday), hour: num(r.hour), visits: num(r.visits) }));
-}
-
-/** The most frequent chief complaints (case and spacing ignored), each shown as most often written. */
-export async function queueTopComplaints(tx: TenantTx, scope: QueueScope, window: TimeWindow, limit: number) {
-  const result = await rows<{ complaint: string; visits: unknown }>(
-    tx,
-    sql`select mode() within group (order by ${COMPLAINT}) as complaint, count(*) as visits
-    from queue_entries q where ${inWindow(scope, window)} and ${VISIT}
-    group by lower(${COMPLAINT})
-    order by visits desc, complaint asc limit ${limit}`,
-  );
-  return result.map((r) => ({ complaint: r.complaint, visits: num(r.visits) }));
-}
-
-/** Distinct patients of the window's visits (walk-ins without a directory record count once per visit). */
-export async function queueDistinctPatients(tx: TenantTx, scope: QueueScope, window: TimeWindow) {
+/**
+ * Distinct patients of the window's visits, or of its completed ones (walk-ins without a directory
+ * record count once per visit). Distinct counts do not add up by day, so they are counted here.
+ */
+export async function queueDistinctPatients(tx: TenantTx, scope: QueueScope, window: TimeWindow, which: 'visits' | 'completed' = 'visits') {
+  const filter = which === 'completed' ? sql`q.status = 'completed'` : VISIT;
   const [r] = await rows<{ n: unknown }>(
     tx,
-    sql`select count(*) as n from (select 1 from queue_entries q where ${inWindow(scope, window)} and ${VISIT} group by coalesce(q.patient_id, q.id)) p`,
+    sql`select count(*) as n from (select 1 from queue_entries q where ${inWindows(scope, [window])} and ${filter} group by coalesce(q.patient_id, q.id)) p`,
   );
   return num(r.n);
-}
-
-/** Completed visits by type (final priority) with their fees, and the ratings given. */
-export async function queueVisitTypesAndRatings(tx: TenantTx, scope: QueueScope, window: TimeWindow) {
-  const types = await rows<{ visit_type: UrgencyLevel; visits: unknown; fee_cents: unknown }>(
-    tx,
-    sql`select q.final_priority as visit_type, count(*) as visits, sum(q.fee_cents) as fee_cents
-    from queue_entries q where ${inWindow(scope, window)} and q.status = 'completed' and q.final_priority is not null group by 1`,
-  );
-  const ratings = await rows<{ rating: unknown; n: unknown }>(
-    tx,
-    sql`select q.rating, count(*) as n from queue_entries q where ${inWindow(scope, window)} and q.rating is not null group by 1`,
-  );
-  return {
-    visitTypes: types.map((r) => ({
-      visitType: r.visit_type,
-      visits: num(r.visits),
-      feeCents: r.fee_cents === null || r.fee_cents === undefined ? null : Number(r.fee_cents),
-    })),
-    ratings: ratings.map((r) => ({ rating: num(r.rating), count: num(r.n) })),
-  };
 }
