@@ -176,3 +176,16 @@ test('a kiosk whose URL names an unknown organization says so and cannot start a
   await expect(page.getByRole('alert')).toHaveText('This kiosk is not connected to a known clinic. Please ask a member of staff for help.');
   await expect(page.getByRole('button', { name: 'Start Check-in' })).toBeDisabled();
 });
+
+test('the kiosk goes back to its welcome step with an empty form after a minute without use', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/kiosk');
+  await page.getByRole('button', { name: 'Start Check-in' }).click();
+  await page.getByLabel('First Name').fill('Idle');
+  await page.clock.runFor(59_000);
+  await expect(page.getByLabel('First Name')).toHaveValue('Idle');
+  await page.clock.runFor(2_000);
+  await expect(page.getByRole('button', { name: 'Start Check-in' })).toBeVisible();
+  await page.getByRole('button', { name: 'Start Check-in' }).click();
+  await expect(page.getByLabel('First Name')).toHaveValue('');
+});

@@ -1,15 +1,15 @@
 import { EMERGENCY_PICKS, isCriticalPick, type EmergencyPick } from '@clinic/domain/rules/emergency-kiosk';
 import { Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { publicTenantFromParams, usePublicClinic } from '../../api/public-clinic';
 import { Banner } from '../../ui/Banner';
-import { LanguageButtons, useKioskLanguage } from '../../ui/kiosk-i18n';
+import { useKioskLanguage } from '../../ui/kiosk-i18n';
+import { KioskHeader, useIdleReset, useStepFocus } from '../../ui/kiosk';
 import { useSubmitKioskCase } from './api/submit-kiosk-case';
 import { EMPTY_EMERGENCY_FORM, emergencyCaseBody, emergencyFormProblem, type EmergencyKioskForm } from './emergency-kiosk-form';
 import { submissionKeys } from './submission-key';
-import { useIdleReset } from './use-idle-reset';
 
 type Step = 'pick' | 'details' | 'done';
 
@@ -39,17 +39,8 @@ export function EmergencyKioskPage() {
   const [startedAt, setStartedAt] = useState<string | null>(null);
   const [keys] = useState(submissionKeys);
   const submit = useSubmitKioskCase();
-  const heading = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
 
-  // Each step change moves focus to the step's heading (keyboard and screen-reader users start there).
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    heading.current?.focus();
-  }, [step]);
+  const heading = useStepFocus(step);
 
   const startOver = () => {
     setForm(EMPTY_EMERGENCY_FORM);
@@ -103,20 +94,7 @@ export function EmergencyKioskPage() {
 
   return (
     <Box mih="100vh" bg="gray.0">
-      <Box component="header" bg="red.9" c="white" px="lg" py="sm">
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Stack gap={0}>
-            <Text fw={800} fz={26}>
-              {t('emergency.title')}
-            </Text>
-            <Text fz="md" aria-label={t('common.connectedLabel')}>
-              {t('common.organization')}: <strong>{connected.data?.organization.name ?? tenant.organizationId}</strong> · {t('common.clinic')}:{' '}
-              <strong>{connected.data?.clinic.name ?? tenant.clinicId}</strong>
-            </Text>
-          </Stack>
-          <LanguageButtons language={lang.language} onChoose={lang.choose} />
-        </Group>
-      </Box>
+      <KioskHeader title={t('emergency.title')} color="red.9" tenant={tenant} connected={connected.data} language={lang} titleSize={26} />
       <Container component="main" size="md" py="xl">
         <Paper withBorder shadow="sm" p="xl" radius="lg">
           <Stack gap="lg">

@@ -14,12 +14,13 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { publicTenantFromParams, usePublicClinic } from '../../api/public-clinic';
 import { Banner } from '../../ui/Banner';
-import { LanguageButtons, useKioskLanguage } from '../../ui/kiosk-i18n';
+import { useKioskLanguage } from '../../ui/kiosk-i18n';
+import { KioskHeader, useIdleReset, useStepFocus } from '../../ui/kiosk';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useSubmitKioskCase } from './api/submit-kiosk-case';
 import { submissionKeys } from './submission-key';
@@ -55,18 +56,8 @@ export function KioskPage() {
   // When the patient pressed Start Check-in: the server keeps the check-in's duration for the
   // dashboard's average check-in time. One value per check-in, so retries send the same body.
   const [startedAt, setStartedAt] = useState<string | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
 
-  // Each step change moves focus to the new step's heading, so keyboard and screen-reader users
-  // start at the top of the step.
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    heading.current?.focus();
-  }, [step]);
+  const heading = useStepFocus(step);
 
   const go = (next: Step) => {
     setMessage(null);
@@ -121,6 +112,8 @@ export function KioskPage() {
     lang.reset();
     go('welcome');
   };
+  // A minute without a touch past the first screen: back to it, so no personal data stays on screen.
+  useIdleReset(step !== 'welcome', startOver);
 
   const field = (key: keyof KioskForm) => ({
     ...form.getInputProps(key),
@@ -140,20 +133,7 @@ export function KioskPage() {
 
   return (
     <Box mih="100vh" bg="gray.0">
-      <Box component="header" bg="blue.8" c="white" px="lg" py="sm">
-        <Group justify="space-between" wrap="wrap">
-          <Stack gap={0}>
-            <Text fw={700} fz="lg">
-              {t('kiosk.title')}
-            </Text>
-            <Text fz="md" aria-label={t('common.connectedLabel')}>
-              {t('common.organization')}: <strong>{connected.data?.organization.name ?? tenant.organizationId}</strong> · {t('common.clinic')}:{' '}
-              <strong>{connected.data?.clinic.name ?? tenant.clinicId}</strong>
-            </Text>
-          </Stack>
-          <LanguageButtons language={lang.language} onChoose={lang.choose} />
-        </Group>
-      </Box>
+      <KioskHeader title={t('kiosk.title')} color="blue.8" tenant={tenant} connected={connected.data} language={lang} />
       <Container component="main" size="sm" py="xl">
         <Paper withBorder shadow="sm" p="xl" radius="lg">
           <Stack gap="lg">
