@@ -1,4 +1,5 @@
 import {
+  addDays,
   URGENCY_LEVELS,
   ageInYears,
   deriveQueuePatient,
@@ -137,7 +138,9 @@ function historyRows(timeZone: string, staff: { doctor: string; nurse: string },
   // The rules score a presentation and an age the same way every time: once each.
   const scored = new Map<string, { urgencyLevel: UrgencyLevel; riskScore: number }>();
   for (let daysAgo = HISTORY_DAYS; daysAgo >= 1; daysAgo--) {
-    const day = localDate(timeZone, new Date(now.getTime() - daysAgo * 86_400_000));
+    // Calendar days back from today: 24-hour steps would name one day twice in the last hour of a
+    // day after a clock change (23:30 PST minus 23 days is still 1 November at 23:30 PDT's day).
+    const day = addDays(localDate(timeZone, now), -daysAgo);
     // Clocks change at night: every arrival (8:00 to 20:00) is its minutes from the day's noon.
     const noon = localTimeToInstant(timeZone, day, '12:00').getTime();
     const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
