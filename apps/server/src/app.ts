@@ -12,6 +12,8 @@ import { emergencyRoutes } from './modules/emergency/index.js';
 import { eventRoutes } from './modules/events/events.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { kioskRoutes } from './modules/kiosk/kiosk.routes.js';
+import { pediatricIntakeRoutes } from './modules/pediatric-intake/index.js';
+import { clinicalTrialRoutes } from './modules/clinical-trials/index.js';
 import { memberRoutes } from './modules/members/members.routes.js';
 import { organizationRoutes } from './modules/organizations/organizations.routes.js';
 import { queueRoutes } from './modules/queue/index.js';
@@ -115,6 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(memberRoutes, { links });
   await app.register(eventRoutes);
   await app.register(kioskRoutes);
+  await app.register(pediatricIntakeRoutes);
+  await app.register(clinicalTrialRoutes);
   await app.register(queueRoutes);
   await app.register(emergencyRoutes);
   await app.register(triageRoutes);

@@ -31,3 +31,7 @@ export * from './rules/emergency.js';
 export * from './contracts/emergency.js';
 export * from './rules/kiosk-figures.js';
 export * from './rules/emergency-kiosk.js';
+export * from './rules/pediatric-intake.js';
+export * from './contracts/pediatric-intake.js';
+export * from './rules/clinical-trials.js';
+export * from './contracts/clinical-trials.js';

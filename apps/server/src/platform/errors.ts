@@ -46,6 +46,12 @@ const STATUS_BY_CODE: Record<string, number> = {
   'visitors/health-screening': 403,
   'visitors/patient-not-found': 404,
   'visitors/patient-limit': 409,
+  'trials/not-recruiting': 409,
+  'trials/age-unknown': 422,
+  'trials/age-out-of-range': 422,
+  'trials/already-enrolled': 409,
+  'trials/enrollment-full': 409,
+  'intake/token-refused': 403,
 };
 const STATUS_BY_PREFIX: Array<[string, number]> = [
   ['validation/', 400],

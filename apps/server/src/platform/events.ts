@@ -35,6 +35,10 @@ export const EVENT_PERMISSIONS = {
   'emergency.protocol.updated': 'canAccessEmergencyRoom',
   'emergency.facility.updated': 'canAccessEmergencyRoom',
   'emergency.patient-details.updated': 'canAccessEmergencyRoom',
+  // Clinical trials, their enrolments and adverse events (the trial dashboard, canManageClinicalTrials);
+  // a serious adverse event is also an alert of its own.
+  'clinical-trials.updated': 'canManageClinicalTrials',
+  'clinical-trials.safety-alert': 'canManageClinicalTrials',
 } as const satisfies Record<string, Permission>;
 /** An event type someone may hear. */
 export type EventType = keyof typeof EVENT_PERMISSIONS;

@@ -33,6 +33,7 @@ import type { RouteContract } from './openapi.js';
 import { parse } from './parse.js';
 import { resolvePublicClinic } from './public-clinic.js';
 import type { RateLimiter } from './rate-limit.js';
+import { tokenFrom } from './sessions.js';
 import { withRequestTenantTx, withTenantTx, type TenantTx } from './tenant-tx.js';
 
 export type { AccountDb } from './account-db.js';
@@ -562,6 +563,66 @@ export function publicRoute<P extends Schema = undefined, Q extends Schema = und
         timeZone: organizationTimeZone(place.organization.settings),
       };
       return runHandler(spec, key, tx, tenant, actor, input, () => handler(contextOf(tx, tenant, actor, spec.scope), input, request, reply));
+    });
+  });
+}
+
+/** A route that staff and the public both call ({@link publicOrTenantRoute}). */
+export interface PublicOrTenantRouteSpec<P extends Schema, Q extends Schema, B extends Schema> extends PublicRouteSpec<P, Q, B> {
+  /** What a staff caller needs: an entry of the feature's table in `@clinic/domain`. */
+  access: RouteAccessRule;
+  /**
+   * Whether this request is a staff one (checked as {@link tenantRoute} would: 401, 403, the
+   * membership's tenant); otherwise it runs as {@link publicRoute}. Default: it carries a session.
+   */
+  asStaff?: (request: FastifyRequest) => boolean;
+}
+
+/** The context of a route made with {@link publicOrTenantRoute}: which of the two it ran as. */
+export type PublicOrTenantRouteContext = (TenantRouteContext & { signedIn: true }) | (PublicRouteContext & { signedIn: false });
+
+/**
+ * A route both signed-in staff and anonymous callers reach at the same address (the pediatric
+ * intake's enrol and queue calls, authorised by a session or by the intake's token; a trial read in
+ * full by staff and in part by the intake page). A staff request (`spec.asStaff`, default: it
+ * carries a session) runs exactly as {@link tenantRoute}; any other as {@link publicRoute}, its
+ * handler then deciding what an anonymous caller may do. The handler learns which from
+ * `ctx.signedIn`.
+ */
+export function publicOrTenantRoute<P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined>(
+  app: FastifyInstance,
+  spec: PublicOrTenantRouteSpec<P, Q, B>,
+  handler: RouteHandler<PublicOrTenantRouteContext, P, Q, B>,
+): void {
+  const db = databaseOf(app);
+  const access = checkAccessInHandler({ tenant: true, ...spec.access });
+  const asStaff = spec.asStaff ?? ((request: FastifyRequest) => tokenFrom(request) !== null);
+  register(app, spec, { public: true }, async (request, reply) => {
+    spec.rateLimit?.limiter.hitRequest(request, spec.rateLimit.scope);
+    const key = spec.idempotent ? idempotencyKeyOf(request) : null;
+    if (asStaff(request)) {
+      return withRequestTenantTx(db, request, access, (membership, tx) => {
+        const input = parseInput(spec, request, true);
+        const tenant = staffTenantOf(membership);
+        const actor: StaffActor = { userId: userOf(request).id, ip: request.ip };
+        const ctx = { ...contextOf(tx, tenant, actor, spec.scope), signedIn: true as const };
+        return runHandler(spec, key, tx, tenant, actor, input, () => handler(ctx, input, request, reply));
+      });
+    }
+    const input = parseInput(spec, request, true);
+    const wanted = publicPlace(request, spec.defaultOrganizationId);
+    const actor: PublicActor = { userId: null, ip: request.ip };
+    return withTenantTx(db, wanted.organizationId, async (tx) => {
+      const place = await resolvePublicClinic(tx, wanted.organizationId, wanted.clinicId);
+      const tenant: PublicTenant = {
+        organizationId: place.organization.id,
+        clinicId: place.clinicId,
+        clinicName: place.clinicName,
+        organization: place.organization,
+        timeZone: organizationTimeZone(place.organization.settings),
+      };
+      const ctx = { ...contextOf(tx, tenant, actor, spec.scope), signedIn: false as const };
+      return runHandler(spec, key, tx, tenant, actor, input, () => handler(ctx, input, request, reply));
     });
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { patientPayload } from './patient-payload.js';
 import { admittedPatient, visitorPayload } from '../modules/visitors/visitors.fixtures.js';
+import { trialWithEnrollment } from './clinical-trials.fixtures.js';
 import { freshAddress, memberIdOf, type TestApp } from './harness.js';
 
 /** The other organization the conformance suite reaches for, with its owner's headers. */
@@ -97,7 +98,24 @@ export const protocolPayload = (over: Record<string, unknown> = {}) => ({
  * organization, and the suite expects 404 when organization A's Owner names it. A new route with a
  * path parameter fails the suite until it has its fixture here.
  */
+/** A trial of the other organization with an enrolled child and an adverse event (made once). */
+let otherTrial: ReturnType<typeof trialWithEnrollment> | undefined;
+const trialRecords = (t: TestApp, other: OtherOrganization) => (otherTrial ??= trialWithEnrollment(t.app, other));
+const trial: Fixture = async (t, other) => ({ id: (await trialRecords(t, other)).trialId });
+
 export const RECORD_FIXTURES: Record<string, Fixture> = {
+  '/api/clinical-trials/:id': trial,
+  '/api/clinical-trials/:id/enroll': trial,
+  '/api/clinical-trials/:id/enrollments': trial,
+  '/api/clinical-trials/:id/adverse-events': trial,
+  '/api/clinical-trials/:id/reports/:report': async (t, other) => ({ id: (await trialRecords(t, other)).trialId, report: 'safety' }),
+  '/api/clinical-trials/adverse-events/:id/resolve': async (t, other) => ({ id: (await trialRecords(t, other)).adverseEventId }),
+  '/api/clinical-trials/enrollments/:id/withdraw': async (t, other) => ({ id: (await trialRecords(t, other)).enrollmentId }),
+  '/api/clinical-trials/enrollments/:id/visits/:visitNumber/complete': async (t, other) => ({
+    id: (await trialRecords(t, other)).enrollmentId,
+    visitNumber: '1',
+  }),
+  '/api/patients/pediatric/:patientId/queue': async (t, other) => ({ patientId: (await trialRecords(t, other)).patientId }),
   '/api/clinics/organization/:id': async (_t, other) => ({ id: other.organizationId }),
   '/api/organizations/invitations/:token/accept': async (t, other) => ({
     token: await created(

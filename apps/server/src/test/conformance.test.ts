@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { patientPayload } from './patient-payload.js';
 import { createOtherOrganization, freshAddress, rows, signInAs, useTestApp } from './harness.js';
 import { RECORD_FIXTURES, protocolPayload, type OtherOrganization } from './conformance.fixtures.js';
+import { trialPayload } from './clinical-trials.fixtures.js';
 import type { ApiRoute } from '../platform/openapi.js';
 
 /**
@@ -205,4 +206,15 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   '/api/visitors/:id/badge/revoke': { reason: 'Probe' },
   '/api/emergency-dashboard/mass-casualty/:id/patients': { patientId: 'no-such-patient', triageColor: 'RED' },
   'PUT /api/emergency-dashboard/protocols/:id': protocolPayload(),
+  'PUT /api/clinical-trials/:id': trialPayload(),
+  '/api/clinical-trials/:id/enroll': { patientId: 'no-such-patient' },
+  'POST /api/clinical-trials/:id/adverse-events': {
+    patientId: 'no-such-patient',
+    eventType: 'Probe',
+    severity: 'Mild',
+    relatedness: 'Unrelated',
+    description: 'Probe',
+    date: '2026-01-01',
+  },
+  '/api/clinical-trials/enrollments/:id/withdraw': { reason: 'Probe' },
 };

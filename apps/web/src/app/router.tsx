@@ -23,21 +23,6 @@ const pub = (path: string, load: () => PageModule, name: string): RouteObject =>
 
 const stateScreens = () => import('../ui/StateScreens');
 
-/** A public route whose feature comes with later work. */
-const publicSoon = (path: string, title: string): RouteObject => ({
-  path,
-  lazy: async () => {
-    const { ComingSoon } = await stateScreens();
-    return {
-      Component: () => (
-        <main>
-          <ComingSoon title={title} />
-        </main>
-      ),
-    };
-  },
-});
-
 /** A staff route: signed in, then the access rule (role, permission, plan feature) its guard checks. */
 const staff = (path: string, load: () => PageModule, name: string, access: RouteAccessRule = {}): RouteObject => ({
   path,
@@ -86,6 +71,8 @@ const queuePages = () => import('../features/queue');
 const triagePages = () => import('../features/triage');
 const emergencyPages = () => import('../features/emergency');
 const testPages = () => import('../features/test-pages');
+const pediatricIntakePages = () => import('../features/pediatric-intake');
+const clinicalTrialPages = () => import('../features/clinical-trials');
 
 export const routes: RouteObject[] = [
   // Static public pages: no API, no data layer.
@@ -120,7 +107,7 @@ export const routes: RouteObject[] = [
       pub('/test-patient-flow', testPages, 'PatientFlowTestPage'),
       pub('/test-organization', testPages, 'OrganizationTestPage'),
       pub('/test-data-segregation', testPages, 'DataSegregationTestPage'),
-      publicSoon('/pediatric-intake', 'Pediatric Intake'),
+      pub('/pediatric-intake', pediatricIntakePages, 'PediatricIntakePage'),
 
       // Signed in
       {
@@ -137,7 +124,7 @@ export const routes: RouteObject[] = [
           staff('/patients/:id', patientPages, 'PatientDetailPage', AREAS.patients.access),
           staff('/patients/:id/edit', patientPages, 'PatientFormPage', AREAS.patients.access),
           ...area(AREAS.visitors, visitorPages, 'VisitorConsolePage'),
-          ...areaSoon(AREAS.clinicalTrials, 'Clinical Trials'),
+          ...area(AREAS.clinicalTrials, clinicalTrialPages, 'ClinicalTrialsPage'),
           ...areaSoon(AREAS.organization, 'Organization'),
           ...areaSoon(AREAS.organizationSettings, 'Organization Settings'),
         ],

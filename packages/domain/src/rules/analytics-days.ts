@@ -1,5 +1,5 @@
 import type { PeriodSums, TimeWindow } from './analytics.js';
-import { localDate, localTimeToInstant } from './clinic-time.js';
+import { addDays, localDate, localTimeToInstant } from './clinic-time.js';
 import type { UrgencyLevel } from './risk-levels.js';
 
 /**
@@ -81,10 +81,6 @@ export function emptyAnalyticsDay(day: string): AnalyticsDay {
     starterDays: [],
   };
 }
-
-const DAY_MS = 86_400_000;
-/** `day` plus `n` days, as `YYYY-MM-DD`. */
-export const addDays = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
 
 /** Days a window's rollup is read from, and the parts of the window added up from the visits. */
 export interface DayPlan {

@@ -140,3 +140,10 @@ export function startOfLocalMonth(timeZone: string, at: Date = new Date()): Date
   const { year, month } = localDateTime(timeZone, at);
   return localTimeToInstant(timeZone, `${pad(year, 4)}-${pad(month)}-01`);
 }
+
+/** A calendar date (`YYYY-MM-DD`) plus `days` days (negative: before). */
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date.slice(0, 10)}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

@@ -60,9 +60,23 @@ export const VISITORS_ACCESS = {
   stats: {},
 } as const satisfies Record<string, RouteAccessRule>;
 
+/**
+ * The pediatric intake's calls after its submit (`POST /api/patients/pediatric/{id}/queue`) as
+ * staff: the patients permission; an anonymous intake is authorised by its intake token. The submit
+ * itself and the wizard are public.
+ */
+export const PEDIATRIC_INTAKE_ACCESS = {
+  queue: { permission: 'canManagePatients' },
+} as const satisfies Record<string, RouteAccessRule>;
+
 /** The clinical trial dashboard (`/clinical-trials`): the clinical trials permission. */
 export const TRIALS_ACCESS = {
   manage: { permission: 'canManageClinicalTrials' },
+  /**
+   * Enrolling a patient (`POST /api/clinical-trials/{id}/enroll`) as staff: the patients
+   * permission (issue 14); an anonymous intake is authorised by its intake token instead.
+   */
+  enroll: { permission: 'canManagePatients' },
 } as const satisfies Record<string, RouteAccessRule>;
 
 /**

@@ -6,3 +6,4 @@ export * from './idempotency.js';
 export * from './visitors.js';
 export * from './emergency.js';
 export * from './analytics.js';
+export * from './clinical-trials.js';

@@ -5,6 +5,7 @@ import type { AppDb } from '../client.js';
 import { clinics, organizationMembers, organizations, users } from '../schema/index.js';
 import { withTenant } from '../tenant.js';
 import { seedActivity } from './activity.js';
+import { seedClinicalTrials } from './clinical-trials.js';
 import { DEMO_VISIT_FEES, seedAnalyticsHistory } from './analytics.js';
 import { seedEmergency } from './emergency.js';
 import { seedPatients } from './patients.js';
@@ -149,6 +150,8 @@ export async function seedDemo(db: AppDb, password: string, options: { queue?: b
       await seedVisitors(tx, scope, userIds.get('staff@demo.clinic')!, directory, now);
       // The emergency room's protocols, scorings, alerts and mass-casualty event over that queue.
       await seedEmergency(tx, scope, doctor, now);
+      // Three trials (one recruiting pediatric asthma trial), a dozen enrolments with visits, adverse events.
+      await seedClinicalTrials(tx, scope, doctor.userId, directory, now);
     }
   });
   return true;

@@ -2,5 +2,6 @@
 export { linkOrCreatePatient, type CheckInContext, type CheckInPerson } from './link-or-create-patient.js';
 export { directoryCount } from './patient-figures.js';
 export { patientNames } from './patient-names.js';
+export { patientSummaries, type PatientSummary } from './patient-summaries.js';
 export { patientsInCare, type PatientInCare } from './patients-in-care.js';
 export { patientRoutes } from './patients.routes.js';

@@ -28,6 +28,9 @@ export const LIVE_RESOURCES: Record<string, readonly string[]> = {
   'emergency.protocol.updated': ['emergency-room'],
   'emergency.facility.updated': ['emergency-room'],
   'emergency.patient-details.updated': ['emergency-room'],
+  // The clinical trial dashboard: trials, enrolments, adverse events; a serious event is an alert.
+  'clinical-trials.updated': ['clinical-trials'],
+  'clinical-trials.safety-alert': ['clinical-trials'],
 };
 
 /** The events a stream listens to. */

@@ -1,0 +1,62 @@
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { intakeTokens } from '../../db/schema/index.js';
+import { hashToken, newToken } from '../../platform/crypto.js';
+import { AppError } from '../../platform/errors.js';
+import type { RouteContext, RouteActor, RouteTenant } from '../../platform/route.js';
+
+/** How long an intake's token authorises its enrol and queue calls. */
+export const INTAKE_TOKEN_MINUTES = 30;
+
+/** The calls an intake token authorises, each at most once. */
+export type IntakeTokenUse = 'enroll' | 'queue';
+
+const refused = () => new AppError('intake/token-refused', 'This intake is not authorised for that patient. Please submit the intake again.');
+
+/** Issues the token of a new intake: random, stored as a hash, valid for {@link INTAKE_TOKEN_MINUTES} minutes. */
+export async function issueIntakeToken(
+  ctx: RouteContext<RouteTenant, RouteActor>,
+  intake: { id: string; patientId: string },
+  now = new Date(),
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(now.getTime() + INTAKE_TOKEN_MINUTES * 60_000);
+  await ctx.tx.insert(intakeTokens).values({
+    organizationId: ctx.tenant.organizationId,
+    tokenHash: hashToken(token),
+    intakeId: intake.id,
+    patientId: intake.patientId,
+    expiresAt,
+  });
+  return { token, expiresAt };
+}
+
+/**
+ * Spends the token's `use` for `patientId`: one conditional update, so a forged, expired or
+ * another patient's token, or a second call of the same use (even simultaneous), is refused (403).
+ * The use rolls back with the request when the call itself fails, so a refused enrolment may be
+ * tried again with the same token.
+ */
+export async function consumeIntakeToken(
+  ctx: RouteContext<RouteTenant, RouteActor>,
+  token: string | undefined,
+  patientId: string,
+  use: IntakeTokenUse,
+): Promise<{ intakeId: string }> {
+  if (!token || token.length > 200) throw refused();
+  const column = use === 'enroll' ? intakeTokens.enrollUsedAt : intakeTokens.queueUsedAt;
+  const [row] = await ctx.tx
+    .update(intakeTokens)
+    .set(use === 'enroll' ? { enrollUsedAt: sql`now()` } : { queueUsedAt: sql`now()` })
+    .where(
+      and(
+        eq(intakeTokens.organizationId, ctx.tenant.organizationId),
+        eq(intakeTokens.tokenHash, hashToken(token)),
+        eq(intakeTokens.patientId, patientId),
+        gt(intakeTokens.expiresAt, sql`now()`),
+        isNull(column),
+      ),
+    )
+    .returning({ intakeId: intakeTokens.intakeId });
+  if (!row) throw refused();
+  return row;
+}

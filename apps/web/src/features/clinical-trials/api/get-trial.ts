@@ -1,0 +1,17 @@
+import type { TrialDto } from '@clinic/domain/contracts/clinical-trials';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { trialKeys } from './keys';
+
+/** One trial in full (`GET /api/clinical-trials/{id}`). */
+export function getTrialQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: trialKeys.detail(id),
+    queryFn: ({ signal }) => api<{ trial: TrialDto }>(`/api/clinical-trials/${encodeURIComponent(id)}`, { signal }).then((r) => r.trial),
+  });
+}
+
+/** One trial in full. */
+export function useTrial(id: string) {
+  return useQuery(getTrialQueryOptions(id));
+}

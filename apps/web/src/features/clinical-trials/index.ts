@@ -1,0 +1,2 @@
+/** The Clinical Trial Dashboard. */
+export { ClinicalTrialsPage } from './ClinicalTrialsPage';

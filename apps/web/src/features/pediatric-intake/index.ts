@@ -1,0 +1,2 @@
+/** The public pediatric intake wizard. */
+export { PediatricIntakePage } from './PediatricIntakePage';
