@@ -125,7 +125,7 @@ function Overview({ trials, onDetails, onSafety }: { trials: TrialDto[]; onDetai
             <Text fz="sm" id={`enrol-${t.id}`}>
               Enrollment: {t.currentEnrollment} / {t.targetEnrollment} ({t.enrollmentPercent}%)
             </Text>
-            <Progress value={Math.min(100, t.enrollmentPercent)} aria-labelledby={`enrol-${t.id}`} />
+            <Progress value={Math.min(100, t.enrollmentPercent)} aria-label={`Enrollment of ${t.title}: ${t.enrollmentPercent}%`} />
             <Group gap="xs">
               {t.status === 'Recruiting' && (
                 <Button size="xs" onClick={() => openIntake(t.id)} aria-label={`Enroll Patient in ${t.title}`}>

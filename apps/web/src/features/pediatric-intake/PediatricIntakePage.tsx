@@ -292,7 +292,10 @@ export function PediatricIntakePage() {
 
                 {step === 5 && (
                   <Stack gap="md">
-                    <Checkbox.Group label="Family History">
+                    <Box component="fieldset" style={{ border: 0, padding: 0, margin: 0 }}>
+                      <Text component="legend" fz="sm" fw={500}>
+                        Family History
+                      </Text>
                       <Group mt="xs">
                         {(
                           [
@@ -306,7 +309,7 @@ export function PediatricIntakePage() {
                           <Checkbox key={key} label={label} checked={form[key]} onChange={(e) => set(key, e.currentTarget.checked)} />
                         ))}
                       </Group>
-                    </Checkbox.Group>
+                    </Box>
                     <TextInput {...text('familyOther', 'Other Family History')} />
                     <SimpleGrid cols={{ base: 1, sm: 2 }}>
                       <TextInput {...text('schoolGrade', 'School Grade')} />

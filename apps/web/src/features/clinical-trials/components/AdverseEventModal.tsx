@@ -31,7 +31,10 @@ function AdverseEventForm({ trials, onClose }: { trials: TrialDto[]; onClose: ()
   const report = useReportAdverseEvent();
   const set = (key: keyof typeof form) => ({
     value: form[key],
-    onChange: (e: { currentTarget: { value: string } }) => setForm((f) => ({ ...f, [key]: e.currentTarget.value })),
+    onChange: (e: { currentTarget: { value: string } }) => {
+      const value = e.currentTarget.value;
+      setForm((f) => ({ ...f, [key]: value }));
+    },
   });
   const due = reportingDueDate(form.severity, form.date);
 

@@ -93,7 +93,10 @@ function TrialFormBody({ trial, onClose }: { trial: TrialDto | null; onClose: ()
   const field = (key: keyof TrialForm, label: string, required = false) => ({
     label,
     value: form[key] as string,
-    onChange: (e: { currentTarget: { value: string } }) => setForm((f) => ({ ...f, [key]: e.currentTarget.value })),
+    onChange: (e: { currentTarget: { value: string } }) => {
+      const value = e.currentTarget.value;
+      setForm((f) => ({ ...f, [key]: value }));
+    },
     ...(required ? { withAsterisk: true, 'aria-required': true as const } : {}),
   });
   const num = (key: 'targetEnrollment' | 'ageMin' | 'ageMax', label: string) => ({
