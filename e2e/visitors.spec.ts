@@ -68,7 +68,8 @@ async function decodeQr(page: Page): Promise<string | null> {
 test('a visitor checks in and gets a badge whose QR code decodes to the staff verification link', async ({ page }) => {
   await page.goto('/visitor-kiosk');
   await expect(page.getByRole('heading', { name: 'Welcome, Visitor' })).toBeVisible();
-  await expect(page.getByText('Visiting hours: 8:00 AM to 8:00 PM')).toBeVisible();
+  // The policy lines follow the organization's settings: opened all day above, 2 visitors by default.
+  await expect(page.getByText('Visiting hours: open 24 hours')).toBeVisible();
   await expect(page.getByText('Maximum 2 visitors per patient at a time')).toBeVisible();
 
   // Continue with nothing filled stays on the step with the spec's message.
@@ -104,6 +105,53 @@ test('a visitor checks in and gets a badge whose QR code decodes to the staff ve
   await expect(page.getByLabel('Patient Name')).toHaveValue('');
 });
 
+/** Axe's serious and critical findings on the page as it is. */
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help}`);
+}
+
+test('the visitor kiosk in German: translated steps, policy lines, labels and choices on every step, axe clean', async ({ page }) => {
+  await page.goto('/visitor-kiosk');
+  await expect(page.getByRole('heading', { level: 1, name: 'Welcome, Visitor' })).toBeVisible();
+  const german = page.getByRole('button', { name: 'Deutsch' });
+  await german.click();
+  await expect(german).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByRole('heading', { level: 1, name: 'Willkommen' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Besuchsregeln' })).toBeVisible();
+  await expect(page.getByText('Besuchszeiten: rund um die Uhr')).toBeVisible();
+  await expect(page.getByText('Höchstens 2 Besucher pro Patient gleichzeitig')).toBeVisible();
+  await expect(page.getByText('Schritt 1 von 4')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Anmeldung starten' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Besucherangaben' })).toBeFocused();
+  // The language buttons stay on every step.
+  await expect(german).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('heading', { level: 2, name: 'Angaben zur Person' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Angaben zum Besuch' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Vorname' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Nachname' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Name des Patienten' })).toBeVisible();
+  const purpose = page.getByRole('combobox', { name: 'Grund des Besuchs' });
+  // The choices keep the server's values under translated labels.
+  await purpose.selectOption({ label: 'Patientenbesuch' });
+  await expect(purpose).toHaveValue('Visit Patient');
+  await expect(page.getByRole('combobox', { name: 'Beziehung zum Patienten' }).getByRole('option', { name: 'Familie' })).toHaveAttribute(
+    'value',
+    'Family',
+  );
+
+  // The kiosk's own message is in German too.
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Bitte füllen Sie alle Pflichtfelder aus.');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Zurück' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Willkommen' })).toBeVisible();
+});
+
 test('the third visitor for one patient is refused with the limit message', async ({ page }) => {
   for (let i = 0; i < 3; i++) {
     await page.goto('/visitor-kiosk');
@@ -124,15 +172,18 @@ test('an unknown patient name sends the visitor to the front desk', async ({ pag
   await expect(page.getByRole('alert')).toHaveText('Please ask at the front desk.');
 });
 
-test('a kiosk left alone for a minute goes back to the welcome step and forgets the visitor', async ({ page }) => {
+test("a kiosk left alone for a minute goes back to the welcome step in the organization's language and forgets the visitor", async ({ page }) => {
   await page.clock.install();
   await page.goto('/visitor-kiosk');
-  await page.getByRole('button', { name: 'Start Check-In' }).click();
-  await page.getByLabel('First Name').fill('Idle');
+  await page.getByRole('button', { name: 'Español' }).click();
+  await page.getByRole('button', { name: 'Iniciar registro' }).click();
+  await page.getByRole('textbox', { name: 'Nombre', exact: true }).fill('Idle');
   await page.clock.fastForward(59_000);
-  await expect(page.getByLabel('First Name')).toHaveValue('Idle');
+  await expect(page.getByRole('textbox', { name: 'Nombre', exact: true })).toHaveValue('Idle');
   await page.clock.fastForward(2_000);
+  // English is the demo organization's language.
   await expect(page.getByRole('heading', { name: 'Welcome, Visitor' })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.getByRole('button', { name: 'Start Check-In' }).click();
   await expect(page.getByLabel('First Name')).toHaveValue('');
 });

@@ -147,10 +147,18 @@ export const visitorExportQuery = z
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'The end date must not be before the start date' });
 
-/** `GET /api/visitors/kiosk-policy` (public): how this organization's kiosk asks for the patient. */
+/**
+ * `GET /api/visitors/kiosk-policy` (public): how this organization's kiosk asks for the patient and
+ * the visiting policy its welcome step shows (hours as local `HH:MM`, the per-patient limit, how
+ * long a badge is valid). Policy only: nothing about any patient or visitor.
+ */
 export const visitorKioskPolicyResponse = z.object({
   success: z.literal(true),
   patientLookup: z.enum(VISITOR_PATIENT_LOOKUPS),
+  visitingHoursStart: z.string(),
+  visitingHoursEnd: z.string(),
+  maxVisitorsPerPatient: z.number().int(),
+  badgeValidHours: z.number().int(),
 });
 /** The kiosk's policy. */
 export type VisitorKioskPolicy = z.infer<typeof visitorKioskPolicyResponse>;

@@ -13,6 +13,7 @@ import {
   visitorRestrictBody,
   VISITORS_ACCESS,
   tenantSelector,
+  type VisitorKioskPolicy,
 } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -83,12 +84,18 @@ export async function visitorRoutes(app: FastifyInstance) {
     {
       method: 'GET',
       url: '/api/visitors/kiosk-policy',
-      summary: "How the visitor kiosk asks for the patient (name, or room number too): the organization's setting",
+      summary:
+        "The visitor kiosk's policy from the organization's settings: how it asks for the patient (name, or room number too), visiting hours, visitors per patient, badge validity",
       query: tenantSelector,
       defaultOrganizationId: KIOSK_DEFAULT_TENANT,
       rateLimit: { limiter: policyLimiter, scope: 'visitor-kiosk-policy' },
     },
-    async (ctx) => ({ success: true, patientLookup: visitorPolicyOf(ctx.tenant.organization.settings).patientLookup }),
+    async (ctx): Promise<VisitorKioskPolicy> => {
+      const { patientLookup, visitingHoursStart, visitingHoursEnd, maxVisitorsPerPatient, badgeValidHours } = visitorPolicyOf(
+        ctx.tenant.organization.settings,
+      );
+      return { success: true, patientLookup, visitingHoursStart, visitingHoursEnd, maxVisitorsPerPatient, badgeValidHours };
+    },
   );
 
   tenantRoute(

@@ -160,13 +160,14 @@ describe('kiosk check-in', () => {
   it('finds the patient by room number only where the organization prefers it, never naming them to the visitor', async () => {
     const patient = await patientInRoom({ room: 'B-907' });
     const policy = async () => json(await t.anon.get(`/api/visitors/kiosk-policy?organizationId=${ORG}`, { remoteAddress: freshAddress() }));
-    expect(await policy()).toEqual({ success: true, patientLookup: 'name' });
+    const hours = { visitingHoursStart: '00:00', visitingHoursEnd: '00:00', maxVisitorsPerPatient: 2, badgeValidHours: 8 };
+    expect(await policy()).toEqual({ success: true, patientLookup: 'name', ...hours });
     // By default a room number finds nobody: a name is required.
     const refused = await kiosk(someone({ patientName: undefined, patientRoom: 'B-907' }));
     expect(json(refused).code).toBe('visitors/patient-not-found');
     try {
       await setVisitorSettings(t.database.db, ORG, { visitorPatientLookup: 'room' });
-      expect(await policy()).toEqual({ success: true, patientLookup: 'room' });
+      expect(await policy()).toEqual({ success: true, patientLookup: 'room', ...hours });
       const res = await kiosk(someone({ patientName: undefined, patientRoom: ' room b-907 ' }));
       expect(res.statusCode).toBe(201);
       expect(json(res).visitor).toMatchObject({ patientId: patient.id, patientName: 'Room B-907', roomNumber: 'B-907' });
@@ -179,6 +180,37 @@ describe('kiosk check-in', () => {
       expect(json(await kiosk(someone({ patientName: undefined, patientRoom: undefined }))).code).toBe('validation/required');
     } finally {
       await setVisitorSettings(t.database.db, ORG, { visitorPatientLookup: 'name' });
+    }
+  });
+
+  it("gives the kiosk the organization's visiting hours, visitors per patient and badge validity as they change", async () => {
+    const policy = async () => json(await t.anon.get(`/api/visitors/kiosk-policy?organizationId=${ORG}`, { remoteAddress: freshAddress() }));
+    try {
+      await setVisitorSettings(t.database.db, ORG, {
+        visitingHoursStart: '09:30',
+        visitingHoursEnd: '18:00',
+        maxVisitorsPerPatient: 3,
+        badgeValidHours: 4,
+      });
+      const res = await policy();
+      expect(res).toEqual({
+        success: true,
+        patientLookup: 'name',
+        visitingHoursStart: '09:30',
+        visitingHoursEnd: '18:00',
+        maxVisitorsPerPatient: 3,
+        badgeValidHours: 4,
+      });
+      // A malformed setting is the spec's default, never passed on as typed.
+      await setVisitorSettings(t.database.db, ORG, { visitingHoursEnd: '25:00', maxVisitorsPerPatient: 0, badgeValidHours: 'x' });
+      expect(await policy()).toMatchObject({
+        visitingHoursStart: '09:30',
+        visitingHoursEnd: '20:00',
+        maxVisitorsPerPatient: 2,
+        badgeValidHours: 8,
+      });
+    } finally {
+      await setVisitorSettings(t.database.db, ORG, { ...OPEN_ALL_DAY, maxVisitorsPerPatient: 2, badgeValidHours: 8 });
     }
   });
 

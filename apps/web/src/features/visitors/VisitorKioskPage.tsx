@@ -15,40 +15,39 @@ import {
   Textarea,
   Title,
 } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { publicTenantFromParams, usePublicClinic } from '../../api/public-clinic';
 import { Banner } from '../../ui/Banner';
+import { LanguageButtons, useKioskLanguage } from '../../ui/kiosk-i18n';
 import { useCheckInVisitor, type VisitorCheckInResult } from './api/check-in-visitor';
 import { useVisitorKioskPolicy } from './api/get-kiosk-policy';
 import { VisitorBadge } from './components/VisitorBadge';
 import classes from './visitor-badge.module.css';
-import {
-  EMPTY_VISITOR_FORM,
-  missingFields,
-  missingMessage,
-  VISITOR_REQUIRED,
-  visitorCheckInBodyFrom,
-  type VisitorKioskForm,
-} from './visitor-kiosk-form';
+import { EMPTY_VISITOR_FORM, missingFields, VISITOR_REQUIRED, visitorCheckInBodyFrom, type VisitorKioskForm } from './visitor-kiosk-form';
+import { badgeTextOf, choiceLabel, policyLines } from './visitor-kiosk-text';
 
 type Step = 'welcome' | 'info' | 'security' | 'badge';
 const STEPS: Step[] = ['welcome', 'info', 'security', 'badge'];
-const STEP_TITLES: Record<Step, string> = {
-  welcome: 'Welcome, Visitor',
-  info: 'Visitor Information',
-  security: 'Security Check',
-  badge: 'Check-In Complete!',
-};
 /** A kiosk left alone this long goes back to the welcome step with an empty form. */
 const IDLE_RESET_MS = 60_000;
-const FAILURE_MESSAGE = 'Check-in could not be completed. Please try again or ask at the front desk.';
+/**
+ * A message on a step: the kiosk's own (translated, so it follows a language change) or a
+ * refusal as the server sent it.
+ */
+type StepNote = { own: 'required' | 'failure' } | { server: string };
 
 /** Inputs and buttons large enough for a touch screen. */
 const TOUCH = { size: 'xl' } as const;
 const required = { withAsterisk: true, 'aria-required': true } as const;
-const choices = (values: readonly string[]) => [{ value: '', label: 'Select…' }, ...values.map((v) => ({ value: v, label: v }))];
+/** A choice list: the server's values, labelled in the kiosk's language. */
+const choices = (t: TFunction, list: 'relationships' | 'purposes' | 'idTypes', values: readonly string[]) => [
+  { value: '', label: t('visitorKiosk.select') },
+  ...values.map((v) => ({ value: v, label: choiceLabel(t, list, v) })),
+];
 
 /** A new idempotency key: a UUID, from `getRandomValues` where `randomUUID` is missing (plain http). */
 function newKey(): string {
@@ -66,11 +65,15 @@ export function VisitorKioskPage() {
   const [params] = useSearchParams();
   const tenant = publicTenantFromParams(params);
   const connected = usePublicClinic(tenant);
-  const byRoom = useVisitorKioskPolicy(tenant).data?.patientLookup === 'room';
+  const lang = useKioskLanguage(connected.data?.organization.language);
+  const { t } = useTranslation();
+  const policy = useVisitorKioskPolicy(tenant).data;
+  const byRoom = policy?.patientLookup === 'room';
+  const [hoursLine, visitorsLine] = policyLines(policy, t, lang.language);
   const [step, setStep] = useState<Step>('welcome');
   const [form, setForm] = useState<VisitorKioskForm>(EMPTY_VISITOR_FORM);
   const [invalid, setInvalid] = useState<ReadonlySet<keyof VisitorKioskForm>>(new Set());
-  const [message, setMessage] = useState<string | null>(null);
+  const [note, setNote] = useState<StepNote | null>(null);
   const [result, setResult] = useState<VisitorCheckInResult | null>(null);
   const submit = useCheckInVisitor();
   // One key per check-in, kept across tries of the same answers, new for changed answers.
@@ -87,19 +90,23 @@ export function VisitorKioskPage() {
   }, [step]);
 
   const go = (next: Step) => {
-    setMessage(null);
+    setNote(null);
     setInvalid(new Set());
     setStep(next);
   };
 
-  /** Back to the welcome step with an empty form: the next visitor sees nothing of this one. */
+  /**
+   * Back to the welcome step with an empty form in the organization's language: the next visitor
+   * sees nothing of this one.
+   */
   const startOver = () => {
     setForm(EMPTY_VISITOR_FORM);
     setResult(null);
-    setMessage(null);
+    setNote(null);
     setInvalid(new Set());
     pending.current = null;
     submit.reset();
+    lang.reset();
     setStep('welcome');
   };
   const startOverRef = useRef(startOver);
@@ -136,7 +143,7 @@ export function VisitorKioskPage() {
   const requireFields = (fields: ReadonlyArray<keyof VisitorKioskForm>) => {
     const missing = missingFields(form, fields);
     setInvalid(new Set(missing));
-    setMessage(missingMessage(missing));
+    setNote(missing.length ? { own: 'required' } : null);
     return missing.length === 0;
   };
 
@@ -157,22 +164,26 @@ export function VisitorKioskPage() {
       setResult(answer);
       go('badge');
     } catch (error) {
-      setMessage(error instanceof ApiError && error.status >= 400 && error.status < 500 ? error.message : FAILURE_MESSAGE);
+      setNote(error instanceof ApiError && error.status >= 400 && error.status < 500 ? { server: error.message } : { own: 'failure' });
     }
   };
 
   const stepIndex = STEPS.indexOf(step);
+  const message = note && ('own' in note ? t(`visitorKiosk.${note.own}`) : note.server);
   return (
     <Box mih="100vh" bg="gray.0">
       <Box component="header" bg="blue.8" c="white" px="lg" py="sm" className={classes.noPrint}>
-        <Group justify="space-between" wrap="wrap">
-          <Text fw={700} fz="lg">
-            Visitor Check-In
-          </Text>
-          <Text fz="md" aria-label="Connected organization and clinic">
-            Organization: <strong>{connected.data?.organization.name ?? tenant.organizationId}</strong> · Clinic:{' '}
-            <strong>{connected.data?.clinic.name ?? tenant.clinicId}</strong>
-          </Text>
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Stack gap={0}>
+            <Text fw={700} fz="lg">
+              {t('visitorKiosk.title')}
+            </Text>
+            <Text fz="md" aria-label={t('common.connectedLabel')}>
+              {t('common.organization')}: <strong>{connected.data?.organization.name ?? tenant.organizationId}</strong> · {t('common.clinic')}:{' '}
+              <strong>{connected.data?.clinic.name ?? tenant.clinicId}</strong>
+            </Text>
+          </Stack>
+          <LanguageButtons language={lang.language} onChoose={lang.choose} />
         </Group>
       </Box>
       <Container component="main" size="md" py="xl">
@@ -180,32 +191,32 @@ export function VisitorKioskPage() {
           <Stack gap="lg">
             <div className={classes.noPrint}>
               <Text size="md" c="gray.7" id="visitor-progress-label">
-                Step {stepIndex + 1} of {STEPS.length}
+                {t('common.stepOf', { step: stepIndex + 1, total: STEPS.length })}
               </Text>
               <Progress.Root size="lg" mt={6}>
                 <Progress.Section value={((stepIndex + 1) / STEPS.length) * 100} aria-labelledby="visitor-progress-label" />
               </Progress.Root>
             </div>
             <Title order={1} fz={32} ref={heading} tabIndex={-1} style={{ outline: 'none' }} className={classes.noPrint}>
-              {STEP_TITLES[step]}
+              {t(`visitorKiosk.steps.${step}`)}
             </Title>
 
             {step === 'welcome' && (
               <Stack gap="lg">
-                <Text fz="lg">Please check in before visiting a patient. It takes a few minutes.</Text>
+                <Text fz="lg">{t('visitorKiosk.intro')}</Text>
                 <Stack gap="xs" component="section" aria-labelledby="visitor-policies">
                   <Title order={2} fz="xl" id="visitor-policies">
-                    Visitor Policies
+                    {t('visitorKiosk.policies')}
                   </Title>
                   <Box component="ul" fz="lg" m={0}>
-                    <li>Visiting hours: 8:00 AM to 8:00 PM</li>
-                    <li>Maximum 2 visitors per patient at a time</li>
-                    <li>Photo ID, a temperature check and a health questionnaire are required</li>
+                    <li>{hoursLine}</li>
+                    <li>{visitorsLine}</li>
+                    <li>{t('visitorKiosk.requirements')}</li>
                   </Box>
                 </Stack>
-                {connected.isError && <Banner>This kiosk is not connected to a known clinic. Please ask a member of staff for help.</Banner>}
+                {connected.isError && <Banner>{t('common.notConnected')}</Banner>}
                 <Button {...TOUCH} onClick={() => go('info')} disabled={connected.isError}>
-                  Start Check-In
+                  {t('visitorKiosk.start')}
                 </Button>
               </Stack>
             )}
@@ -214,39 +225,49 @@ export function VisitorKioskPage() {
               <form onSubmit={onInfo} noValidate>
                 <Stack gap="md">
                   <Title order={2} fz="xl">
-                    Visitor Details
+                    {t('visitorKiosk.visitorDetails')}
                   </Title>
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                    <TextInput label="First Name" autoComplete="given-name" {...required} {...text('firstName')} />
-                    <TextInput label="Last Name" autoComplete="family-name" {...required} {...text('lastName')} />
-                    <TextInput label="Phone" type="tel" autoComplete="tel" {...required} {...text('phone')} />
-                    <TextInput label="Email" type="email" autoComplete="email" {...text('email')} />
+                    <TextInput label={t('visitorKiosk.fields.firstName')} autoComplete="given-name" {...required} {...text('firstName')} />
+                    <TextInput label={t('visitorKiosk.fields.lastName')} autoComplete="family-name" {...required} {...text('lastName')} />
+                    <TextInput label={t('visitorKiosk.fields.phone')} type="tel" autoComplete="tel" {...required} {...text('phone')} />
+                    <TextInput label={t('visitorKiosk.fields.email')} type="email" autoComplete="email" {...text('email')} />
                   </SimpleGrid>
                   <Title order={2} fz="xl">
-                    Visit Details
+                    {t('visitorKiosk.visitDetails')}
                   </Title>
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
                     <TextInput
-                      label={byRoom ? 'Patient Name or Room Number' : 'Patient Name'}
-                      description={byRoom ? "The patient's first and last name, or their room number" : "The patient's first and last name"}
+                      label={t(byRoom ? 'visitorKiosk.fields.patientNameOrRoom' : 'visitorKiosk.fields.patientName')}
+                      description={t(byRoom ? 'visitorKiosk.hints.patientNameOrRoom' : 'visitorKiosk.hints.patientName')}
                       {...required}
                       {...text('patientName')}
                     />
-                    <NativeSelect label="Relationship" data={choices(VISITOR_RELATIONSHIPS)} {...required} {...text('relationship')} />
-                    <NativeSelect label="Visit Purpose" data={choices(VISIT_PURPOSES)} {...required} {...text('visitPurpose')} />
+                    <NativeSelect
+                      label={t('visitorKiosk.fields.relationship')}
+                      data={choices(t, 'relationships', VISITOR_RELATIONSHIPS)}
+                      {...required}
+                      {...text('relationship')}
+                    />
+                    <NativeSelect
+                      label={t('visitorKiosk.fields.visitPurpose')}
+                      data={choices(t, 'purposes', VISIT_PURPOSES)}
+                      {...required}
+                      {...text('visitPurpose')}
+                    />
                   </SimpleGrid>
                   <Title order={3} fz="lg">
-                    Emergency Contact
+                    {t('visitorKiosk.emergencyContact')}
                   </Title>
                   <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                    <TextInput label="Contact Name" {...text('emergencyName')} />
-                    <TextInput label="Contact Phone" type="tel" {...text('emergencyPhone')} />
-                    <TextInput label="Contact Relationship" {...text('emergencyRelationship')} />
+                    <TextInput label={t('visitorKiosk.fields.contactName')} {...text('emergencyName')} />
+                    <TextInput label={t('visitorKiosk.fields.contactPhone')} type="tel" {...text('emergencyPhone')} />
+                    <TextInput label={t('visitorKiosk.fields.contactRelationship')} {...text('emergencyRelationship')} />
                   </SimpleGrid>
                   <StepMessage message={message} />
                   <StepButtons back={() => go('welcome')}>
                     <Button {...TOUCH} type="submit">
-                      Continue
+                      {t('visitorKiosk.continue')}
                     </Button>
                   </StepButtons>
                 </Stack>
@@ -257,49 +278,61 @@ export function VisitorKioskPage() {
               <form onSubmit={onSecurity} noValidate>
                 <Stack gap="md">
                   <Title order={2} fz="xl">
-                    ID Verification
+                    {t('visitorKiosk.idVerification')}
                   </Title>
                   <SimpleGrid cols={{ base: 1, sm: 3 }}>
-                    <NativeSelect label="ID Type" data={choices(ID_DOCUMENT_TYPES)} {...required} {...text('idType')} />
-                    <TextInput label="ID Number" {...required} {...text('idNumber')} />
-                    <TextInput label="Issued By" {...text('idIssuedBy')} />
+                    <NativeSelect
+                      label={t('visitorKiosk.fields.idType')}
+                      data={choices(t, 'idTypes', ID_DOCUMENT_TYPES)}
+                      {...required}
+                      {...text('idType')}
+                    />
+                    <TextInput label={t('visitorKiosk.fields.idNumber')} {...required} {...text('idNumber')} />
+                    <TextInput label={t('visitorKiosk.fields.issuedBy')} {...text('idIssuedBy')} />
                   </SimpleGrid>
                   <Title order={2} fz="xl">
-                    Health Screening
+                    {t('visitorKiosk.healthScreening')}
                   </Title>
                   <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                    <TextInput label="Temperature (°F)" type="number" step={0.1} placeholder="98.6" inputMode="decimal" {...text('temperature')} />
-                    <TextInput label="Symptoms" description="Separate symptoms with commas, e.g. cough, fever" {...text('symptoms')} />
+                    <TextInput
+                      label={t('visitorKiosk.fields.temperature')}
+                      type="number"
+                      step={0.1}
+                      placeholder="98.6"
+                      inputMode="decimal"
+                      {...text('temperature')}
+                    />
+                    <TextInput label={t('visitorKiosk.fields.symptoms')} description={t('visitorKiosk.hints.symptoms')} {...text('symptoms')} />
                   </SimpleGrid>
                   <Checkbox
                     size="lg"
-                    label="I confirm that I have completed the health questionnaire and answered truthfully"
+                    label={t('visitorKiosk.confirmScreening')}
                     checked={form.healthScreening}
                     onChange={(e) => set('healthScreening', e.currentTarget.checked)}
                     error={invalid.has('healthScreening') || undefined}
                     aria-required
                   />
                   <Title order={2} fz="xl">
-                    Special Requirements
+                    {t('visitorKiosk.specialRequirements')}
                   </Title>
                   <Checkbox
                     size="lg"
-                    label="I need wheelchair access"
+                    label={t('visitorKiosk.wheelchair')}
                     checked={form.wheelchairAccess}
                     onChange={(e) => set('wheelchairAccess', e.currentTarget.checked)}
                   />
-                  <Textarea label="Special Instructions" autosize minRows={2} {...text('specialInstructions')} />
+                  <Textarea label={t('visitorKiosk.fields.specialInstructions')} autosize minRows={2} {...text('specialInstructions')} />
                   <StepMessage message={message} />
                   <StepButtons back={() => go('info')} disabled={submit.isPending}>
                     <Button {...TOUCH} type="submit" disabled={submit.isPending}>
-                      {submit.isPending ? 'Processing...' : 'Complete Check-In'}
+                      {submit.isPending ? t('visitorKiosk.processing') : t('visitorKiosk.complete')}
                     </Button>
                   </StepButtons>
                 </Stack>
               </form>
             )}
 
-            {step === 'badge' && result && <VisitorBadgeCard result={result} onAnother={startOver} />}
+            {step === 'badge' && result && <VisitorBadgeCard result={result} onAnother={startOver} language={lang.language} />}
           </Stack>
         </Paper>
       </Container>
@@ -308,22 +341,23 @@ export function VisitorKioskPage() {
 }
 
 /** The issued badge, the wear-your-badge notice, Print Badge and Check In Another Visitor. */
-function VisitorBadgeCard({ result, onAnother }: { result: VisitorCheckInResult; onAnother: () => void }) {
+function VisitorBadgeCard({ result, onAnother, language }: { result: VisitorCheckInResult; onAnother: () => void; language: string }) {
+  const { t } = useTranslation();
   return (
     <Stack gap="lg">
       <Text fz="lg" className={classes.noPrint}>
-        Your visitor badge is ready.
+        {t('visitorKiosk.badgeReady')}
       </Text>
-      <VisitorBadge visitor={result.visitor} badge={result.badge} />
+      <VisitorBadge visitor={result.visitor} badge={result.badge} text={badgeTextOf(t, language)} />
       <Banner tone="info" className={classes.noPrint}>
-        Please wear your badge where it can be seen at all times and return it at the front desk when you leave.
+        {t('visitorKiosk.wearBadge')}
       </Banner>
       <Group justify="center" wrap="wrap" className={classes.noPrint}>
         <Button {...TOUCH} variant="light" onClick={() => window.print()}>
-          Print Badge
+          {t('visitorKiosk.print')}
         </Button>
         <Button {...TOUCH} onClick={onAnother}>
-          Check In Another Visitor
+          {t('visitorKiosk.another')}
         </Button>
       </Group>
     </Stack>
@@ -335,10 +369,11 @@ function StepMessage({ message }: { message: string | null }) {
 }
 
 function StepButtons({ back, disabled, children }: { back: () => void; disabled?: boolean; children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <Group justify="space-between" mt="md">
       <Button {...TOUCH} variant="default" onClick={back} disabled={disabled}>
-        Back
+        {t('common.back')}
       </Button>
       {children}
     </Group>

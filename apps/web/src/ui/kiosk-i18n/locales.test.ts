@@ -1,4 +1,11 @@
 import { KIOSK_FAILURE_MESSAGE, KIOSK_REQUIRED_MESSAGE } from '@clinic/domain/contracts/kiosk';
+import {
+  ID_DOCUMENT_TYPES,
+  VISIT_PURPOSES,
+  VISITOR_ACCESS_LEVELS,
+  VISITOR_RELATIONSHIPS,
+  VISITOR_REQUIRED_MESSAGE,
+} from '@clinic/domain/rules/visitors';
 import { describe, expect, it } from 'vitest';
 import de from './locales/de.json';
 import en from './locales/en.json';
@@ -43,5 +50,23 @@ describe('kiosk translation files', () => {
     });
     expect(en.emergency.whatBrings).toBe('What brings you to the emergency room?');
     expect(en.emergency.stayHere).toBe('Stay here: a nurse is coming to you now');
+    expect(en.visitorKiosk.steps).toEqual({
+      welcome: 'Welcome, Visitor',
+      info: 'Visitor Information',
+      security: 'Security Check',
+      badge: 'Check-In Complete!',
+    });
+    expect(en.visitorKiosk.required).toBe(VISITOR_REQUIRED_MESSAGE);
+    expect(en.visitorKiosk.failure).toBe('Check-in could not be completed. Please try again or ask at the front desk.');
+  });
+
+  it("labels every value of the visitor kiosk's lists, in English as the value itself", () => {
+    const lists: Array<[Record<string, string>, readonly string[]]> = [
+      [en.visitorKiosk.relationships, VISITOR_RELATIONSHIPS],
+      [en.visitorKiosk.purposes, VISIT_PURPOSES],
+      [en.visitorKiosk.idTypes, ID_DOCUMENT_TYPES],
+      [en.visitorKiosk.badge.accessLevels, VISITOR_ACCESS_LEVELS],
+    ];
+    for (const [labels, values] of lists) expect(labels).toEqual(Object.fromEntries(values.map((v) => [v, v])));
   });
 });
