@@ -16,13 +16,14 @@ import {
   Title,
 } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { publicTenantFromParams, usePublicClinic } from '../../api/public-clinic';
 import { Banner } from '../../ui/Banner';
-import { LanguageButtons, useKioskLanguage } from '../../ui/kiosk-i18n';
+import { KioskHeader, useIdleReset, useStepFocus } from '../../ui/kiosk';
+import { useKioskLanguage } from '../../ui/kiosk-i18n';
 import { useCheckInVisitor, type VisitorCheckInResult } from './api/check-in-visitor';
 import { useVisitorKioskPolicy } from './api/get-kiosk-policy';
 import { VisitorBadge } from './components/VisitorBadge';
@@ -32,8 +33,6 @@ import { badgeTextOf, choiceLabel, policyLines } from './visitor-kiosk-text';
 
 type Step = 'welcome' | 'info' | 'security' | 'badge';
 const STEPS: Step[] = ['welcome', 'info', 'security', 'badge'];
-/** A kiosk left alone this long goes back to the welcome step with an empty form. */
-const IDLE_RESET_MS = 60_000;
 /**
  * A message on a step: the kiosk's own (translated, so it follows a language change) or a
  * refusal as the server sent it.
@@ -78,16 +77,7 @@ export function VisitorKioskPage() {
   const submit = useCheckInVisitor();
   // One key per check-in, kept across tries of the same answers, new for changed answers.
   const pending = useRef<{ key: string; body: string } | null>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const firstRender = useRef(true);
-
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    heading.current?.focus();
-  }, [step]);
+  const heading = useStepFocus(step);
 
   const go = (next: Step) => {
     setNote(null);
@@ -109,27 +99,8 @@ export function VisitorKioskPage() {
     lang.reset();
     setStep('welcome');
   };
-  const startOverRef = useRef(startOver);
-  useEffect(() => {
-    startOverRef.current = startOver;
-  });
-
-  // Idle reset: a kiosk nobody touches for a minute forgets the visitor.
-  useEffect(() => {
-    if (step === 'welcome') return;
-    const reset = () => startOverRef.current();
-    let timer = window.setTimeout(reset, IDLE_RESET_MS);
-    const activity = () => {
-      window.clearTimeout(timer);
-      timer = window.setTimeout(reset, IDLE_RESET_MS);
-    };
-    const events = ['pointerdown', 'keydown', 'input'] as const;
-    events.forEach((e) => window.addEventListener(e, activity, true));
-    return () => {
-      window.clearTimeout(timer);
-      events.forEach((e) => window.removeEventListener(e, activity, true));
-    };
-  }, [step]);
+  // A minute without a touch past the welcome step: the kiosk forgets the visitor.
+  useIdleReset(step !== 'welcome', startOver);
 
   const set = <K extends keyof VisitorKioskForm>(key: K, value: VisitorKioskForm[K]) => setForm((f) => ({ ...f, [key]: value }));
   const text = (key: keyof VisitorKioskForm) => ({
@@ -172,20 +143,14 @@ export function VisitorKioskPage() {
   const message = note && ('own' in note ? t(`visitorKiosk.${note.own}`) : note.server);
   return (
     <Box mih="100vh" bg="gray.0">
-      <Box component="header" bg="blue.8" c="white" px="lg" py="sm" className={classes.noPrint}>
-        <Group justify="space-between" wrap="wrap" gap="sm">
-          <Stack gap={0}>
-            <Text fw={700} fz="lg">
-              {t('visitorKiosk.title')}
-            </Text>
-            <Text fz="md" aria-label={t('common.connectedLabel')}>
-              {t('common.organization')}: <strong>{connected.data?.organization.name ?? tenant.organizationId}</strong> · {t('common.clinic')}:{' '}
-              <strong>{connected.data?.clinic.name ?? tenant.clinicId}</strong>
-            </Text>
-          </Stack>
-          <LanguageButtons language={lang.language} onChoose={lang.choose} />
-        </Group>
-      </Box>
+      <KioskHeader
+        title={t('visitorKiosk.title')}
+        color="blue.8"
+        tenant={tenant}
+        connected={connected.data}
+        language={lang}
+        className={classes.noPrint}
+      />
       <Container component="main" size="md" py="xl">
         <Paper withBorder shadow="sm" p="xl" radius="lg">
           <Stack gap="lg">

@@ -1,5 +1,5 @@
 import type { VisitorCheckInBody } from '@clinic/domain/contracts/visitors';
-import { VISITOR_REQUIRED_MESSAGE, type IdDocumentType } from '@clinic/domain/rules/visitors';
+import type { IdDocumentType } from '@clinic/domain/rules/visitors';
 
 /** What the kiosk's form holds: text as typed, the two ticks. */
 export interface VisitorKioskForm {
@@ -58,9 +58,6 @@ export function missingFields(form: VisitorKioskForm, fields: ReadonlyArray<keyo
     return typeof value === 'boolean' ? !value : value.trim() === '';
   });
 }
-
-/** The spec's message for a step with missing fields. */
-export const missingMessage = (missing: readonly unknown[]) => (missing.length ? VISITOR_REQUIRED_MESSAGE : null);
 
 /** Symptoms as typed, split on commas (the spec: comma and space), blanks dropped. */
 export const symptomList = (text: string) =>
