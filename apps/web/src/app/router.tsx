@@ -86,6 +86,8 @@ const queuePages = () => import('../features/queue');
 const triagePages = () => import('../features/triage');
 const emergencyPages = () => import('../features/emergency');
 const testPages = () => import('../features/test-pages');
+const accountSecurityPages = () => import('../features/account-security');
+const organizationSettingsPages = () => import('../features/organization-settings');
 
 export const routes: RouteObject[] = [
   // Static public pages: no API, no data layer.
@@ -139,7 +141,8 @@ export const routes: RouteObject[] = [
           ...area(AREAS.visitors, visitorPages, 'VisitorConsolePage'),
           ...areaSoon(AREAS.clinicalTrials, 'Clinical Trials'),
           ...areaSoon(AREAS.organization, 'Organization'),
-          ...areaSoon(AREAS.organizationSettings, 'Organization Settings'),
+          ...area(AREAS.organizationSettings, organizationSettingsPages, 'OrganizationSettingsPage'),
+          staff('/account/security', accountSecurityPages, 'AccountSecurityPage'),
         ],
       },
     ],

@@ -136,8 +136,11 @@ function historyRows(timeZone: string, staff: { doctor: string; nurse: string },
   const out: HistoryRow[] = [];
   // The rules score a presentation and an age the same way every time: once each.
   const scored = new Map<string, { urgencyLevel: UrgencyLevel; riskScore: number }>();
+  // Calendar days counted back from today's local date: "now minus 24 h" lands on the same date
+  // twice across a daylight-saving change late in the evening (a duplicate queue number).
+  const today = localDate(timeZone, now);
   for (let daysAgo = HISTORY_DAYS; daysAgo >= 1; daysAgo--) {
-    const day = localDate(timeZone, new Date(now.getTime() - daysAgo * 86_400_000));
+    const day = new Date(Date.parse(`${today}T12:00:00Z`) - daysAgo * 86_400_000).toISOString().slice(0, 10);
     // Clocks change at night: every arrival (8:00 to 20:00) is its minutes from the day's noon.
     const noon = localTimeToInstant(timeZone, day, '12:00').getTime();
     const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();

@@ -7,6 +7,7 @@ import { withTenant } from '../tenant.js';
 import { seedActivity } from './activity.js';
 import { DEMO_VISIT_FEES, seedAnalyticsHistory } from './analytics.js';
 import { seedEmergency } from './emergency.js';
+import { demoOrganizationSettings } from './organization-settings.js';
 import { seedPatients } from './patients.js';
 import { seedQueue } from './queue.js';
 import { seedVisitors } from './visitors.js';
@@ -104,6 +105,7 @@ export async function seedDemo(db: AppDb, password: string, options: { queue?: b
         sessionTimeoutMinutes: 30,
         visitFees: DEMO_VISIT_FEES,
         doctorShiftHours: 8,
+        ...demoOrganizationSettings(),
       },
       planId: 'professional',
       subscriptionStatus: 'active',
