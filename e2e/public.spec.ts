@@ -380,7 +380,7 @@ test.describe('legal pages', () => {
     ).toHaveCount(19);
   });
 
-  test('the policies state the figures of the spec and never claim MFA is enforced today', async ({ page }) => {
+  test('the policies state the figures of the spec and describe the multi-factor authentication the product has', async ({ page }) => {
     const text = async (path: (typeof LEGAL)[number]) => {
       await open(page, path, LEGAL_NAMES[path]);
       return (await page.getByRole('main').innerText()).replace(/\s+/g, ' ');
@@ -395,7 +395,7 @@ test.describe('legal pages', () => {
       'TLS 1.2 or higher',
       'after 30 minutes of inactivity',
       'at least 18 years old',
-      'not yet available',
+      'authenticator app (TOTP)',
     ]) {
       expect(privacy).toContain(fact);
     }
@@ -410,7 +410,7 @@ test.describe('legal pages', () => {
       expect(terms).toContain(fact);
     }
     const security = await text('/security');
-    for (const fact of ['argon2id', 'httpOnly', 'row level security', 'within 24 hours', 'audit log', 'not yet available']) {
+    for (const fact of ['argon2id', 'httpOnly', 'row level security', 'within 24 hours', 'audit log', 'authenticator app (TOTP)']) {
       expect(security).toContain(fact);
     }
     const hipaa = await text('/hipaa-notice');

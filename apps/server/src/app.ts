@@ -6,6 +6,7 @@ import type { Database } from './db/client.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
 import { analyticsRoutes } from './modules/analytics/index.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { securityRoutes } from './modules/auth/security.routes.js';
 import { signInLockRoutes } from './modules/auth/sign-in-locks.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
 import { emergencyRoutes } from './modules/emergency/index.js';
@@ -15,6 +16,7 @@ import { kioskRoutes } from './modules/kiosk/kiosk.routes.js';
 import { pediatricIntakeRoutes } from './modules/pediatric-intake/index.js';
 import { clinicalTrialRoutes } from './modules/clinical-trials/index.js';
 import { memberRoutes } from './modules/members/members.routes.js';
+import { organizationSettingsRoutes } from './modules/organization-settings/index.js';
 import { organizationRoutes } from './modules/organizations/organizations.routes.js';
 import { queueRoutes } from './modules/queue/index.js';
 import { triageRoutes } from './modules/triage/triage.routes.js';
@@ -112,8 +114,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     signInWait: deps.signInWait,
   });
+  await app.register(securityRoutes, { secureCookies: deps.secureCookies ?? false, publicUrl: deps.publicUrl, links, mailer });
   await app.register(signInLockRoutes);
   await app.register(organizationRoutes);
+  await app.register(organizationSettingsRoutes);
   await app.register(memberRoutes, { links });
   await app.register(eventRoutes);
   await app.register(kioskRoutes);

@@ -50,6 +50,7 @@ describe("the app's connection", () => {
     );
     const granted = Object.fromEntries(held.filter((r) => r.privileges.length > 0).map((r) => [r.table, r.privileges]));
     expect(granted).toEqual({
+      account_tokens: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
       audit_events: ['INSERT'],
       clinics: ['SELECT'],
       email_verifications: ['SELECT', 'INSERT', 'UPDATE'],

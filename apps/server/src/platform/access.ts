@@ -1,4 +1,5 @@
 import { checkAccess, completePermissions, hasFeature, type AccessRequirement, type Feature, type Permissions } from '@clinic/domain';
+import { addressAllowed } from '@clinic/domain/rules/ip-allow-list';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -81,10 +82,36 @@ function wantedOrganization(user: UserRow, wanted: { organizationId?: string }):
   return organizationId;
 }
 
+/**
+ * The organization's sign-in rules for a request of its member, from its settings as the lookup
+ * read them (no round trip of its own): the request's address must be on the IP allow-list when
+ * there is one, and a member must have a second factor when the organization requires one.
+ */
+function admitOrganizationRules(user: UserRow, organization: OrganizationRow, ip: string): void {
+  const settings = (organization.settings ?? {}) as { ipWhitelist?: unknown; requireTwoFactor?: unknown };
+  const list = Array.isArray(settings.ipWhitelist) ? (settings.ipWhitelist as string[]) : [];
+  if (list.length > 0 && !addressAllowed(ip, list)) {
+    throw new AppError('auth/ip-not-allowed', `Your network address (${ip}) is not on this organization's IP allow-list.`);
+  }
+  if (settings.requireTwoFactor === true && !user.mfaEnabledAt) {
+    throw new AppError(
+      'auth/mfa-enrolment-required',
+      'Your organization requires two-factor authentication. Set it up under Account security to continue.',
+    );
+  }
+}
+
 /** Judges a membership lookup of `organizationId` and picks the clinic (see {@link resolveTenant}). */
-function admitMembership(user: UserRow, organizationId: string, wanted: { clinicId?: string }, row: MembershipLookup | undefined): TenantContext {
+function admitMembership(
+  user: UserRow,
+  organizationId: string,
+  wanted: { clinicId?: string },
+  row: MembershipLookup | undefined,
+  ip: string,
+): TenantContext {
   if (!row) throw new AppError('access/not-a-member', 'You are not a member of this organization.');
   if (row.member.status !== 'active') throw new AppError('access/forbidden', 'Your membership of this organization is not active.');
+  admitOrganizationRules(user, row.organization, ip);
   const ids = row.clinicIds;
   let clinicId: string | null;
   if (wanted.clinicId) {
@@ -112,7 +139,12 @@ function admitMembership(user: UserRow, organizationId: string, wanted: { clinic
  * Loads the caller's membership in `organizationId` (or their current organization) and picks the
  * clinic. The ids only choose among the caller's own memberships: any other is refused.
  */
-export async function resolveTenant(db: AppDb, user: UserRow, wanted: { organizationId?: string; clinicId?: string }): Promise<TenantContext> {
+export async function resolveTenant(
+  db: AppDb,
+  user: UserRow,
+  wanted: { organizationId?: string; clinicId?: string },
+  ip: string,
+): Promise<TenantContext> {
   const organizationId = wantedOrganization(user, wanted);
   // One round trip: the membership, its organization and the clinic ids.
   const [row] = await db
@@ -121,7 +153,7 @@ export async function resolveTenant(db: AppDb, user: UserRow, wanted: { organiza
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
     .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, user.id)))
     .limit(1);
-  return admitMembership(user, organizationId, wanted, row);
+  return admitMembership(user, organizationId, wanted, row, ip);
 }
 
 /**
@@ -181,12 +213,17 @@ interface SessionAndMembership {
 }
 
 /** {@link resolveSession} and the membership lookup of {@link resolveTenant} in one statement. */
-async function resolveSessionAndMembership(db: AppDb, token: string, wanted: { organizationId?: string }): Promise<SessionAndMembership | null> {
+async function resolveSessionAndMembership(
+  db: AppDb,
+  token: string,
+  wanted: { organizationId?: string },
+  ip: string,
+): Promise<SessionAndMembership | null> {
   let lookup = sessionTenantLookups.get(db);
   if (!lookup) sessionTenantLookups.set(db, (lookup = prepareSessionTenantLookup(db)));
   const [row] = await lookup.execute({ id: hashToken(token), organizationId: wanted.organizationId ?? null });
   if (!row) return null;
-  const session = await admitSession(db, row);
+  const session = await admitSession(db, row, Date.now(), ip);
   if (!session) return null;
   return { session, membership: membershipOf(row) };
 }
@@ -204,8 +241,9 @@ function admitTenantAccess(
   wanted: { organizationId?: string; clinicId?: string },
   membership: MembershipLookup | undefined,
   access: TenantAccess,
+  ip: string,
 ): TenantContext {
-  const admitted = admitMembership(user, wantedOrganization(user, wanted), wanted, membership);
+  const admitted = admitMembership(user, wantedOrganization(user, wanted), wanted, membership, ip);
   const refusal = checkAccess(admitted.member, access);
   if (refusal) throw new AppError('access/forbidden', refusalMessage(refusal));
   if (access.feature) {
@@ -278,7 +316,7 @@ export async function withTenantRequest<T>(
           request.user = row.user;
           request.sessionId = row.session.id;
           try {
-            tenant = admitTenantAccess(row.user, wanted, membershipOf(row), access);
+            tenant = admitTenantAccess(row.user, wanted, membershipOf(row), access, request.ip);
           } catch (err) {
             if (err instanceof AppError) refused = { user: row.user, error: err };
             throw err;
@@ -291,7 +329,7 @@ export async function withTenantRequest<T>(
     );
   } finally {
     if (ended) await endSession(db, ended);
-    if (touched) await touchSession(db, touched, now);
+    if (touched) await touchSession(db, touched, now, request.ip);
     if (refused) await auditRefusal(db, request, refused.user, wanted, refused.error);
   }
 }
@@ -359,15 +397,15 @@ export const accessPlugin = fp(
       const resolved = !token
         ? null
         : 'tenant' in access
-          ? await resolveSessionAndMembership(opts.db, token, wanted)
-          : await resolveSession(opts.db, token).then((session) => session && { session, membership: undefined });
+          ? await resolveSessionAndMembership(opts.db, token, wanted, request.ip)
+          : await resolveSession(opts.db, token, Date.now(), request.ip).then((session) => session && { session, membership: undefined });
       if (!resolved) throw new AppError('auth/required', 'Please sign in to continue.');
       const { session } = resolved;
       request.user = session.user;
       request.sessionId = session.sessionId;
       if (!('tenant' in access)) return;
       request.tenant = await auditingRefusals(opts.db, request, session.user, wanted, async () =>
-        admitTenantAccess(session.user, wanted, resolved.membership, access),
+        admitTenantAccess(session.user, wanted, resolved.membership, access, request.ip),
       );
     });
   },

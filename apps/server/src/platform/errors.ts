@@ -13,6 +13,8 @@ export class AppError extends Error {
     readonly code: string,
     message: string,
     readonly issues?: FieldIssue[],
+    /** Fields the reply carries besides the error's (the `mfaToken` of a sign-in's second step). */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -32,6 +34,15 @@ const STATUS_BY_CODE: Record<string, number> = {
   'auth/email-already-in-use': 409,
   'auth/too-many-requests': 429,
   'auth/invalid-link': 400,
+  'auth/mfa-required': 401,
+  'auth/invalid-code': 400,
+  'auth/mfa-expired': 401,
+  'auth/mfa-enrolment-required': 403,
+  'auth/mfa-already-enabled': 409,
+  'auth/mfa-not-enabled': 409,
+  'auth/password-policy': 400,
+  'auth/ip-not-allowed': 403,
+  'settings/locks-you-out': 400,
   'access/forbidden': 403,
   'access/not-a-member': 403,
   'access/plan-feature': 403,
@@ -74,7 +85,13 @@ export function zodIssues(error: ZodError): FieldIssue[] {
 
 /** The reply body of an error: `{ success: false, error, message, code, issues? }`. */
 export function errorBody(appError: AppError): Record<string, unknown> {
-  const body: Record<string, unknown> = { success: false, error: appError.message, message: appError.message, code: appError.code };
+  const body: Record<string, unknown> = {
+    ...appError.extra,
+    success: false,
+    error: appError.message,
+    message: appError.message,
+    code: appError.code,
+  };
   if (appError.issues?.length) body.issues = appError.issues;
   return body;
 }

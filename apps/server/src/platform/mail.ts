@@ -6,6 +6,7 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  html?: string;
 }
 
 /**
@@ -62,6 +63,28 @@ export async function sendIfConfigured(mailer: Mailer, message: MailMessage, log
     return true;
   } catch (err) {
     log.error({ err: (err as Error).message, subject: message.subject }, 'mail not sent');
+    return false;
+  }
+}
+
+let envMailer: Mailer | undefined;
+/** The mailer of the process environment: SMTP_URL (and MAIL_FROM), read once. */
+function mailerFromEnv(): Mailer {
+  envMailer ??= process.env.SMTP_URL ? smtpMailer(process.env.SMTP_URL, process.env.MAIL_FROM || 'ClinicFlow <no-reply@localhost>') : noMailer;
+  return envMailer;
+}
+
+/**
+ * Sends one message through the SMTP server of `SMTP_URL`; false when it is unset (nothing is
+ * sent) or the server refused it. For callers without the app's injected mailer.
+ */
+export async function sendMail(message: { to: string; subject: string; text: string; html?: string }): Promise<boolean> {
+  const mailer = mailerFromEnv();
+  if (!mailer.configured) return false;
+  try {
+    await mailer.send(message);
+    return true;
+  } catch {
     return false;
   }
 }

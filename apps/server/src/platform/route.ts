@@ -480,7 +480,7 @@ export function accountRoute<P extends Schema = undefined, Q extends Schema = un
       selection: selectedTenant(request),
       audit: (action, entity, details) => auditAs(user, action, entity, details),
       async asMember(wanted, fn, options = {}) {
-        const resolve = () => resolveTenant(db, user, wanted);
+        const resolve = () => resolveTenant(db, user, wanted, request.ip);
         const membership = options.auditRefusal === false ? await resolve() : await auditingRefusals(db, request, user, wanted, resolve);
         const tenant = staffTenantOf(membership);
         return withTenantTx(db, tenant.organizationId, (tx) => fn(contextOf(tx, tenant, actor, spec.scope)));

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDb } from '../db/client.js';
 import { organizationMembers, organizations, sessions, users, type UserRow } from '../db/schema/index.js';
@@ -30,6 +30,7 @@ export async function createSession(db: AppDb, userId: string, request: FastifyR
     lastSeenAt: new Date(now),
     expiresAt: new Date(now + ABSOLUTE_SESSION_HOURS * 3600_000),
     ip: request.ip,
+    lastSeenIp: request.ip,
     userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
   });
   return token;
@@ -89,11 +90,11 @@ export function judgeSession(row: SessionLookup, now = Date.now()): 'ended' | 't
   return now - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS ? 'touch' : 'fresh';
 }
 
-/** Moves a session's last_seen_at on to `now`. */
-export async function touchSession(db: AppDb, sessionId: string, now = Date.now()): Promise<void> {
+/** Moves a session's last_seen_at on to `now`, and its last address to `ip` when known (the sessions list shows it). */
+export async function touchSession(db: AppDb, sessionId: string, now = Date.now(), ip?: string): Promise<void> {
   await db
     .update(sessions)
-    .set({ lastSeenAt: new Date(now) })
+    .set(ip ? { lastSeenAt: new Date(now), lastSeenIp: ip } : { lastSeenAt: new Date(now) })
     .where(eq(sessions.id, sessionId));
 }
 
@@ -101,14 +102,14 @@ export async function touchSession(db: AppDb, sessionId: string, now = Date.now(
  * Judges a looked-up session at `now` ({@link judgeSession}): an ended session is deleted; one
  * due a touch has its last_seen_at moved on.
  */
-export async function admitSession(db: AppDb, row: SessionLookup, now = Date.now()): Promise<ActiveSession | null> {
+export async function admitSession(db: AppDb, row: SessionLookup, now = Date.now(), ip?: string): Promise<ActiveSession | null> {
   const id = row.session.id;
   const verdict = judgeSession(row, now);
   if (verdict === 'ended') {
     await endSession(db, id);
     return null;
   }
-  if (verdict === 'touch') await touchSession(db, id, now);
+  if (verdict === 'touch') await touchSession(db, id, now, ip);
   return { sessionId: id, user: row.user };
 }
 
@@ -116,11 +117,11 @@ export async function admitSession(db: AppDb, row: SessionLookup, now = Date.now
  * Resolves a token to its session ({@link admitSession}): one prepared statement, read from the
  * database on every request, so a session ended on any instance ends here too.
  */
-export async function resolveSession(db: AppDb, token: string, now = Date.now()): Promise<ActiveSession | null> {
+export async function resolveSession(db: AppDb, token: string, now = Date.now(), ip?: string): Promise<ActiveSession | null> {
   let lookup = lookups.get(db);
   if (!lookup) lookups.set(db, (lookup = prepareLookup(db)));
   const [row] = await lookup.execute({ id: hashToken(token) });
-  return row ? admitSession(db, row, now) : null;
+  return row ? admitSession(db, row, now, ip) : null;
 }
 
 /** Ends one session. */
@@ -128,9 +129,13 @@ export async function endSession(db: AppDb, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Ends every session of a user (account disabled, password changed). */
-export async function endUserSessions(db: AppDb, userId: string): Promise<void> {
-  await db.delete(sessions).where(and(eq(sessions.userId, userId)));
+/** Ends every session of a user (account disabled, password changed), but `keep` (the session that changed it) when given. */
+export async function endUserSessions(db: AppDb, userId: string, keep?: string): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), keep ? ne(sessions.id, keep) : undefined))
+    .returning({ id: sessions.id });
+  return ended.length;
 }
 
 /** Sets the session cookie on the reply. */

@@ -83,6 +83,11 @@ const massCasualtyEvent: Fixture = async (t, other) => ({
   ),
 });
 
+/** The other organization's Owner, as a member id. */
+const otherOwnerMember: Fixture = async (t, other) => ({
+  memberId: await memberIdOf(t.database.db, other.organizationId, other.ownerEmail),
+});
+
 /** A protocol body the routes accept (one step). */
 export const protocolPayload = (over: Record<string, unknown> = {}) => ({
   name: 'Probe protocol',
@@ -129,9 +134,13 @@ export const RECORD_FIXTURES: Record<string, Fixture> = {
       (b) => b.invitation.token,
     ),
   }),
-  '/api/organizations/members/:memberId': async (t, other) => ({
-    memberId: await memberIdOf(t.database.db, other.organizationId, other.ownerEmail),
-  }),
+  '/api/organizations/members/:memberId': otherOwnerMember,
+  '/api/organizations/members/:memberId/mfa/reset': otherOwnerMember,
+  '/api/organizations/members/:memberId/password-reset-link': otherOwnerMember,
+  '/api/auth/sessions/:id': async (t, other) => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/sessions', headers: other.headers });
+    return { id: res.json().sessions[0].id as string };
+  },
   '/api/triage/waiting-room/:id/start': queueEntry,
   '/api/triage/waiting-room/:id/complete': queueEntry,
   '/api/triage/waiting-room/:id/cancel': queueEntry,

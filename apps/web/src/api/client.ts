@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code?: string,
     readonly issues?: Array<{ path: string; message: string }>,
+    /** The whole reply body, for the fields a refusal carries besides its message (a sign-in's `mfaToken`). */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(message);
   }
@@ -91,7 +93,7 @@ export async function api<T = Record<string, unknown>>(path: string, options: Re
   }
   if (!response.ok || data.success === false) {
     const message = typeof data.message === 'string' ? data.message : `API Error: ${response.status}`;
-    throw new ApiError(message, response.status, data.code as string | undefined, data.issues as ApiError['issues']);
+    throw new ApiError(message, response.status, data.code as string | undefined, data.issues as ApiError['issues'], data);
   }
   return data as T;
 }

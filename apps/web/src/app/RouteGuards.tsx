@@ -36,3 +36,19 @@ export function RequireAccess({ rule, children }: { rule: RouteAccessRule; child
   if (refusal?.kind === 'feature') return <AccessDeniedScreen kind="feature" required={refusal.required} message={refusal.message} />;
   return <>{children}</>;
 }
+
+/** Where a member enrols their second factor. */
+export const ACCOUNT_SECURITY_PATH = '/account/security';
+
+/**
+ * Sends a member whose organization requires two-factor authentication, and who has none yet, to
+ * the enrolment screen before any other staff screen (the server refuses their staff calls too).
+ */
+export function RequireMfaEnrolment({ children }: { children: ReactNode }) {
+  const session = useSession();
+  const location = useLocation();
+  if (session.data?.security?.mfaEnrolmentRequired && location.pathname !== ACCOUNT_SECURITY_PATH) {
+    return <Navigate to={ACCOUNT_SECURITY_PATH} replace />;
+  }
+  return <>{children}</>;
+}

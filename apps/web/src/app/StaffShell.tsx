@@ -7,7 +7,7 @@ import { Link, Outlet, useMatches, useNavigate } from 'react-router';
 import { useLiveUpdates } from '../api/events';
 import { useSession, useSignOut } from '../api/session';
 import { OrganizationSwitcher } from '../features/organizations';
-import { RequireAccess, RequireAuth } from './RouteGuards';
+import { RequireAccess, RequireAuth, RequireMfaEnrolment } from './RouteGuards';
 import classes from './shell/shell.module.css';
 import { UserMenu } from './shell/UserMenu';
 import { WorkspaceNav } from './shell/WorkspaceNav';
@@ -30,7 +30,9 @@ const PHONE = '(max-width: 47.99em)';
 export function StaffShell() {
   return (
     <RequireAuth>
-      <StaffFrame />
+      <RequireMfaEnrolment>
+        <StaffFrame />
+      </RequireMfaEnrolment>
     </RequireAuth>
   );
 }
@@ -47,7 +49,8 @@ function StaffFrame() {
   const iconsOnly = collapsed && !phone;
   const [paletteWanted, setPaletteWanted] = useState(false);
   // Every staff page stays live: server events refresh whatever shared data it shows.
-  useLiveUpdates('staff', {}, Boolean(session.data?.organization));
+  // Not while the member must enrol a second factor first: the server refuses their staff calls.
+  useLiveUpdates('staff', {}, Boolean(session.data?.organization) && !session.data?.security?.mfaEnrolmentRequired);
 
   const togglePalette = () => {
     setPaletteWanted(true);

@@ -73,6 +73,8 @@ const emergencyPages = () => import('../features/emergency');
 const testPages = () => import('../features/test-pages');
 const pediatricIntakePages = () => import('../features/pediatric-intake');
 const clinicalTrialPages = () => import('../features/clinical-trials');
+const accountSecurityPages = () => import('../features/account-security');
+const organizationSettingsPages = () => import('../features/organization-settings');
 
 export const routes: RouteObject[] = [
   // Static public pages: no API, no data layer.
@@ -126,7 +128,8 @@ export const routes: RouteObject[] = [
           ...area(AREAS.visitors, visitorPages, 'VisitorConsolePage'),
           ...area(AREAS.clinicalTrials, clinicalTrialPages, 'ClinicalTrialsPage'),
           ...areaSoon(AREAS.organization, 'Organization'),
-          ...areaSoon(AREAS.organizationSettings, 'Organization Settings'),
+          ...area(AREAS.organizationSettings, organizationSettingsPages, 'OrganizationSettingsPage'),
+          staff('/account/security', accountSecurityPages, 'AccountSecurityPage'),
         ],
       },
     ],

@@ -38,6 +38,8 @@ export const signInBody = z.object({
 });
 /** Sign-up body (the password rule, `rules/password.ts`, is checked separately to answer its own codes). */
 export const signUpBody = signInBody.extend({
+  /** The invitation the account is made to accept: its organization's password policy applies. */
+  invitationToken: z.string().max(200).optional(),
   firstName: personName(z.string().trim().max(100).optional(), 'First name'),
   lastName: personName(z.string().trim().max(100).optional(), 'Last name'),
 });

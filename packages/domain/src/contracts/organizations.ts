@@ -4,15 +4,95 @@ import { DEFAULT_TIME_ZONE } from '../rules/clinic-time.js';
 import { PLAN_IDS } from '../rules/plans.js';
 import { DEFAULT_DOCTOR_SHIFT_HOURS } from '../rules/analytics.js';
 import { URGENCY_LEVELS } from '../rules/risk-levels.js';
+import { DEFAULT_PASSWORD_POLICY, POLICY_MIN_LENGTH_RANGE } from '../rules/password-policy.js';
+import { MAX_ALLOW_LIST_ENTRIES, isAllowListEntry } from '../rules/ip-allow-list.js';
 import { VISITOR_PATIENT_LOOKUPS } from '../rules/visitors.js';
 import { LONG_TEXT, idSchema, optionalEmail, optionalText, requiredText } from './common.js';
 
 /** Organization types the server accepts (the setup form offers the first three). */
-export const ORGANIZATION_TYPES = ['hospital', 'clinic', 'medical_center', 'urgent_care', 'private_practice', 'other'] as const;
+export const ORGANIZATION_TYPES = [
+  'hospital',
+  'clinic',
+  'medical_center',
+  'urgent_care',
+  'private_practice',
+  'other',
+  // The organization settings screen's Medical Group and Healthcare System (platform-core section 2).
+  'medical_group',
+  'healthcare_system',
+] as const;
 /** Types offered by the organization setup step. */
 export const SETUP_ORGANIZATION_TYPES = ['hospital', 'clinic', 'medical_center'] as const;
 
 const WALL_TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+/** An organization's password policy (`rules/password-policy.ts`). */
+export const passwordPolicySchema = z.object({
+  minLength: z.number().int().min(POLICY_MIN_LENGTH_RANGE.min).max(POLICY_MIN_LENGTH_RANGE.max).default(DEFAULT_PASSWORD_POLICY.minLength),
+  requireSymbols: z.boolean().default(DEFAULT_PASSWORD_POLICY.requireSymbols),
+  requireNumbers: z.boolean().default(DEFAULT_PASSWORD_POLICY.requireNumbers),
+  requireUppercase: z.boolean().default(DEFAULT_PASSWORD_POLICY.requireUppercase),
+});
+
+/** One line of the IP allow-list: an IPv4 or IPv6 address, or a CIDR range of either. */
+export const allowListEntry = z
+  .string()
+  .trim()
+  .max(64)
+  .refine(isAllowListEntry, { message: 'Enter an IP address or a CIDR range (e.g. 203.0.113.0/24)' });
+
+/** What the organization is told about by e-mail and in the app (Organization settings, Notifications). */
+export const notificationSettingsSchema = z.object({
+  email: z
+    .object({
+      userInvitations: z.boolean().default(true),
+      userActivity: z.boolean().default(false),
+      systemAlerts: z.boolean().default(true),
+      billing: z.boolean().default(true),
+    })
+    .prefault({}),
+  inApp: z
+    .object({
+      userActivity: z.boolean().default(true),
+      systemAlerts: z.boolean().default(true),
+      maintenance: z.boolean().default(true),
+    })
+    .prefault({}),
+});
+
+/** An https URL, or empty for none. */
+const httpsEndpoint = z
+  .string()
+  .trim()
+  .max(500)
+  .refine((v) => v === '' || (URL.canParse(v) && new URL(v).protocol === 'https:'), { message: 'The endpoint must be an https:// address' });
+
+/** One connected system (Organization settings, Integrations). */
+export const integrationSchema = z.object({
+  enabled: z.boolean().default(false),
+  systemName: z.string().trim().max(100).default(''),
+  endpoint: httpsEndpoint.default(''),
+});
+
+/** The connected systems, one entry each (more may join them, e.g. Epic). */
+export const integrationSettingsSchema = z.object({
+  emr: integrationSchema.prefault({}),
+  lab: integrationSchema.prefault({}),
+  radiology: integrationSchema.prefault({}),
+});
+
+/** Where invoices go (Organization settings, Billing). */
+export const billingSettingsSchema = z.object({
+  email: z.union([z.literal(''), z.email().max(254)]).default(''),
+  address: z
+    .object({
+      street: z.string().trim().max(200).default(''),
+      city: z.string().trim().max(100).default(''),
+      state: z.string().trim().max(100).default(''),
+      zip: z.string().trim().max(20).default(''),
+    })
+    .prefault({}),
+});
 
 /** Organization settings kept with the organization. */
 export const organizationSettings = z.object({
@@ -24,6 +104,14 @@ export const organizationSettings = z.object({
   maxUsers: z.number().int().min(1).max(100000).default(100),
   features: z.array(z.string().max(50)).max(50).default([]),
   sessionTimeoutMinutes: z.number().int().min(5).max(720).default(30),
+  /** Members must sign in with a second factor (TOTP); one without it must enrol first. */
+  requireTwoFactor: z.boolean().default(false),
+  passwordPolicy: passwordPolicySchema.prefault({}),
+  /** Addresses and CIDR ranges staff requests may come from; empty allows every address. */
+  ipWhitelist: z.array(allowListEntry).max(MAX_ALLOW_LIST_ENTRIES).default([]),
+  notifications: notificationSettingsSchema.prefault({}),
+  integrations: integrationSettingsSchema.prefault({}),
+  billing: billingSettingsSchema.prefault({}),
   /**
    * The fee of a visit by its type, the clinician's final priority (issue 11, revenue per patient),
    * in the organization's currency; a type without a fee earns nothing, and no fee at all is "No data".
@@ -72,7 +160,9 @@ export const updateOrganizationBody = z
     email: optionalEmail,
     website: optionalText(300),
     contactInfo: z.object({ phone: optionalText(40), email: optionalEmail, website: optionalText(300) }).optional(),
-    settings: organizationSettings.partial().optional(),
+    // The security settings change only through `PUT /api/organizations/settings`, which guards
+    // against an allow-list that shuts its saver out.
+    settings: organizationSettings.omit({ requireTwoFactor: true, passwordPolicy: true, ipWhitelist: true }).partial().optional(),
   })
   .strict();
 

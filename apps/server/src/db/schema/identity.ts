@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** People who can sign in. Not tenant data: one person may belong to several organizations. */
 export const users = pgTable('users', {
@@ -13,6 +14,16 @@ export const users = pgTable('users', {
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   /** Set when the person proved they read this address (a verification link, or an invitation's token). */
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** The confirmed TOTP secret (base32); null while two-factor sign-in is off. */
+  mfaSecret: text('mfa_secret'),
+  /** A secret handed out by enrolment and not yet confirmed with a code. */
+  mfaPendingSecret: text('mfa_pending_secret'),
+  mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true }),
+  /** The 30-second step of the last accepted code: a code of that step or an earlier one is refused (no replay). */
+  mfaLastStep: bigint('mfa_last_step', { mode: 'number' }),
+  /** SHA-256 hashes of the unused backup codes; a used one is removed. */
+  mfaBackupCodes: jsonb('mfa_backup_codes').$type<string[]>().notNull().default([]),
+  passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -30,8 +41,37 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** The id the sessions list shows (the primary key is the token's hash, never sent). */
+    publicId: text('public_id')
+      .notNull()
+      .default(sql`gen_random_uuid()::text`),
+    /** The address of the last request that moved last_seen_at. */
+    lastSeenIp: text('last_seen_ip'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * Single-use account tokens; only the SHA-256 of the token is stored. `purpose` is `mfa` (the
+ * second step of a sign-in whose password was right) or `password-reset` (a reset link).
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /** Wrong codes tried with this token (an MFA challenge ends after a few). */
+    attempts: integer('attempts').notNull().default(0),
+    /** The Admin who made a reset link for a member, if one did. */
+    createdBy: text('created_by'),
+  },
+  (t) => [index('account_tokens_user_idx').on(t.userId, t.purpose)],
 );
 
 /** Sign-in attempts, kept for the rate limit (per e-mail and per address). */

@@ -8,6 +8,7 @@ import { seedActivity } from './activity.js';
 import { seedClinicalTrials } from './clinical-trials.js';
 import { DEMO_VISIT_FEES, seedAnalyticsHistory } from './analytics.js';
 import { seedEmergency } from './emergency.js';
+import { demoOrganizationSettings } from './organization-settings.js';
 import { seedPatients } from './patients.js';
 import { seedQueue } from './queue.js';
 import { seedVisitors } from './visitors.js';
@@ -105,6 +106,7 @@ export async function seedDemo(db: AppDb, password: string, options: { queue?: b
         sessionTimeoutMinutes: 30,
         visitFees: DEMO_VISIT_FEES,
         doctorShiftHours: 8,
+        ...demoOrganizationSettings(),
       },
       planId: 'professional',
       subscriptionStatus: 'active',

@@ -10,6 +10,8 @@ import { AppError } from '../../platform/errors.js';
 import { countRateLimitRefusal, countSignInFailure } from '../../platform/ops-counters.js';
 import type { AccountRouteContext, PublicAccountContext } from '../../platform/route.js';
 import { takeHit, type SharedLimit } from '../../platform/shared-limit.js';
+import { mfaChallenge } from './mfa.service.js';
+import { assertPasswordAllowed, policyOfInvitation } from './password.service.js';
 import { MAX_FAILURES_PER_EMAIL, MAX_FAILURES_PER_IP, addressFailures, emailFailures } from './sign-in-locks.js';
 
 export { FAILURE_WINDOW_MS, MAX_FAILURES_PER_EMAIL, MAX_FAILURES_PER_IP } from './sign-in-locks.js';
@@ -39,11 +41,17 @@ function requireEmail(value: string): string {
 }
 
 /** Creates an account. */
-export async function signUp(ctx: PublicAccountContext, input: SignInBody & { firstName?: string; lastName?: string }): Promise<UserRow> {
+export async function signUp(
+  ctx: PublicAccountContext,
+  input: SignInBody & { firstName?: string; lastName?: string; invitationToken?: string },
+): Promise<UserRow> {
   const { db } = ctx;
   const email = requireEmail(input.email);
   const problem = newPasswordProblem(input.password);
   if (problem) throw new AppError(problem, AUTH_MESSAGES[problem]);
+  // Signing up to join an organization: its password policy applies from the first password.
+  const policy = input.invitationToken ? await policyOfInvitation(db, input.invitationToken) : null;
+  if (policy) assertPasswordAllowed(input.password, policy, 'password');
   // Counted before the argon2 hash, the expensive part, and before the e-mail is looked up.
   await takeHit(db, SIGN_UP_LIMIT, ctx.actor.ip, 'Too many accounts were created from your network. Please try again later.');
   const passwordHash = await hashPassword(input.password);
@@ -119,6 +127,11 @@ export async function signIn(ctx: PublicAccountContext, input: SignInBody, hooks
   if (!(await verify(user.passwordHash, input.password))) return failed('auth/wrong-password', 'Incorrect password. Please try again.');
   if (user.status !== 'active') return failed('auth/user-disabled', 'This account has been disabled.');
   await db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attempt.id));
+  if (user.mfaEnabledAt) {
+    // The password was right; the session waits for the second factor (`completeMfaSignIn`).
+    await ctx.auditAs(user, 'auth.sign-in-mfa-challenged', { type: 'user', id: user.id });
+    throw await mfaChallenge(db, user);
+  }
   const now = new Date();
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
   await ctx.auditAs(user, 'auth.sign-in', { type: 'user', id: user.id });
@@ -142,8 +155,17 @@ export async function sessionContext({ db, user }: AccountRouteContext) {
     .where(and(eq(organizationMembers.userId, user.id), eq(organizationMembers.status, 'active')))
     .orderBy(asc(organizationMembers.joinedAt));
   const current = memberships.find((m) => m.organization.id === user.currentOrganizationId) ?? memberships[0];
+  const mfaEnabled = Boolean(user.mfaEnabledAt);
   if (!current) {
-    return { user: toUserDto(user), organizationUser: null, organization: null, clinics: [], clinic: null, features: [] };
+    return {
+      user: toUserDto(user),
+      organizationUser: null,
+      organization: null,
+      clinics: [],
+      clinic: null,
+      features: [],
+      security: { mfaEnabled, mfaEnrolmentRequired: false },
+    };
   }
   const clinicRows = await db.select().from(clinics).where(eq(clinics.organizationId, current.organization.id)).orderBy(asc(clinics.createdAt));
   const clinic = clinicRows.find((c) => c.id === user.currentClinicId) ?? clinicRows[0] ?? null;
@@ -156,5 +178,7 @@ export async function sessionContext({ db, user }: AccountRouteContext) {
     clinic: clinic ? toClinicDto(clinic) : null,
     features: featuresFor({ planId: o.planId, status: o.subscriptionStatus, trialEndsAt: o.trialEndsAt }),
     organizationCount: memberships.length,
+    // The staff screens wait for enrolment when the organization requires a second factor (`platform/access.ts`).
+    security: { mfaEnabled, mfaEnrolmentRequired: !mfaEnabled && (o.settings as { requireTwoFactor?: unknown }).requireTwoFactor === true },
   };
 }

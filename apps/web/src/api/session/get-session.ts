@@ -14,6 +14,8 @@ export interface SessionContext {
   clinic: ClinicDto | null;
   features: Feature[];
   organizationCount?: number;
+  /** The member's second factor, and whether the organization makes them enrol before any staff screen. */
+  security?: { mfaEnabled: boolean; mfaEnrolmentRequired: boolean };
 }
 
 /** The session's key: it belongs to the signed-in user, and decides the tenant of everything else. */

@@ -1,5 +1,5 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
+import { IconChevronDown, IconLogout, IconSettings, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSession } from '../../api/session';
 
@@ -40,6 +40,9 @@ export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
         </Menu.Item>
         <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} aria-hidden />}>
           Settings
+        </Menu.Item>
+        <Menu.Item component={Link} to="/account/security" leftSection={<IconShieldLock size={16} aria-hidden />}>
+          Account Security
         </Menu.Item>
         <Menu.Divider role="separator" />
         <Menu.Item onClick={onSignOut} leftSection={<IconLogout size={16} aria-hidden />}>

@@ -16,7 +16,9 @@ export interface Credentials {
  * if there is one: a failed acceptance fails the whole step, before the session is re-read.
  */
 export async function submitCredentials(path: '/api/auth/sign-in' | '/api/auth/sign-up', { email, password, invite }: Credentials) {
-  await api(path, { method: 'POST', body: { email, password }, noTenant: true });
+  // Signing up from an invitation: the server applies that organization's password policy.
+  const body = path === '/api/auth/sign-up' && invite ? { email, password, invitationToken: invite } : { email, password };
+  await api(path, { method: 'POST', body, noTenant: true });
   if (invite) await acceptInvitation(invite);
 }
 

@@ -45,7 +45,7 @@ export const COOKIE_STATEMENT =
 
 /** Multi-factor authentication: a policy requirement whose in-product enrolment is not built yet. */
 export const MFA_STATEMENT =
-  'Our access policy requires healthcare providers and administrators to use multi-factor authentication: an authenticator app (TOTP) as the primary method, with SMS as a backup and single-use backup codes. Built-in multi-factor enrolment is on our product roadmap and is not yet available in ClinicFlow; until it is, organizations that need multi-factor authentication should discuss their requirements with us before go-live.';
+  "ClinicFlow supports multi-factor authentication with an authenticator app (TOTP) and ten single-use backup codes. Our access policy asks healthcare providers and administrators to use it, and each organization's administrators can require it for every member: a member who has not set it up must do so before reaching any staff screen. SMS codes are not offered; the authenticator app and the backup codes are the methods available.";
 
 /** The four roles the legal pages describe (section 6), phrased so that each is true of the product today. */
 export function RolesList() {

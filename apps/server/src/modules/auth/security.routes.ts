@@ -1,0 +1,204 @@
+import {
+  FORGOT_PASSWORD_MESSAGE,
+  changePasswordBody,
+  forgotPasswordBody,
+  mfaConfirmBody,
+  mfaDisableBody,
+  mfaSignInBody,
+  resetPasswordBody,
+} from '@clinic/domain/contracts/account-security';
+import { MEMBERS_ACCESS } from '@clinic/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { organizationMembers, organizations } from '../../db/schema/index.js';
+import { toUserDto } from '../../platform/dto.js';
+import { appOrigin, type LinkConfig } from '../../platform/links.js';
+import type { Mailer } from '../../platform/mail.js';
+import { RateLimiter } from '../../platform/rate-limit.js';
+import { accountRoute, publicAccountRoute, tenantAccountRoute, type AccountDb } from '../../platform/route.js';
+import { isHttpsRequest } from '../../platform/security-headers.js';
+import { clearSessionCookie, createSession, setSessionCookie } from '../../platform/sessions.js';
+import { endOtherSessions, endOwnSession, listOwnSessions } from './account-sessions.service.js';
+import { completeMfaSignIn, confirmEnrolment, disableMfa, mfaState, startEnrolment } from './mfa.service.js';
+import { changePassword, createMemberResetLink, requestPasswordReset, resetMemberMfa, resetPassword } from './password.service.js';
+
+const memberParams = z.object({ memberId: z.string().min(1).max(100) });
+const sessionParams = z.object({ id: z.string().min(1).max(100) });
+
+/** The origin links point at; null where none can be built (production without PUBLIC_URL). */
+function originOf(links: LinkConfig, request: FastifyRequest): string | null {
+  try {
+    return appOrigin(links, request);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether one of the user's active organizations requires a second factor. */
+async function mfaRequiredFor(db: AccountDb, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ settings: organizations.settings })
+    .from(organizationMembers)
+    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
+    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.status, 'active')));
+  return rows.some((r) => (r.settings as { requireTwoFactor?: unknown } | null)?.requireTwoFactor === true);
+}
+
+/**
+ * Sign-in security (issue 16): two-factor sign-in (TOTP and backup codes), password change and
+ * reset, the member's sessions, and an Admin's help for a member (a reset link, a second factor reset).
+ */
+export async function securityRoutes(
+  app: FastifyInstance,
+  opts: { secureCookies: boolean; publicUrl?: string; links: LinkConfig; mailer: Mailer },
+) {
+  const secure = (request: FastifyRequest) => opts.secureCookies || isHttpsRequest(request, opts.publicUrl);
+  // Per address, before anything is read; the e-mail's own limits are the sign-in ones (`completeMfaSignIn`).
+  const mfaLimiter = new RateLimiter(30, 15 * 60_000);
+  const resetLimiter = new RateLimiter(10, 15 * 60_000);
+
+  accountRoute(app, { method: 'GET', url: '/api/auth/security', summary: "The signed-in member's second factor" }, async (ctx) => ({
+    success: true,
+    mfa: mfaState(ctx.user, await mfaRequiredFor(ctx.db, ctx.user.id)),
+  }));
+
+  accountRoute(
+    app,
+    { method: 'POST', url: '/api/auth/mfa/enroll', summary: 'Start two-factor enrolment: a new TOTP secret and its QR code' },
+    async (ctx) => ({ success: true, ...(await startEnrolment(ctx)) }),
+  );
+
+  accountRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/mfa/confirm',
+      summary: 'Confirm enrolment with a code; answers the backup codes, once',
+      body: mfaConfirmBody,
+    },
+    async (ctx, { body }) => ({ success: true, backupCodes: await confirmEnrolment(ctx, body.code) }),
+  );
+
+  accountRoute(
+    app,
+    { method: 'POST', url: '/api/auth/mfa/disable', summary: 'Turn two-factor sign-in off (password and a code)', body: mfaDisableBody },
+    async (ctx, { body }) => {
+      await disableMfa(ctx, body);
+      return { success: true };
+    },
+  );
+
+  publicAccountRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/mfa',
+      summary: "Complete a sign-in with the second factor (the password step's mfaToken and a code)",
+      body: mfaSignInBody,
+      rateLimit: { limiter: mfaLimiter, scope: 'sign-in-mfa' },
+    },
+    async (ctx, { body }, request, reply) => {
+      const user = await completeMfaSignIn(ctx, body);
+      const token = await createSession(ctx.db, user.id, request);
+      setSessionCookie(reply, token, secure(request));
+      return { success: true, user: toUserDto(user), ...(request.headers.origin ? {} : { token }) };
+    },
+  );
+
+  accountRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/password',
+      summary: 'Change the password (the organization policy applies; other sessions end)',
+      body: changePasswordBody,
+    },
+    async (ctx, { body }) => ({ success: true, ...(await changePassword(ctx, body)) }),
+  );
+
+  publicAccountRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/password/forgot',
+      summary: 'Mail a single-use reset link (30 minutes) when mail is configured; the answer never says whether the e-mail has an account',
+      body: forgotPasswordBody,
+      rateLimit: { limiter: resetLimiter, scope: 'password-forgot' },
+    },
+    async (ctx, { body }, request) => {
+      const origin = originOf(opts.links, request);
+      await requestPasswordReset(ctx, body.email, { mailer: opts.mailer, origin, log: request.log });
+      return { success: true, mailConfigured: opts.mailer.configured && origin !== null, message: FORGOT_PASSWORD_MESSAGE };
+    },
+  );
+
+  publicAccountRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/auth/password/reset',
+      summary: 'Choose a new password from a reset link (once; every session of the account ends)',
+      body: resetPasswordBody,
+      rateLimit: { limiter: resetLimiter, scope: 'password-reset' },
+    },
+    async (ctx, { body }, _request, reply) => {
+      const { email } = await resetPassword(ctx, body);
+      clearSessionCookie(reply);
+      return { success: true, email, message: 'Your password has been changed. Sign in with the new password.' };
+    },
+  );
+
+  accountRoute(app, { method: 'GET', url: '/api/auth/sessions', summary: "The signed-in member's sessions" }, async (ctx) => ({
+    success: true,
+    sessions: await listOwnSessions(ctx),
+  }));
+
+  accountRoute(
+    app,
+    { method: 'DELETE', url: '/api/auth/sessions/:id', summary: 'Sign one of your sessions out', params: sessionParams },
+    async (ctx, { params }, _request, reply) => {
+      const { current } = await endOwnSession(ctx, params.id);
+      if (current) clearSessionCookie(reply);
+      return { success: true };
+    },
+  );
+
+  accountRoute(app, { method: 'POST', url: '/api/auth/sessions/sign-out-others', summary: 'Sign out every other session' }, async (ctx) => ({
+    success: true,
+    sessionsEnded: await endOtherSessions(ctx),
+  }));
+
+  tenantAccountRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/organizations/members/:memberId/mfa/reset',
+      summary: "Reset a member's second factor (they enrol again)",
+      access: MEMBERS_ACCESS.administer,
+      params: memberParams,
+      scope: 'organization',
+    },
+    async (ctx, { params }) => {
+      await resetMemberMfa(ctx, params.memberId);
+      return { success: true };
+    },
+  );
+
+  tenantAccountRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/organizations/members/:memberId/password-reset-link',
+      summary: 'Create a single-use password reset link for a member (shown to the Admin)',
+      access: MEMBERS_ACCESS.administer,
+      params: memberParams,
+      scope: 'organization',
+    },
+    async (ctx, { params }, request) => {
+      const origin = originOf(opts.links, request);
+      if (!origin) throw new Error('No public URL is configured for links (PUBLIC_URL).');
+      return { success: true, ...(await createMemberResetLink(ctx, params.memberId, origin)) };
+    },
+  );
+}

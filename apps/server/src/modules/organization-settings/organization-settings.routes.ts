@@ -1,0 +1,34 @@
+import { ORGANIZATIONS_ACCESS } from '@clinic/domain';
+import { updateOrganizationSettingsBody } from '@clinic/domain/contracts/organization-settings';
+import type { FastifyInstance } from 'fastify';
+import { tenantRoute } from '../../platform/route.js';
+import { readOrganizationSettings, updateOrganizationSettings } from './organization-settings.service.js';
+
+/** The organization settings (`/organization/settings`, Admin or above): five tabs, saved and enforced. */
+export async function organizationSettingsRoutes(app: FastifyInstance) {
+  tenantRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/organizations/settings',
+      summary: "The organization's settings: general, security, notifications, integrations, billing",
+      access: ORGANIZATIONS_ACCESS.settingsPage,
+      scope: 'organization',
+    },
+    async (ctx) => ({ success: true, settings: await readOrganizationSettings(ctx) }),
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'PUT',
+      url: '/api/organizations/settings',
+      summary: 'Change any part of the settings (what is left out keeps its value)',
+      access: ORGANIZATIONS_ACCESS.settingsPage,
+      body: updateOrganizationSettingsBody,
+      objectBody: true,
+      scope: 'organization',
+    },
+    async (ctx, { body }) => ({ success: true, settings: await updateOrganizationSettings(ctx, body) }),
+  );
+}

@@ -1,0 +1,123 @@
+import { organizationSettings, type OrganizationSettings } from '@clinic/domain/contracts/organizations';
+import type { OrganizationSettingsDto, UpdateOrganizationSettingsBody } from '@clinic/domain/contracts/organization-settings';
+import { addressAllowed } from '@clinic/domain/rules/ip-allow-list';
+import { eq } from 'drizzle-orm';
+import { organizations, type OrganizationRow } from '../../db/schema/index.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import type { RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route.js';
+
+/** The stored settings, read leniently: a field that does not parse takes its default. */
+function storedSettings(raw: unknown): OrganizationSettings {
+  const parsed = organizationSettings.safeParse(raw ?? {});
+  if (parsed.success) return parsed.data;
+  const fields = { ...(raw as Record<string, unknown>) };
+  for (const issue of parsed.error.issues) delete fields[String(issue.path[0])];
+  return organizationSettings.parse(fields);
+}
+
+/** An organization's row and settings as the five tabs show them. */
+export function toSettingsDto(row: OrganizationRow): OrganizationSettingsDto {
+  const s = storedSettings(row.settings);
+  return {
+    general: { name: row.name, type: row.type, description: row.description ?? '', timezone: s.timezone, language: s.language },
+    security: {
+      requireTwoFactor: s.requireTwoFactor,
+      sessionTimeout: s.sessionTimeoutMinutes,
+      passwordPolicy: s.passwordPolicy,
+      ipWhitelist: s.ipWhitelist,
+    },
+    notifications: s.notifications,
+    integrations: s.integrations,
+    billing: {
+      plan: row.planId,
+      status: row.subscriptionStatus,
+      nextBillingDate: (row.currentPeriodEnd ?? (row.subscriptionStatus === 'trialing' ? row.trialEndsAt : null))?.toISOString() ?? null,
+      email: s.billing.email,
+      address: s.billing.address,
+      // No payment provider keeps a card for this organization yet (billing, issue 16's other part).
+      paymentMethod: null,
+    },
+  };
+}
+
+async function organizationRow(tx: TenantTx, organizationId: string, forUpdate = false): Promise<OrganizationRow> {
+  const query = tx.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1);
+  const [row] = await (forUpdate ? query.for('update') : query);
+  if (!row) throw notFound('Organization');
+  return row;
+}
+
+/** The request's organization's settings. */
+export async function readOrganizationSettings({ tx, tenant }: { tx: TenantTx; tenant: RouteTenant }): Promise<OrganizationSettingsDto> {
+  return toSettingsDto(await organizationRow(tx, tenant.organizationId));
+}
+
+/** `changes` laid over `base`, nested objects merged key by key; what `changes` leaves out stays. */
+function merged<T extends Record<string, unknown>>(base: T, changes: Record<string, unknown> | undefined): T {
+  if (!changes) return base;
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === undefined) continue;
+    const current = out[key];
+    out[key] =
+      value && typeof value === 'object' && !Array.isArray(value) && current && typeof current === 'object' && !Array.isArray(current)
+        ? merged(current as Record<string, unknown>, value as Record<string, unknown>)
+        : value;
+  }
+  return out as T;
+}
+
+/** The allow-list as saved: trimmed, without blank lines or repeats. */
+const cleanList = (list: string[]) => [...new Set(list.map((entry) => entry.trim()).filter(Boolean))];
+
+/**
+ * Saves a change of any part of the settings; the rest keeps its value. Refused whole (nothing
+ * saved) when the result does not hold, or when the IP allow-list would shut out the address of
+ * the Admin saving it.
+ */
+export async function updateOrganizationSettings(ctx: TenantRouteContext, body: UpdateOrganizationSettingsBody): Promise<OrganizationSettingsDto> {
+  const { tx, tenant } = ctx;
+  const row = await organizationRow(tx, tenant.organizationId, true);
+  const raw = (row.settings ?? {}) as Record<string, unknown>;
+  const current = storedSettings(raw);
+  const { general = {}, security = {}, notifications, integrations, billing } = body;
+  const ipWhitelist = security.ipWhitelist ? cleanList(security.ipWhitelist) : undefined;
+  if (ipWhitelist && ipWhitelist.length > 0 && !addressAllowed(ctx.actor.ip, ipWhitelist)) {
+    throw new AppError(
+      'settings/locks-you-out',
+      `Your current address (${ctx.actor.ip}) is not on this list: saving it would lock you out. Add your address or a range that includes it.`,
+      [{ path: 'security.ipWhitelist', message: `Add your current address (${ctx.actor.ip})` }],
+    );
+  }
+  // Keys other features keep in the settings (visit fees, visiting hours...) stay as they are.
+  const next = merged({ ...raw, ...current } as Record<string, unknown>, {
+    timezone: general.timezone,
+    language: general.language,
+    requireTwoFactor: security.requireTwoFactor,
+    sessionTimeoutMinutes: security.sessionTimeout,
+    passwordPolicy: security.passwordPolicy,
+    notifications,
+    integrations,
+    billing,
+  });
+  if (ipWhitelist) next.ipWhitelist = ipWhitelist;
+  const checked = organizationSettings.safeParse(next);
+  if (!checked.success) {
+    throw new AppError(
+      'validation/invalid',
+      'Some fields are invalid.',
+      checked.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    );
+  }
+  const columns = Object.fromEntries(
+    Object.entries({ name: general.name, type: general.type, description: general.description }).filter(([, v]) => v !== undefined),
+  );
+  const [saved] = await tx
+    .update(organizations)
+    .set({ ...columns, settings: { ...next, ...checked.data }, updatedAt: new Date() })
+    .where(eq(organizations.id, tenant.organizationId))
+    .returning();
+  const changed = Object.entries(body).flatMap(([section, fields]) => Object.keys(fields ?? {}).map((field) => `${section}.${field}`));
+  await ctx.audit('organization.settings-updated', { type: 'organization', id: tenant.organizationId }, { fields: changed });
+  return toSettingsDto(saved);
+}

@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { accountSecurityKeys } from './keys';
+
+/** Signs one session out (`DELETE /api/auth/sessions/{id}`). */
+export function useEndSession() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api(`/api/auth/sessions/${encodeURIComponent(id)}`, { method: 'DELETE', noTenant: true }),
+    onSuccess: () => client.invalidateQueries({ queryKey: accountSecurityKeys.sessions }),
+  });
+}

@@ -1,0 +1,17 @@
+import type { AccountSecurity } from '@clinic/domain/contracts/account-security';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { accountSecurityKeys } from './keys';
+
+/** The member's second factor (`GET /api/auth/security`). */
+export function getAccountSecurityQueryOptions() {
+  return queryOptions({
+    queryKey: accountSecurityKeys.security,
+    queryFn: ({ signal }) => api<{ mfa: AccountSecurity }>('/api/auth/security', { signal, noTenant: true }).then((r) => r.mfa),
+  });
+}
+
+/** The member's second factor. */
+export function useAccountSecurity() {
+  return useQuery(getAccountSecurityQueryOptions());
+}

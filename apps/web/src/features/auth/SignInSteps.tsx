@@ -1,0 +1,147 @@
+import { Anchor, Button, List, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../api/client';
+import { Banner } from '../../ui/Banner';
+import { useCompleteMfa } from './api/complete-mfa';
+import { useForgotPassword } from './api/forgot-password';
+import { useResetPassword } from './api/reset-password';
+import { authErrorMessage } from './auth-error';
+
+/** The second step of a sign-in: a code from the authenticator app, or a backup code. */
+export function SecondFactorForm({
+  mfaToken,
+  invite,
+  onDone,
+  onBack,
+}: {
+  mfaToken: string;
+  invite: string | null;
+  onDone: () => void;
+  onBack: () => void;
+}) {
+  const complete = useCompleteMfa();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    complete.mutate({ mfaToken, code: code.trim(), invite }, { onSuccess: onDone, onError: (err) => setError(authErrorMessage(err)) });
+  };
+  return (
+    <form onSubmit={submit}>
+      <Stack>
+        <Title order={1} ta="center" fz="h2">
+          Two-Factor Authentication
+        </Title>
+        <Text size="sm">Enter the 6-digit code from your authenticator app, or one of your backup codes.</Text>
+        <TextInput
+          label="Authentication code"
+          required
+          autoComplete="one-time-code"
+          value={code}
+          onChange={(e) => setCode(e.currentTarget.value)}
+          disabled={complete.isPending}
+        />
+        {error && <Banner>{error}</Banner>}
+        <Button type="submit" loading={complete.isPending} fullWidth>
+          Verify
+        </Button>
+        <Anchor component="button" type="button" size="sm" onClick={onBack}>
+          Back to sign in
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}
+
+/** "Forgot password?": asks for a reset link; the answer is the same whatever the e-mail. */
+export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const forgot = useForgotPassword();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    forgot.mutate(email.trim(), { onError: (err) => setError(authErrorMessage(err)) });
+  };
+  return (
+    <form onSubmit={submit}>
+      <Stack>
+        <Title order={1} ta="center" fz="h2">
+          Reset Password
+        </Title>
+        <Text size="sm">Enter the e-mail of your account. We will send you a link to choose a new password.</Text>
+        <TextInput label="Email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+        {error && <Banner>{error}</Banner>}
+        {forgot.data && (
+          <Banner tone={forgot.data.mailConfigured ? 'success' : 'info'}>
+            {forgot.data.mailConfigured
+              ? forgot.data.message
+              : "E-mail is not configured on this server, so no link can be sent. Ask your organization's administrator to create a reset link for you."}
+          </Banner>
+        )}
+        <Button type="submit" loading={forgot.isPending} fullWidth>
+          Send Reset Link
+        </Button>
+        <Anchor component="button" type="button" size="sm" onClick={onBack}>
+          Back to sign in
+        </Anchor>
+      </Stack>
+    </form>
+  );
+}
+
+/** A reset link (`/login?reset=`): the new password, under the organization's policy. */
+export function ResetPasswordForm({ token, onDone }: { token: string; onDone: (message: string) => void }) {
+  const reset = useResetPassword();
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<{ message: string; issues: string[] } | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    reset.mutate(
+      { token, newPassword: password },
+      {
+        onSuccess: (r) => onDone(r.message),
+        onError: (err) =>
+          setError({
+            message: authErrorMessage(err),
+            issues: err instanceof ApiError && err.code === 'auth/password-policy' ? (err.issues ?? []).map((i) => i.message) : [],
+          }),
+      },
+    );
+  };
+  return (
+    <form onSubmit={submit}>
+      <Stack>
+        <Title order={1} ta="center" fz="h2">
+          Choose a New Password
+        </Title>
+        <PasswordInput
+          label="New password"
+          required
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+          visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the characters typed' }}
+        />
+        {error && (
+          <Banner>
+            {error.issues.length > 0 ? (
+              <List size="sm">
+                {error.issues.map((m) => (
+                  <List.Item key={m}>{m}</List.Item>
+                ))}
+              </List>
+            ) : (
+              error.message
+            )}
+          </Banner>
+        )}
+        <Button type="submit" loading={reset.isPending} fullWidth>
+          Set New Password
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+
+/** Asks for a reset link (`POST /api/auth/password/forgot`): the same answer whatever the e-mail. */
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      api<{ message: string; mailConfigured: boolean }>('/api/auth/password/forgot', { method: 'POST', body: { email }, noTenant: true }),
+  });
+}

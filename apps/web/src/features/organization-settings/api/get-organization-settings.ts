@@ -1,0 +1,17 @@
+import type { OrganizationSettingsDto } from '@clinic/domain/contracts/organization-settings';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { organizationSettingsKeys } from './keys';
+
+/** The organization's settings (`GET /api/organizations/settings`). */
+export function getOrganizationSettingsQueryOptions() {
+  return queryOptions({
+    queryKey: organizationSettingsKeys.settings(),
+    queryFn: ({ signal }) => api<{ settings: OrganizationSettingsDto }>('/api/organizations/settings', { signal }).then((r) => r.settings),
+  });
+}
+
+/** The organization's settings. */
+export function useOrganizationSettings() {
+  return useQuery(getOrganizationSettingsQueryOptions());
+}

@@ -1,0 +1,2 @@
+/** The organization settings screen (`/organization/settings`, Admin or above). */
+export { OrganizationSettingsPage } from './OrganizationSettingsPage';
