@@ -13,6 +13,7 @@ import { eventRoutes } from './modules/events/events.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { kioskRoutes } from './modules/kiosk/kiosk.routes.js';
 import { memberRoutes } from './modules/members/members.routes.js';
+import { billingRoutes, type BillingConfig } from './modules/billing/index.js';
 import { organizationRoutes } from './modules/organizations/organizations.routes.js';
 import { queueRoutes } from './modules/queue/index.js';
 import { triageRoutes } from './modules/triage/triage.routes.js';
@@ -40,6 +41,8 @@ export interface AppDeps {
   production?: boolean;
   /** Outgoing mail (verification links, sign-in notices); none when SMTP is not configured. */
   mailer?: Mailer;
+  /** Stripe keys (`STRIPE_*`); without them payments are off and the billing page says so. */
+  billing?: BillingConfig;
   /** Waits before a sign-in try that follows failures is judged; tests record the wait instead. */
   signInWait?: (ms: number) => Promise<void>;
   /** Folder of the built web app to serve, if any. */
@@ -112,7 +115,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(signInLockRoutes);
   await app.register(organizationRoutes);
-  await app.register(memberRoutes, { links });
+  await app.register(memberRoutes, { links, mailer });
+  await app.register(billingRoutes, { billing: deps.billing ?? {}, links });
   await app.register(eventRoutes);
   await app.register(kioskRoutes);
   await app.register(queueRoutes);

@@ -30,3 +30,4 @@ export * from './rules/emergency.js';
 export * from './contracts/emergency.js';
 export * from './rules/kiosk-figures.js';
 export * from './rules/emergency-kiosk.js';
+export * from './contracts/billing.js';

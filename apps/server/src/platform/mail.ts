@@ -65,3 +65,19 @@ export async function sendIfConfigured(mailer: Mailer, message: MailMessage, log
     return false;
   }
 }
+
+let envTransport: { url: string; transport: ReturnType<typeof nodemailer.createTransport> } | undefined;
+
+/**
+ * Sends one message through the SMTP server of `SMTP_URL` (from `MAIL_FROM`): true when sent,
+ * false when `SMTP_URL` is unset (nothing is pretended). The app's routes use the {@link Mailer}
+ * the app was built with (tests read a {@link MemoryMailer}); this is the same transport for code
+ * outside a request.
+ */
+export async function sendMail(message: { to: string; subject: string; text: string; html?: string }): Promise<boolean> {
+  const url = process.env.SMTP_URL;
+  if (!url) return false;
+  if (envTransport?.url !== url) envTransport = { url, transport: nodemailer.createTransport(url) };
+  await envTransport.transport.sendMail({ from: process.env.MAIL_FROM ?? 'ClinicFlow <no-reply@localhost>', ...message });
+  return true;
+}

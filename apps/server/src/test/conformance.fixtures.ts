@@ -97,8 +97,24 @@ export const protocolPayload = (over: Record<string, unknown> = {}) => ({
  * organization, and the suite expects 404 when organization A's Owner names it. A new route with a
  * path parameter fails the suite until it has its fixture here.
  */
+const invitation: Fixture = async (t, other) => ({
+  id: await created(
+    t.app,
+    {
+      method: 'POST',
+      url: '/api/organizations/invite',
+      headers: other.headers,
+      payload: { email: `invited-${Math.random().toString(36).slice(2)}@other.example`, role: 'Nurse' },
+    },
+    (b) => b.invitation.id,
+  ),
+});
+
 export const RECORD_FIXTURES: Record<string, Fixture> = {
   '/api/clinics/organization/:id': async (_t, other) => ({ id: other.organizationId }),
+  '/api/clinics/:id': async (_t, other) => ({ id: other.clinicId }),
+  '/api/organizations/invitations/:id/resend': invitation,
+  '/api/organizations/invitations/:id': invitation,
   '/api/organizations/invitations/:token/accept': async (t, other) => ({
     token: await created(
       t.app,
