@@ -86,6 +86,8 @@ const queuePages = () => import('../features/queue');
 const triagePages = () => import('../features/triage');
 const emergencyPages = () => import('../features/emergency');
 const testPages = () => import('../features/test-pages');
+const organizationPages = () => import('../features/organizations/pages');
+const billingPages = () => import('../features/billing');
 
 export const routes: RouteObject[] = [
   // Static public pages: no API, no data layer.
@@ -129,7 +131,7 @@ export const routes: RouteObject[] = [
           ...area(AREAS.dashboard, dashboardPages, 'DashboardPage'),
           ...area(AREAS.analytics, analyticsPages, 'AnalyticsPage'),
           ...areaSoon(AREAS.settings, 'Settings'),
-          ...areaSoon(AREAS.billing, 'Billing'),
+          ...area(AREAS.billing, billingPages, 'BillingPage'),
           ...area(AREAS.triage, triagePages, 'TriagePage'),
           ...area(AREAS.emergencyRoom, emergencyPages, 'EmergencyRoomPage'),
           ...area(AREAS.patients, patientPages, 'PatientListPage'),
@@ -138,7 +140,7 @@ export const routes: RouteObject[] = [
           staff('/patients/:id/edit', patientPages, 'PatientFormPage', AREAS.patients.access),
           ...area(AREAS.visitors, visitorPages, 'VisitorConsolePage'),
           ...areaSoon(AREAS.clinicalTrials, 'Clinical Trials'),
-          ...areaSoon(AREAS.organization, 'Organization'),
+          ...area(AREAS.organization, organizationPages, 'OrganizationPage'),
           ...areaSoon(AREAS.organizationSettings, 'Organization Settings'),
         ],
       },

@@ -72,3 +72,18 @@ export type BillingResponse = z.infer<typeof billingResponse>;
 
 /** `POST /api/billing/checkout` response: the provider's hosted checkout page to go to. */
 export const checkoutResponse = z.object({ success: z.literal(true), url: z.string() });
+
+/** A subscription status as the screens show it ("past_due" is "Past due"). */
+export function subscriptionStatusLabel(status: string): string {
+  const labels: Record<string, string> = {
+    trialing: 'Trialing',
+    active: 'Active',
+    past_due: 'Past due',
+    canceled: 'Canceled',
+    unpaid: 'Unpaid',
+    incomplete: 'Incomplete',
+    incomplete_expired: 'Expired',
+    paused: 'Paused',
+  };
+  return labels[status] ?? status;
+}

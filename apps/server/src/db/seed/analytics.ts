@@ -136,8 +136,11 @@ function historyRows(timeZone: string, staff: { doctor: string; nurse: string },
   const out: HistoryRow[] = [];
   // The rules score a presentation and an age the same way every time: once each.
   const scored = new Map<string, { urgencyLevel: UrgencyLevel; riskScore: number }>();
+  // Counted back from today's local noon: from `now` itself, a night hour across a clock change
+  // would land two steps on one date (23:30 PST less a day is 00:30 PDT of the same date).
+  const todayNoon = localTimeToInstant(timeZone, localDate(timeZone, now), '12:00').getTime();
   for (let daysAgo = HISTORY_DAYS; daysAgo >= 1; daysAgo--) {
-    const day = localDate(timeZone, new Date(now.getTime() - daysAgo * 86_400_000));
+    const day = localDate(timeZone, new Date(todayNoon - daysAgo * 86_400_000));
     // Clocks change at night: every arrival (8:00 to 20:00) is its minutes from the day's noon.
     const noon = localTimeToInstant(timeZone, day, '12:00').getTime();
     const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();

@@ -6,6 +6,7 @@ import { clinics, organizationMembers, organizations, users } from '../schema/in
 import { withTenant } from '../tenant.js';
 import { seedActivity } from './activity.js';
 import { DEMO_VISIT_FEES, seedAnalyticsHistory } from './analytics.js';
+import { seedBilling } from './billing.js';
 import { seedEmergency } from './emergency.js';
 import { seedPatients } from './patients.js';
 import { seedQueue } from './queue.js';
@@ -149,6 +150,8 @@ export async function seedDemo(db: AppDb, password: string, options: { queue?: b
       await seedVisitors(tx, scope, userIds.get('staff@demo.clinic')!, directory, now);
       // The emergency room's protocols, scorings, alerts and mass-casualty event over that queue.
       await seedEmergency(tx, scope, doctor, now);
+      // The subscription's invoices and a pending invitation.
+      await seedBilling(tx, DEMO_ORGANIZATION_ID, userIds.get('owner@demo.clinic')!, now);
     }
   });
   return true;
