@@ -160,13 +160,13 @@ function OrganizationBanners() {
   return (
     <>
       {org.settings.emergencyMode && (
-        <Alert color="red" mb="md" role="status" title="Emergency mode is on">
-          The organization is in emergency mode: visiting hours and visitor limits are lifted.
+        <Alert color="red" mb="md" role="status">
+          <strong>Emergency mode is on.</strong> The organization is in emergency mode: visiting hours and visitor limits are lifted.
         </Alert>
       )}
       {readOnly && (
-        <Alert color="orange" mb="md" role="status" title="Read-only">
-          Your organization&apos;s subscription has ended, so its records are read-only: you can still read and export.{' '}
+        <Alert color="orange" mb="md" role="status">
+          <strong>Read-only.</strong> Your organization&apos;s subscription has ended, so its records are read-only: you can still read and export.{' '}
           <Anchor component={Link} to="/billing">
             Choose a plan
           </Anchor>{' '}

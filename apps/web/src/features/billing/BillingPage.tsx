@@ -48,9 +48,9 @@ function BillingContent({ data }: { data: BillingResponse }) {
         </Alert>
       )}
       {data.subscription.readOnly && (
-        <Alert color="red" role="alert" title="Read-only">
-          Your organization&apos;s subscription has ended, so its records are read-only: you can still sign in, read and export. Choose a plan below
-          to make changes again.
+        <Alert color="red" role="alert">
+          <strong>Read-only.</strong> Your organization&apos;s subscription has ended, so its records are read-only: you can still sign in, read and
+          export. Choose a plan below to make changes again.
         </Alert>
       )}
       <CurrentSubscription data={data} canManage={canManage} />

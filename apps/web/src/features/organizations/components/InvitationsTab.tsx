@@ -63,8 +63,9 @@ export function InvitationsTab() {
     <Stack gap="md">
       <InviteForm onSent={setSent} />
       {sent && (
-        <Alert color="green" title="Invitation sent" role="status">
+        <Alert color="green" role="status">
           <Stack gap={4}>
+            <Text fw={600}>Invitation sent</Text>
             <Text size="sm">
               {sent.mailed
                 ? `The accept link was e-mailed to ${sent.invitation.email}. You can also share it yourself:`
