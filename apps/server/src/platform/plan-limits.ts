@@ -31,10 +31,16 @@ const LIMIT_NAMES: Record<LimitKind, string> = { users: 'users (members and pend
 
 /**
  * Refuses (402 `plan/limit-reached`) one more user or patient past the organization's plan. The
- * organization row is locked first, so two requests at the edge cannot both pass.
+ * organization row is locked first (FOR NO KEY UPDATE: it serializes these checks, and does not
+ * wait on the key-share locks the foreign keys of concurrent inserts take), so two requests at the
+ * edge cannot both pass.
  */
 export async function assertRoomFor(tx: TenantTx, organizationId: string, kind: LimitKind, counting: { exclude?: number } = {}): Promise<void> {
-  const [org] = await tx.select({ planId: organizations.planId }).from(organizations).where(eq(organizations.id, organizationId)).for('update');
+  const [org] = await tx
+    .select({ planId: organizations.planId })
+    .from(organizations)
+    .where(eq(organizations.id, organizationId))
+    .for('no key update');
   if (!org) return;
   const usage = await planUsage(tx, organizationId);
   const current = usage[kind] - (counting.exclude ?? 0);
