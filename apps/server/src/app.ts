@@ -17,6 +17,7 @@ import { pediatricIntakeRoutes } from './modules/pediatric-intake/index.js';
 import { clinicalTrialRoutes } from './modules/clinical-trials/index.js';
 import { memberRoutes } from './modules/members/members.routes.js';
 import { organizationSettingsRoutes } from './modules/organization-settings/index.js';
+import { billingRoutes, type BillingConfig } from './modules/billing/index.js';
 import { organizationRoutes } from './modules/organizations/organizations.routes.js';
 import { queueRoutes } from './modules/queue/index.js';
 import { triageRoutes } from './modules/triage/triage.routes.js';
@@ -44,6 +45,8 @@ export interface AppDeps {
   production?: boolean;
   /** Outgoing mail (verification links, sign-in notices); none when SMTP is not configured. */
   mailer?: Mailer;
+  /** Stripe keys (`STRIPE_*`); without them payments are off and the billing page says so. */
+  billing?: BillingConfig;
   /** Waits before a sign-in try that follows failures is judged; tests record the wait instead. */
   signInWait?: (ms: number) => Promise<void>;
   /** Folder of the built web app to serve, if any. */
@@ -118,7 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(signInLockRoutes);
   await app.register(organizationRoutes);
   await app.register(organizationSettingsRoutes);
-  await app.register(memberRoutes, { links });
+  await app.register(memberRoutes, { links, mailer });
+  await app.register(billingRoutes, { billing: deps.billing ?? {}, links });
   await app.register(eventRoutes);
   await app.register(kioskRoutes);
   await app.register(pediatricIntakeRoutes);

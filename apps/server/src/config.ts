@@ -64,6 +64,10 @@ const schema = z.object({
   /** Outgoing mail server, e.g. `smtp://user:pass@mail.example.org:587`; unset sends no mail. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('ClinicFlow <no-reply@localhost>'),
+  /** Stripe keys: all unset means no payments (the billing page says so and changes nothing). */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
   NODE_ENV: z.string().default('development'),
   LOG_LEVEL: z.string().default('info'),
   /** Bearer token for `/metrics` from other machines; unset: only callers on this machine. */

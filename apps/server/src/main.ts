@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
+import { billingConfig } from './modules/billing/index.js';
 import type { Database } from './db/client.js';
 import { DatabaseInUseError } from './db/lock.js';
 import { openDatabase } from './db/open.js';
@@ -43,6 +44,7 @@ const app = await buildApp({
   publicUrl: config.PUBLIC_URL,
   production: config.NODE_ENV === 'production',
   mailer: config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : noMailer,
+  billing: billingConfig(config),
   webDist: config.WEB_DIST,
   secureCookies: config.NODE_ENV === 'production',
   trustProxy: config.TRUST_PROXY,

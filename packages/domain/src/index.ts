@@ -35,3 +35,4 @@ export * from './rules/pediatric-intake.js';
 export * from './contracts/pediatric-intake.js';
 export * from './rules/clinical-trials.js';
 export * from './contracts/clinical-trials.js';
+export * from './contracts/billing.js';

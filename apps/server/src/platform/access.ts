@@ -1,4 +1,12 @@
-import { checkAccess, completePermissions, hasFeature, type AccessRequirement, type Feature, type Permissions } from '@clinic/domain';
+import {
+  checkAccess,
+  completePermissions,
+  featureAllowed,
+  isReadOnly,
+  type AccessRequirement,
+  type Feature,
+  type Permissions,
+} from '@clinic/domain';
 import { addressAllowed } from '@clinic/domain/rules/ip-allow-list';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -28,7 +36,9 @@ import {
  *   role, a permission flag or a plan feature.
  */
 export type RouteAccess =
-  { public: true } | { signedIn: true } | ({ tenant: true; feature?: Feature; featureMessage?: string } & AccessRequirement);
+  | { public: true }
+  | { signedIn: true }
+  | ({ tenant: true; feature?: Feature; featureMessage?: string; evenReadOnly?: boolean } & AccessRequirement);
 
 /** The organization, clinic and membership a tenant request acts in. */
 export interface TenantContext {
@@ -242,21 +252,35 @@ function admitTenantAccess(
   membership: MembershipLookup | undefined,
   access: TenantAccess,
   ip: string,
+  method: string,
 ): TenantContext {
   const admitted = admitMembership(user, wantedOrganization(user, wanted), wanted, membership, ip);
   const refusal = checkAccess(admitted.member, access);
   if (refusal) throw new AppError('access/forbidden', refusalMessage(refusal));
-  if (access.feature) {
-    const sub = {
-      planId: admitted.organization.planId,
-      status: admitted.organization.subscriptionStatus,
-      trialEndsAt: admitted.organization.trialEndsAt,
-    };
-    if (!hasFeature(sub, access.feature)) {
-      throw new AppError('access/plan-feature', access.featureMessage ?? 'Your plan does not include this feature. Upgrade your plan to use it.');
-    }
+  const write = STATE_CHANGING.has(method);
+  const sub = subscriptionOf(admitted.organization);
+  if (access.feature && !featureAllowed(sub, access.feature, write)) {
+    throw new AppError('plan/feature-unavailable', access.featureMessage ?? PLAN_FEATURE_MESSAGE);
   }
+  if (write && !access.evenReadOnly && isReadOnly(sub)) throw new AppError('plan/read-only', READ_ONLY_MESSAGE);
   return admitted;
+}
+
+/** The 402 of a feature the organization's plan does not include. */
+export const PLAN_FEATURE_MESSAGE = 'Your plan does not include this feature. Upgrade your plan to use it.';
+/** The 402 of a write to a read-only organization (lapsed trial, canceled plan). */
+export const READ_ONLY_MESSAGE =
+  "Your organization's subscription has ended, so its records are read-only: you can still sign in, read and export. Choose a plan on the Billing page to make changes again.";
+
+/** An organization row's subscription, as the plan rules read it. */
+export function subscriptionOf(o: OrganizationRow) {
+  return {
+    planId: o.planId,
+    status: o.subscriptionStatus,
+    trialEndsAt: o.trialEndsAt,
+    currentPeriodEnd: o.currentPeriodEnd,
+    cancelAtPeriodEnd: o.cancelAtPeriodEnd,
+  };
 }
 
 const signInRequired = () => new AppError('auth/required', 'Please sign in to continue.');
@@ -316,7 +340,7 @@ export async function withTenantRequest<T>(
           request.user = row.user;
           request.sessionId = row.session.id;
           try {
-            tenant = admitTenantAccess(row.user, wanted, membershipOf(row), access, request.ip);
+            tenant = admitTenantAccess(row.user, wanted, membershipOf(row), access, request.ip, request.method);
           } catch (err) {
             if (err instanceof AppError) refused = { user: row.user, error: err };
             throw err;
@@ -405,7 +429,7 @@ export const accessPlugin = fp(
       request.sessionId = session.sessionId;
       if (!('tenant' in access)) return;
       request.tenant = await auditingRefusals(opts.db, request, session.user, wanted, async () =>
-        admitTenantAccess(session.user, wanted, resolved.membership, access, request.ip),
+        admitTenantAccess(session.user, wanted, resolved.membership, access, request.ip, request.method),
       );
     });
   },

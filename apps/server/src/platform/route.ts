@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import type { AppDb } from '../db/client.js';
-import type { OrganizationRow, UserRow } from '../db/schema/index.js';
+import { organizations, type OrganizationRow, type UserRow } from '../db/schema/index.js';
+import { eq } from 'drizzle-orm';
 import { accountDbOf, type AccountDb } from './account-db.js';
 import {
   auditingRefusals,
@@ -662,5 +663,69 @@ export function streamRoute<Q extends Schema = undefined>(
       const query = (spec.query ? parse(spec.query, request.query) : undefined) as Parsed<Q>;
       await handler({ query }, request, reply);
     },
+  });
+}
+
+/** What a payment provider's webhook handler gets ({@link webhookRoute}). */
+export interface WebhookContext {
+  /** The account tables, outside any tenant: to find the organization an event is about. */
+  db: AccountDb;
+  actor: PublicActor;
+  /**
+   * Runs `fn` in one tenant transaction of `organizationId` with a route context (no user: the
+   * provider acts), its audit rows and events of the organization. An unknown id is a 404.
+   */
+  inOrganization<T>(organizationId: string, fn: (ctx: RouteContext<RouteTenant, PublicActor>) => Promise<T>): Promise<T>;
+}
+
+/** A webhook's spec: a public `POST` whose body is read as sent (the signature covers the exact bytes). */
+export interface WebhookRouteSpec {
+  url: string;
+  summary: string;
+  /** Counted per address before anything is read. */
+  rateLimit?: { limiter: RateLimiter; scope: string };
+}
+
+/**
+ * A payment provider's webhook (`POST`, public): the handler gets the raw body as text to verify
+ * its signature before anything is parsed, and acts in the organization the verified event names.
+ */
+export function webhookRoute(
+  app: FastifyInstance,
+  spec: WebhookRouteSpec,
+  handler: (ctx: WebhookContext, rawBody: string, request: FastifyRequest) => Promise<object>,
+): void {
+  const db = databaseOf(app);
+  const contract: RouteContract = { summary: spec.summary };
+  void app.register(async (scope) => {
+    // Only in this route's scope: the body stays the exact text that was signed.
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    scope.route({
+      method: 'POST',
+      url: spec.url,
+      config: { access: { public: true }, contract },
+      handler: async (request) => {
+        spec.rateLimit?.limiter.hitRequest(request, spec.rateLimit.scope);
+        const actor: PublicActor = { userId: null, ip: request.ip };
+        const ctx: WebhookContext = {
+          db: accountDbOf(db),
+          actor,
+          inOrganization: (organizationId, fn) =>
+            withTenantTx(db, organizationId, async (tx) => {
+              const [organization] = await tx.select().from(organizations).where(eq(organizations.id, organizationId));
+              if (!organization) throw new AppError('not-found', 'Organization not found');
+              const tenant: RouteTenant = {
+                organizationId,
+                clinicId: null,
+                organization,
+                timeZone: organizationTimeZone(organization.settings),
+              };
+              return fn(contextOf(tx, tenant, actor, 'organization'));
+            }),
+        };
+        return handler(ctx, typeof request.body === 'string' ? request.body : '', request);
+      },
+    });
   });
 }

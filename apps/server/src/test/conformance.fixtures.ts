@@ -107,6 +107,18 @@ export const protocolPayload = (over: Record<string, unknown> = {}) => ({
 let otherTrial: ReturnType<typeof trialWithEnrollment> | undefined;
 const trialRecords = (t: TestApp, other: OtherOrganization) => (otherTrial ??= trialWithEnrollment(t.app, other));
 const trial: Fixture = async (t, other) => ({ id: (await trialRecords(t, other)).trialId });
+const invitation: Fixture = async (t, other) => ({
+  id: await created(
+    t.app,
+    {
+      method: 'POST',
+      url: '/api/organizations/invite',
+      headers: other.headers,
+      payload: { email: `invited-${Math.random().toString(36).slice(2)}@other.example`, role: 'Nurse' },
+    },
+    (b) => b.invitation.id,
+  ),
+});
 
 export const RECORD_FIXTURES: Record<string, Fixture> = {
   '/api/clinical-trials/:id': trial,
@@ -122,6 +134,9 @@ export const RECORD_FIXTURES: Record<string, Fixture> = {
   }),
   '/api/patients/pediatric/:patientId/queue': async (t, other) => ({ patientId: (await trialRecords(t, other)).patientId }),
   '/api/clinics/organization/:id': async (_t, other) => ({ id: other.organizationId }),
+  '/api/clinics/:id': async (_t, other) => ({ id: other.clinicId }),
+  '/api/organizations/invitations/:id/resend': invitation,
+  '/api/organizations/invitations/:id': invitation,
   '/api/organizations/invitations/:token/accept': async (t, other) => ({
     token: await created(
       t.app,

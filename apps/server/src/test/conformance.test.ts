@@ -193,6 +193,7 @@ function validBodyFor(r: ApiRoute): Record<string, unknown> {
 /** Valid bodies of the routes with a record id and a body (the 404 check needs to pass validation). */
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
   'PATCH /api/organizations/members/:memberId': { title: 'Probe' },
+  'PUT /api/clinics/:id': { name: 'Probe Clinic' },
   '/api/triage/waiting-room/:id/assign': { clinicianId: 'no-such-clinician' },
   '/api/triage/waiting-room/:id/vitals': { heartRate: 80 },
   '/api/triage/case/:id/status': { status: 'in-progress' },

@@ -1,5 +1,6 @@
+import { isReadOnly } from '@clinic/domain/rules/plans';
 import type { RouteAccessRule } from '@clinic/domain/rules/route-access';
-import { Anchor, AppShell, Burger, Button, Group, Kbd, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { Alert, Anchor, AppShell, Burger, Button, Group, Kbd, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
 import { useDisclosure, useHotkeys, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
@@ -130,6 +131,7 @@ function StaffFrame() {
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
+        <OrganizationBanners />
         <RequireAccess rule={access}>
           <Outlet />
         </RequireAccess>
@@ -140,6 +142,41 @@ function StaffFrame() {
         </Suspense>
       )}
     </AppShell>
+  );
+}
+
+/**
+ * What every staff screen must show about the organization: emergency mode (on in the organization
+ * panel: visitor limits lifted), and a read-only organization (lapsed trial or canceled plan).
+ */
+function OrganizationBanners() {
+  const session = useSession();
+  const org = session.data?.organization;
+  if (!org) return null;
+  const sub = org.subscription;
+  const readOnly = isReadOnly({
+    planId: sub.plan,
+    status: sub.status,
+    trialEndsAt: sub.trialEndsAt,
+    currentPeriodEnd: sub.endDate,
+  });
+  return (
+    <>
+      {org.settings.emergencyMode && (
+        <Alert color="red" mb="md" role="status">
+          <strong>Emergency mode is on.</strong> The organization is in emergency mode: visiting hours and visitor limits are lifted.
+        </Alert>
+      )}
+      {readOnly && (
+        <Alert color="orange" mb="md" role="status">
+          <strong>Read-only.</strong> Your organization&apos;s subscription has ended, so its records are read-only: you can still read and export.{' '}
+          <Anchor component={Link} to="/billing">
+            Choose a plan
+          </Anchor>{' '}
+          to make changes again.
+        </Alert>
+      )}
+    </>
   );
 }
 

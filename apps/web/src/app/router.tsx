@@ -75,6 +75,8 @@ const pediatricIntakePages = () => import('../features/pediatric-intake');
 const clinicalTrialPages = () => import('../features/clinical-trials');
 const accountSecurityPages = () => import('../features/account-security');
 const organizationSettingsPages = () => import('../features/organization-settings');
+const organizationPages = () => import('../features/organizations/pages');
+const billingPages = () => import('../features/billing');
 
 export const routes: RouteObject[] = [
   // Static public pages: no API, no data layer.
@@ -118,7 +120,7 @@ export const routes: RouteObject[] = [
           ...area(AREAS.dashboard, dashboardPages, 'DashboardPage'),
           ...area(AREAS.analytics, analyticsPages, 'AnalyticsPage'),
           ...areaSoon(AREAS.settings, 'Settings'),
-          ...areaSoon(AREAS.billing, 'Billing'),
+          ...area(AREAS.billing, billingPages, 'BillingPage'),
           ...area(AREAS.triage, triagePages, 'TriagePage'),
           ...area(AREAS.emergencyRoom, emergencyPages, 'EmergencyRoomPage'),
           ...area(AREAS.patients, patientPages, 'PatientListPage'),
@@ -127,7 +129,7 @@ export const routes: RouteObject[] = [
           staff('/patients/:id/edit', patientPages, 'PatientFormPage', AREAS.patients.access),
           ...area(AREAS.visitors, visitorPages, 'VisitorConsolePage'),
           ...area(AREAS.clinicalTrials, clinicalTrialPages, 'ClinicalTrialsPage'),
-          ...areaSoon(AREAS.organization, 'Organization'),
+          ...area(AREAS.organization, organizationPages, 'OrganizationPage'),
           ...area(AREAS.organizationSettings, organizationSettingsPages, 'OrganizationSettingsPage'),
           staff('/account/security', accountSecurityPages, 'AccountSecurityPage'),
         ],

@@ -71,7 +71,7 @@ export function AccessDeniedScreen(props: AccessDeniedReason) {
         <>
           <Text>{props.message ?? 'Your plan does not include this feature. Upgrade your plan to use it.'}</Text>
           <Text c="dimmed">Required plan feature: {props.required}</Text>
-          <Button component={Link} to="/pricing" variant="light">
+          <Button component={Link} to="/billing" variant="light">
             Upgrade Plan
           </Button>
         </>

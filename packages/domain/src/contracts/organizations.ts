@@ -101,7 +101,7 @@ export const organizationSettings = z.object({
   currency: z.string().max(8).default('USD'),
   dateFormat: z.string().max(20).default('MM/DD/YYYY'),
   timeFormat: z.enum(['12h', '24h']).default('12h'),
-  maxUsers: z.number().int().min(1).max(100000).default(100),
+  maxUsers: z.number().int().min(1).max(1000).default(100),
   features: z.array(z.string().max(50)).max(50).default([]),
   sessionTimeoutMinutes: z.number().int().min(5).max(720).default(30),
   /** Members must sign in with a second factor (TOTP); one without it must enrol first. */
@@ -126,6 +126,24 @@ export const organizationSettings = z.object({
   maxVisitorsPerPatient: z.number().int().min(1).max(20).optional(),
   /** How the visitor kiosk finds the patient: by name (default), or by room number too. */
   visitorPatientLookup: z.enum(VISITOR_PATIENT_LOOKUPS).optional(),
+  // The organization panel's settings (operations-and-public section 3, Organization).
+  allowPatientSharing: z.boolean().default(false),
+  requireApproval: z.boolean().default(false),
+  kioskEnabled: z.boolean().default(true),
+  cdsEnabled: z.boolean().default(true),
+  /** On: a banner on every staff screen, and the visitor limits (hours, visitors per patient) lifted. */
+  emergencyMode: z.boolean().default(false),
+  /** The panel's structured address (the organization's `address` keeps the one-line form). */
+  postalAddress: z
+    .object({
+      street: z.string().trim().max(200).default(''),
+      city: z.string().trim().max(100).default(''),
+      state: z.string().trim().max(100).default(''),
+      zipCode: z.string().trim().max(20).default(''),
+      country: z.string().trim().max(100).default('United States'),
+    })
+    .optional(),
+  emergencyPhone: z.string().trim().max(40).optional(),
 });
 /** Organization settings. */
 export type OrganizationSettings = z.infer<typeof organizationSettings>;
@@ -163,6 +181,7 @@ export const updateOrganizationBody = z
     // The security settings change only through `PUT /api/organizations/settings`, which guards
     // against an allow-list that shuts its saver out.
     settings: organizationSettings.omit({ requireTwoFactor: true, passwordPolicy: true, ipWhitelist: true }).partial().optional(),
+    status: z.enum(['active', 'inactive', 'suspended']).optional(),
   })
   .strict();
 
@@ -176,6 +195,20 @@ export const createClinicBody = z.object({
   email: optionalEmail,
   status: z.enum(['active', 'inactive']).default('active'),
 });
+
+/** `PUT /api/clinics/{id}` body: the clinic's details; what is left out stays. */
+export const updateClinicBody = z
+  .object({
+    name: requiredText().optional(),
+    type: z.enum(['general', 'emergency', 'pediatric', 'specialty', 'urgent_care']).optional(),
+    address: optionalText(500),
+    phone: optionalText(40),
+    email: optionalEmail,
+    status: z.enum(['active', 'inactive']).optional(),
+  })
+  .strict();
+/** Update-clinic input. */
+export type UpdateClinicBody = z.infer<typeof updateClinicBody>;
 
 /** `POST /api/organizations/invite` body. */
 export const inviteBody = z.object({

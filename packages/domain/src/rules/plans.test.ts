@@ -143,3 +143,40 @@ describe('supportLevel', () => {
     expect(PLANS.map((p) => supportLevel(p.features))).toEqual(['Priority', '24/7', 'Email']);
   });
 });
+
+describe('plan enforcement rules', () => {
+  const now = new Date('2026-06-01T12:00:00Z');
+  it('limitReached: Basic allows up to 25 users and 1,000 patients; Enterprise is unlimited', async () => {
+    const { limitReached } = await import('./plans.js');
+    expect(limitReached('basic', 'users', 24)).toBe(false);
+    expect(limitReached('basic', 'users', 25)).toBe(true);
+    expect(limitReached('basic', 'patients', 999)).toBe(false);
+    expect(limitReached('basic', 'patients', 1000)).toBe(true);
+    expect(limitReached('professional', 'users', 99)).toBe(false);
+    expect(limitReached('professional', 'users', 100)).toBe(true);
+    expect(limitReached('enterprise', 'users', 1_000_000)).toBe(false);
+  });
+
+  it('isReadOnly: a lapsed trial, a canceled plan, or a cancellation whose period ended; not past due', async () => {
+    const { isReadOnly } = await import('./plans.js');
+    const ms = (offset: number) => new Date(now.getTime() + offset);
+    expect(isReadOnly({ planId: 'basic', status: 'trialing', trialEndsAt: ms(1) }, now)).toBe(false);
+    expect(isReadOnly({ planId: 'basic', status: 'trialing', trialEndsAt: now }, now)).toBe(true);
+    expect(isReadOnly({ planId: 'basic', status: 'canceled' }, now)).toBe(true);
+    expect(isReadOnly({ planId: 'basic', status: 'past_due' }, now)).toBe(false);
+    expect(isReadOnly({ planId: 'basic', status: 'active', currentPeriodEnd: ms(-1), cancelAtPeriodEnd: true }, now)).toBe(true);
+    expect(isReadOnly({ planId: 'basic', status: 'active', currentPeriodEnd: ms(-1), cancelAtPeriodEnd: false }, now)).toBe(false);
+  });
+
+  it('features by plan: Basic has no emergency room, Professional has it; a read-only organization still reads', async () => {
+    const { featureAllowed, planIncludes } = await import('./plans.js');
+    expect(planIncludes('basic', 'kiosk')).toBe(true);
+    expect(planIncludes('basic', 'emergencyRoom')).toBe(false);
+    expect(planIncludes('professional', 'visitorManagement')).toBe(true);
+    expect(planIncludes('professional', 'whiteLabel')).toBe(false);
+    expect(planIncludes('enterprise', 'customIntegrations')).toBe(true);
+    const lapsed = { planId: 'professional', status: 'canceled' };
+    expect(featureAllowed(lapsed, 'emergencyRoom', false, now)).toBe(true);
+    expect(featureAllowed(lapsed, 'emergencyRoom', true, now)).toBe(false);
+  });
+});

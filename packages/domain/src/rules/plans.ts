@@ -84,10 +84,12 @@ export const FEATURES_BY_TIER = {
   },
 } as const;
 
-/** A feature named in the feature table. */
-export type Feature =
+/** A feature named in the feature table of section 6. */
+export type TierFeature =
   | (typeof FEATURES_BY_TIER)['consumer'][keyof (typeof FEATURES_BY_TIER)['consumer']][number]
   | (typeof FEATURES_BY_TIER)['clinic'][keyof (typeof FEATURES_BY_TIER)['clinic']][number];
+/** A feature a route or screen may require: of the feature table, or of a plan by name ({@link PLAN_FEATURES}). */
+export type Feature = TierFeature | PlanFeature;
 
 /** Subscription states that grant features. */
 export const ACTIVE_SUBSCRIPTION_STATUSES = ['trialing', 'active'] as const;
@@ -108,7 +110,7 @@ export function isSubscriptionActive(sub: SubscriptionState, now: Date = new Dat
 }
 
 /** The features an organization's subscription grants now; none when inactive or unknown. */
-export function featuresFor(sub: SubscriptionState | null | undefined, now: Date = new Date()): Feature[] {
+export function featuresFor(sub: SubscriptionState | null | undefined, now: Date = new Date()): TierFeature[] {
   if (!sub || !isSubscriptionActive(sub, now)) return [];
   const plan = findPlan(sub.planId);
   if (!plan) return [];
@@ -117,7 +119,35 @@ export function featuresFor(sub: SubscriptionState | null | undefined, now: Date
 
 /** True when the subscription grants `feature`. */
 export function hasFeature(sub: SubscriptionState | null | undefined, feature: Feature, now: Date = new Date()): boolean {
-  return featuresFor(sub, now).includes(feature);
+  return (featuresFor(sub, now) as readonly Feature[]).includes(feature) || grantsFeature(sub, feature, now);
+}
+
+/**
+ * Whether a request may use `feature`: the subscription grants it, or (a read of a read-only
+ * organization, {@link isReadOnly}) its plan includes it, so a lapsed organization still reads its records.
+ */
+export function featureAllowed(
+  sub: (SubscriptionState & { cancelAtPeriodEnd?: boolean }) | null | undefined,
+  feature: Feature,
+  write: boolean,
+  now: Date = new Date(),
+): boolean {
+  if (hasFeature(sub, feature, now)) return true;
+  return Boolean(sub && !write && isReadOnly(sub, now) && planIncludes(sub.planId, feature));
+}
+
+/** The features the workspace shows as open: what the subscription grants, or, read-only, what its plan includes. */
+export function workspaceFeatures(
+  sub: (SubscriptionState & { cancelAtPeriodEnd?: boolean }) | null | undefined,
+  now: Date = new Date(),
+): Feature[] {
+  if (!sub) return [];
+  const plan = findPlan(sub.planId);
+  const tier: Feature[] = featuresFor(sub, now);
+  if (!plan) return tier;
+  if (isSubscriptionActive(sub, now)) return [...new Set([...tier, ...PLAN_FEATURES[plan.id]])];
+  if (isReadOnly(sub, now)) return [...new Set([...FEATURES_BY_TIER.clinic[plan.tier], ...PLAN_FEATURES[plan.id]])];
+  return tier;
 }
 
 /** Formats a plan limit for display: -1 is "Unlimited", numbers get thousands separators. */
@@ -145,4 +175,71 @@ export function formatStorage(gb: number): string {
   if (gb === -1) return 'Unlimited';
   if (gb >= 1000 && gb % 1000 === 0) return `${(gb / 1000).toLocaleString('en-US')}TB`;
   return `${gb.toLocaleString('en-US')}GB`;
+}
+
+/**
+ * The features each plan grants by name (platform-core section 9 and the pricing page): Basic has
+ * patients, the analytics dashboard and the kiosk; Professional adds the emergency room, visitor
+ * management, advanced analytics and API access; Enterprise adds custom integrations and white-label.
+ */
+export const PLAN_FEATURES = {
+  basic: ['patients', 'analyticsDashboard', 'kiosk'],
+  professional: ['patients', 'analyticsDashboard', 'kiosk', 'emergencyRoom', 'visitorManagement', 'advancedAnalytics', 'apiAccess'],
+  enterprise: [
+    'patients',
+    'analyticsDashboard',
+    'kiosk',
+    'emergencyRoom',
+    'visitorManagement',
+    'advancedAnalytics',
+    'apiAccess',
+    'customIntegrations',
+    'whiteLabel',
+  ],
+} as const satisfies Record<PlanId, readonly string[]>;
+
+/** A feature a plan grants by name. */
+export type PlanFeature = (typeof PLAN_FEATURES)[PlanId][number];
+
+/** True when plan `planId` includes `feature` (of either table), whatever the subscription's state. */
+export function planIncludes(planId: string | null | undefined, feature: Feature): boolean {
+  const plan = findPlan(planId);
+  if (!plan) return false;
+  return (
+    (PLAN_FEATURES[plan.id] as readonly string[]).includes(feature) || (FEATURES_BY_TIER.clinic[plan.tier] as readonly string[]).includes(feature)
+  );
+}
+
+/** True when the subscription grants `feature` now: an active (or trialing) subscription of a plan that includes it. */
+export function grantsFeature(sub: SubscriptionState | null | undefined, feature: Feature, now: Date = new Date()): boolean {
+  return Boolean(sub && isSubscriptionActive(sub, now) && planIncludes(sub.planId, feature));
+}
+
+/** Subscription states that leave the organization read-only (besides a lapsed trial or a period ended after cancelling). */
+export const READ_ONLY_STATUSES = ['canceled', 'unpaid', 'incomplete_expired'] as const;
+
+/**
+ * True when the organization is read-only: its trial lapsed, its plan was canceled (or its
+ * cancellation at period end has come), or it has no plan. Staff still sign in, read and export;
+ * writes are refused. A payment that failed (`past_due`) is not yet read-only.
+ */
+export function isReadOnly(sub: SubscriptionState & { cancelAtPeriodEnd?: boolean }, now: Date = new Date()): boolean {
+  if ((READ_ONLY_STATUSES as readonly string[]).includes(sub.status)) return true;
+  const past = (d: string | Date | null | undefined) => Boolean(d) && new Date(d!).getTime() <= now.getTime();
+  if (sub.status === 'trialing' && past(sub.trialEndsAt)) return true;
+  if (sub.cancelAtPeriodEnd && past(sub.status === 'trialing' ? sub.trialEndsAt : sub.currentPeriodEnd)) return true;
+  return false;
+}
+
+/** What a plan limit counts: members and pending invitations, or active directory records. */
+export type LimitKind = 'users' | 'patients';
+
+/**
+ * True when one more of `kind` would pass the plan's limit: `current` already counts every one
+ * (for users: members plus pending invitations). Unlimited (-1) never is; an unknown plan counts as Basic.
+ */
+export function limitReached(planId: string | null | undefined, kind: LimitKind, current: number): boolean {
+  const plan = findPlan(planId) ?? PLANS[0];
+  const limit = plan.limits[kind];
+  return limit !== -1 && current >= limit;
 }

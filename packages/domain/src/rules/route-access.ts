@@ -13,8 +13,10 @@ import type { Feature } from './plans.js';
 export interface RouteAccessRule extends AccessRequirement {
   /** A plan feature the organization's subscription must include. */
   feature?: Feature;
-  /** What the 403 says when the plan lacks `feature` (else a generic upgrade message). */
+  /** What the 402 says when the plan lacks `feature` (else a generic upgrade message). */
   featureMessage?: string;
+  /** A write allowed while the organization is read-only (lapsed trial, canceled plan): choosing a plan again. */
+  evenReadOnly?: boolean;
 }
 
 /** The dashboard: any active member of the organization. */
@@ -46,16 +48,16 @@ export const QUEUE_ACCESS = {
  * clinic's emergency settings are written by Admins and above.
  */
 export const EMERGENCY_ACCESS = {
-  view: { permission: 'canAccessEmergencyRoom' },
+  view: { permission: 'canAccessEmergencyRoom', feature: 'emergencyRoom' },
   /** Adding and editing the organization's protocols: Admin or above, and the emergency-room permission. */
-  protocols: { role: 'Admin', permission: 'canAccessEmergencyRoom' },
+  protocols: { role: 'Admin', permission: 'canAccessEmergencyRoom', feature: 'emergencyRoom' },
   /** The clinic's emergency level, facility id and bed count: Admin or above, and the emergency-room permission. */
-  facility: { role: 'Admin', permission: 'canAccessEmergencyRoom' },
+  facility: { role: 'Admin', permission: 'canAccessEmergencyRoom', feature: 'emergencyRoom' },
 } as const satisfies Record<string, RouteAccessRule>;
 
 /** Visitor management (`/visitors` and `/visitor-management`): the visitors permission. */
 export const VISITORS_ACCESS = {
-  manage: { permission: 'canManageVisitors' },
+  manage: { permission: 'canManageVisitors', feature: 'visitorManagement' },
   /** The visitor counts (`GET /api/visitors/stats`, the dashboard's Visitors tab): any active member. */
   stats: {},
 } as const satisfies Record<string, RouteAccessRule>;
@@ -92,9 +94,14 @@ export const SETTINGS_ACCESS = {
   view: {},
 } as const satisfies Record<string, RouteAccessRule>;
 
-/** Billing and plan selection (`/billing`): signed in only. */
+/**
+ * Billing and plan selection (`/billing`, `/api/billing/...`): any member reads the subscription;
+ * choosing, starting or cancelling a plan needs the settings permission (every Owner holds it),
+ * and stays open to a read-only organization, which is how it leaves that state.
+ */
 export const BILLING_ACCESS = {
   view: {},
+  manage: { permission: 'canManageSettings', evenReadOnly: true },
 } as const satisfies Record<string, RouteAccessRule>;
 
 /** AI triage (`/api/triage/assess`, `/api/triage/history`, assessment actions) and its page. */

@@ -7,3 +7,4 @@ export * from './visitors.js';
 export * from './emergency.js';
 export * from './analytics.js';
 export * from './clinical-trials.js';
+export * from './billing.js';

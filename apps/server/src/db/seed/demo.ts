@@ -7,6 +7,7 @@ import { withTenant } from '../tenant.js';
 import { seedActivity } from './activity.js';
 import { seedClinicalTrials } from './clinical-trials.js';
 import { DEMO_VISIT_FEES, seedAnalyticsHistory } from './analytics.js';
+import { seedBilling } from './billing.js';
 import { seedEmergency } from './emergency.js';
 import { demoOrganizationSettings } from './organization-settings.js';
 import { seedPatients } from './patients.js';
@@ -154,6 +155,8 @@ export async function seedDemo(db: AppDb, password: string, options: { queue?: b
       await seedEmergency(tx, scope, doctor, now);
       // Three trials (one recruiting pediatric asthma trial), a dozen enrolments with visits, adverse events.
       await seedClinicalTrials(tx, scope, doctor.userId, directory, now);
+      // The subscription's invoices and a pending invitation.
+      await seedBilling(tx, DEMO_ORGANIZATION_ID, userIds.get('owner@demo.clinic')!, now);
     }
   });
   return true;

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, featuresFor, parseEmail, signInTryDelayMs, type SignInBody } from '@clinic/domain';
+import { AUTH_MESSAGES, workspaceFeatures, parseEmail, signInTryDelayMs, type SignInBody } from '@clinic/domain';
 import { newPasswordProblem } from '@clinic/domain/rules/password';
 import { hash, verify } from '@node-rs/argon2';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -176,7 +176,13 @@ export async function sessionContext({ db, user }: AccountRouteContext) {
     organization: toOrganizationDto(o),
     clinics: clinicRows.map(toClinicDto),
     clinic: clinic ? toClinicDto(clinic) : null,
-    features: featuresFor({ planId: o.planId, status: o.subscriptionStatus, trialEndsAt: o.trialEndsAt }),
+    features: workspaceFeatures({
+      planId: o.planId,
+      status: o.subscriptionStatus,
+      trialEndsAt: o.trialEndsAt,
+      currentPeriodEnd: o.currentPeriodEnd,
+      cancelAtPeriodEnd: o.cancelAtPeriodEnd,
+    }),
     organizationCount: memberships.length,
     // The staff screens wait for enrolment when the organization requires a second factor (`platform/access.ts`).
     security: { mfaEnabled, mfaEnrolmentRequired: !mfaEnabled && (o.settings as { requireTwoFactor?: unknown }).requireTwoFactor === true },

@@ -3,7 +3,27 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { appOrigin, type LinkConfig } from '../../platform/links.js';
 import { accountRoute, tenantRoute } from '../../platform/route.js';
-import { acceptByToken, invite, listInvitations, listMembers, memberStats, updateMember } from './members.service.js';
+import { sendIfConfigured, type Mailer } from '../../platform/mail.js';
+import {
+  acceptByToken,
+  invite,
+  listInvitations,
+  listMembers,
+  memberStats,
+  resendInvitation,
+  revokeInvitation,
+  updateMember,
+} from './members.service.js';
+
+/** The invitation mail: the accept link, who invites and the role; nothing else. */
+function invitationMail(to: string, organizationName: string, role: string, acceptUrl: string, expiresAt: string) {
+  const until = new Date(expiresAt).toUTCString();
+  return {
+    to,
+    subject: `You are invited to join ${organizationName}`,
+    text: `You have been invited to join ${organizationName} as ${role}.\n\nAccept the invitation: ${acceptUrl}\n\nThe link works until ${until}. If you did not expect this invitation, ignore this e-mail.`,
+  };
+}
 
 const tokenParams = z.object({
   token: z
@@ -13,11 +33,12 @@ const tokenParams = z.object({
     .regex(/^[A-Za-z0-9_-]+$/),
 });
 const memberParams = z.object({ memberId: idSchema });
+const invitationParams = z.object({ id: idSchema });
 /** Members and invitations belong to the organization, not to the clinic the caller has open. */
 const scope = 'organization';
 
 /** Members, invitations and their permission changes. */
-export async function memberRoutes(app: FastifyInstance, opts: { links: LinkConfig }) {
+export async function memberRoutes(app: FastifyInstance, opts: { links: LinkConfig; mailer: Mailer }) {
   tenantRoute(
     app,
     { method: 'GET', url: '/api/organizations/members', summary: 'Members of the organization', access: MEMBERS_ACCESS.list, scope },
@@ -61,8 +82,43 @@ export async function memberRoutes(app: FastifyInstance, opts: { links: LinkConf
       const origin = appOrigin(opts.links, request);
       const created = await invite(ctx, body);
       const acceptUrl = `${origin}/login?invite=${encodeURIComponent(created.token)}`;
-      return { success: true, invitation: { ...created, acceptUrl } };
+      const mail = invitationMail(created.email, ctx.tenant.organization.name, created.role, acceptUrl, created.expiresAt);
+      const mailed = await sendIfConfigured(opts.mailer, mail, request.log);
+      return { success: true, invitation: { ...created, acceptUrl }, mailed };
     },
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/organizations/invitations/:id/resend',
+      summary: 'Send an invitation again with a new link (7 more days)',
+      access: MEMBERS_ACCESS.administer,
+      scope,
+      params: invitationParams,
+    },
+    async (ctx, { params }, request) => {
+      const origin = appOrigin(opts.links, request);
+      const renewed = await resendInvitation(ctx, params.id);
+      const acceptUrl = `${origin}/login?invite=${encodeURIComponent(renewed.token)}`;
+      const mail = invitationMail(renewed.email, ctx.tenant.organization.name, renewed.role, acceptUrl, renewed.expiresAt);
+      const mailed = await sendIfConfigured(opts.mailer, mail, request.log);
+      return { success: true, invitation: { ...renewed, acceptUrl }, mailed };
+    },
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/organizations/invitations/:id',
+      summary: 'Revoke a pending invitation',
+      access: MEMBERS_ACCESS.administer,
+      scope,
+      params: invitationParams,
+    },
+    async (ctx, { params }) => ({ success: true, invitation: await revokeInvitation(ctx, params.id) }),
   );
 
   accountRoute(

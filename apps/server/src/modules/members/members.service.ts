@@ -4,6 +4,7 @@ import { invitations, organizationMembers, users } from '../../db/schema/index.j
 import { hashToken, newId, newToken } from '../../platform/crypto.js';
 import { toMemberDto } from '../../platform/dto.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { assertRoomFor } from '../../platform/plan-limits.js';
 import { acceptInvitation, markEmailVerified } from '../../platform/membership.js';
 import type { AccountRouteContext, RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route.js';
 
@@ -83,6 +84,8 @@ export async function invite(ctx: TenantRouteContext, input: InviteBody) {
     .update(invitations)
     .set({ status: 'Revoked' })
     .where(and(eq(invitations.organizationId, tenant.organizationId), eq(invitations.email, input.email), eq(invitations.status, 'Pending')));
+  // The plan's user limit counts members and pending invitations (the replaced one no longer).
+  await assertRoomFor(tx, tenant.organizationId, 'users');
   const token = newToken();
   const id = newId();
   const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
@@ -175,4 +178,47 @@ export async function updateMember(ctx: TenantRouteContext, memberId: string, in
   );
   const [u] = await tx.select(memberUser).from(users).where(eq(users.id, updated.userId));
   return toMemberDto(updated, u);
+}
+
+/** A pending invitation of the request's organization, locked for a change. */
+async function pendingInvitation(tx: TenantTx, organizationId: string, invitationId: string) {
+  const [row] = await tx
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.organizationId, organizationId), eq(invitations.id, invitationId), eq(invitations.status, 'Pending')))
+    .for('update');
+  if (!row) throw notFound('Invitation');
+  return row;
+}
+
+/**
+ * Sends a pending invitation again: a new link (the old one stops working) valid another
+ * {@link INVITATION_DAYS} days. The token is returned once; only its hash is kept.
+ */
+export async function resendInvitation(ctx: TenantRouteContext, invitationId: string) {
+  const { tx, tenant } = ctx;
+  const row = await pendingInvitation(tx, tenant.organizationId, invitationId);
+  if (roleRank(row.role) > roleRank(tenant.member.role)) {
+    throw new AppError('access/forbidden', `You cannot invite someone with a role above your own (${tenant.member.role}).`);
+  }
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + INVITATION_DAYS * 86_400_000);
+  await tx
+    .update(invitations)
+    .set({ tokenHash: hashToken(token), expiresAt, createdAt: new Date() })
+    .where(and(eq(invitations.organizationId, tenant.organizationId), eq(invitations.id, invitationId)));
+  await ctx.audit('invitation.resent', { type: 'invitation', id: invitationId }, { email: row.email, role: row.role });
+  return { id: row.id, email: row.email, role: row.role, status: 'Pending', token, expiresAt: expiresAt.toISOString() };
+}
+
+/** Revokes a pending invitation: its link stops working and it no longer counts against the plan. */
+export async function revokeInvitation(ctx: TenantRouteContext, invitationId: string) {
+  const { tx, tenant } = ctx;
+  const row = await pendingInvitation(tx, tenant.organizationId, invitationId);
+  await tx
+    .update(invitations)
+    .set({ status: 'Revoked' })
+    .where(and(eq(invitations.organizationId, tenant.organizationId), eq(invitations.id, invitationId)));
+  await ctx.audit('invitation.revoked', { type: 'invitation', id: invitationId }, { email: row.email, role: row.role });
+  return { id: row.id, email: row.email, role: row.role, status: 'Revoked' };
 }

@@ -4,6 +4,7 @@ import {
   createOrganizationBody,
   idSchema,
   switchOrganizationBody,
+  updateClinicBody,
   updateOrganizationBody,
 } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
@@ -18,6 +19,7 @@ import {
   getOrganization,
   listClinics,
   removeTestOrganization,
+  updateClinic,
   updateOrganization,
 } from './organizations.service.js';
 
@@ -124,6 +126,21 @@ export async function organizationRoutes(app: FastifyInstance) {
       status: 201,
     },
     async (ctx, { body }) => ({ success: true, clinic: await createClinic(ctx, body) }),
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'PUT',
+      url: '/api/clinics/:id',
+      summary: 'Update a clinic',
+      access: ORGANIZATIONS_ACCESS.settings,
+      scope,
+      params: z.object({ id: idSchema }),
+      body: updateClinicBody,
+      objectBody: true,
+    },
+    async (ctx, { params, body }) => ({ success: true, clinic: await updateClinic(ctx, params.id, body), message: 'Clinic updated successfully!' }),
   );
 
   accountRoute(app, { method: 'GET', url: '/api/org/available', summary: 'Organizations you belong to or are invited to' }, async (ctx) => ({

@@ -4,6 +4,7 @@ import {
   organizationSettings,
   type CreateClinicBody,
   type CreateOrganizationBody,
+  type UpdateClinicBody,
   type UpdateOrganizationBody,
 } from '@clinic/domain';
 import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
@@ -104,6 +105,7 @@ export async function updateOrganization(ctx: TenantRouteContext, input: UpdateO
     email: input.email ?? contact.email,
     website: input.website ?? contact.website,
     settings: input.settings ? { ...current.settings, ...input.settings } : undefined,
+    status: input.status,
   };
   const set = Object.fromEntries(Object.entries(changes).filter(([, v]) => v !== undefined));
   const [row] = await tx
@@ -138,6 +140,17 @@ export async function createClinic(ctx: TenantRouteContext, input: CreateClinicB
     })
     .returning();
   await ctx.audit('clinic.created', { type: 'clinic', id: row.id });
+  return toClinicDto(row);
+}
+
+/** Changes a clinic of the request's organization; another organization's id is a 404. */
+export async function updateClinic(ctx: TenantRouteContext, clinicId: string, input: UpdateClinicBody) {
+  const { tx, tenant } = ctx;
+  const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  const where = and(eq(clinics.organizationId, tenant.organizationId), eq(clinics.id, clinicId));
+  const [row] = Object.keys(set).length ? await tx.update(clinics).set(set).where(where).returning() : await tx.select().from(clinics).where(where);
+  if (!row) throw notFound('Clinic');
+  await ctx.audit('clinic.updated', { type: 'clinic', id: clinicId }, { fields: Object.keys(set) });
   return toClinicDto(row);
 }
 

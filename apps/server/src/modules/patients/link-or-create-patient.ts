@@ -1,4 +1,5 @@
 import type { KioskCaseBody } from '@clinic/domain';
+import { assertRoomFor } from '../../platform/plan-limits.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { patients } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
@@ -59,6 +60,7 @@ export async function linkOrCreatePatient(
       .limit(1);
     if (match) return { patientId: match.id, created: false };
   }
+  await assertRoomFor(tx, place.organizationId, 'patients');
   const id = newId();
   await tx.insert(patients).values({
     organizationId: place.organizationId,

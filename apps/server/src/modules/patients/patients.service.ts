@@ -1,3 +1,4 @@
+import { assertRoomFor } from '../../platform/plan-limits.js';
 import {
   DEFAULT_SORT_DIRECTION,
   startOfLocalMonth,
@@ -282,6 +283,7 @@ function columnsOf(input: PatientInput) {
 /** Adds a patient to the request's clinic, active (the spec's rule for new patients). */
 export async function createPatient(ctx: TenantRouteContext, input: PatientInput): Promise<PatientDto> {
   const { tx, tenant, actor } = ctx;
+  await assertRoomFor(tx, tenant.organizationId, 'patients');
   const id = newId();
   const [row] = await tx
     .insert(patients)

@@ -80,7 +80,8 @@ describe('AI triage', () => {
     const other = await createOtherOrganization(t.app, 'triage-owner@other.org');
     await t.database.db.execute(sql`update organizations set subscription_status = 'canceled' where id = ${other.organizationId}`);
     const refused = await assess('fever', other.headers);
-    expect(refused.statusCode).toBe(403);
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().code).toBe('plan/feature-unavailable');
     expect(refused.json().message).toBe('AI Triage feature requires a subscription. Please upgrade your plan.');
   });
 

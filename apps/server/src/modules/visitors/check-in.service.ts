@@ -176,8 +176,10 @@ export async function checkInVisitor(ctx: AnyContext, input: VisitorCheckInBody,
   }
 
   const policy = visitorPolicyOf(tenant.organization.settings);
+  // Emergency mode (the organization panel) lifts the visitor limits: hours and visitors per patient.
+  const emergencyMode = (tenant.organization.settings as { emergencyMode?: unknown } | null)?.emergencyMode === true;
   const override = source.via === 'staff' && source.body.overrideHours ? source.body.overrideReason! : null;
-  const inHours = isWithinVisitingHours(policy, tenant.timeZone, now);
+  const inHours = emergencyMode || isWithinVisitingHours(policy, tenant.timeZone, now);
   if (!inHours && !override) throw refusal('visitors/outside-hours', outsideHoursMessage(policy));
 
   if (failsHealthScreening(input.temperature, input.symptoms)) throw refusal('visitors/health-screening');
@@ -187,7 +189,7 @@ export async function checkInVisitor(ctx: AnyContext, input: VisitorCheckInBody,
   const byRoom = source.via === 'kiosk' && policy.patientLookup === 'room' && !input.patientName && !!roomKey(input.patientRoom);
   const patient = await findPatient(ctx, input, source, byRoom);
   const checkedIn = await lockAndCountVisitors(tx, tenant.organizationId, patient.id, now);
-  if (patientLimitReached(checkedIn, policy.maxVisitorsPerPatient)) throw refusal('visitors/patient-limit');
+  if (!emergencyMode && patientLimitReached(checkedIn, policy.maxVisitorsPerPatient)) throw refusal('visitors/patient-limit');
 
   const validUntil = badgeValidUntil(now, policy.badgeValidHours);
   const staff = source.via === 'staff' ? source.body : null;

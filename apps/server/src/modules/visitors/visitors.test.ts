@@ -298,6 +298,17 @@ describe('per-patient limit', () => {
     expect((await kiosk(someone({ patientName: patient.name }))).statusCode).toBe(201);
   });
 
+  it('lifts the hours and the per-patient limit while the organization is in emergency mode', async () => {
+    const patient = await patientInRoom();
+    await setVisitorSettings(t.database.db, ORG, { visitingHoursStart: '00:00', visitingHoursEnd: '00:01', emergencyMode: true });
+    try {
+      for (let i = 0; i < 3; i++) expect((await kiosk(someone({ patientName: patient.name }))).statusCode).toBe(201);
+    } finally {
+      await setVisitorSettings(t.database.db, ORG, { ...OPEN_ALL_DAY, emergencyMode: false });
+    }
+    expect(json(await kiosk(someone({ patientName: patient.name }))).code).toBe('visitors/patient-limit');
+  });
+
   it('does not count a visitor whose badge has expired', async () => {
     const patient = await patientInRoom();
     const a = json(await kiosk(someone({ patientName: patient.name })));

@@ -1,0 +1,88 @@
+import { BILLING_ACCESS, choosePlanBody } from '@clinic/domain';
+import type { FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
+import { AppError } from '../../platform/errors.js';
+import { appOrigin, type LinkConfig } from '../../platform/links.js';
+import { RateLimiter } from '../../platform/rate-limit.js';
+import { tenantRoute, webhookRoute } from '../../platform/route.js';
+import { applyEvent, billingOverview, cancelSubscription, createCheckout, organizationOfEvent, startTrial } from './billing.service.js';
+import { webhookVerifier, type BillingConfig } from './stripe.js';
+
+/** Billing belongs to the organization, not to the clinic the caller has open. */
+const scope = 'organization';
+/** Deliveries one address may make a minute (the provider retries what was refused). */
+const WEBHOOK_LIMIT_PER_MINUTE = 300;
+
+/** The subscription, plan choice, cancellation and the payment provider's webhook. */
+export async function billingRoutes(app: FastifyInstance, opts: { billing: BillingConfig; links: LinkConfig }) {
+  const config = opts.billing;
+
+  tenantRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/billing/subscription',
+      summary: 'The subscription, invoices and payment method',
+      access: BILLING_ACCESS.view,
+      scope,
+    },
+    async (ctx) => billingOverview(ctx, config),
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/billing/trial',
+      summary: 'Start the 30-day trial of a plan without a card (or switch the trial plan)',
+      access: BILLING_ACCESS.manage,
+      scope,
+      body: choosePlanBody,
+    },
+    async (ctx, { body }) => ({ success: true, subscription: await startTrial(ctx, body.plan) }),
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/billing/checkout',
+      summary: 'Start paying for a plan: the provider checkout page (503 without Stripe keys, nothing changed)',
+      access: BILLING_ACCESS.manage,
+      scope,
+      body: choosePlanBody,
+    },
+    async (ctx, { body }, request) => ({ success: true, url: await createCheckout(ctx, config, body.plan, appOrigin(opts.links, request)) }),
+  );
+
+  tenantRoute(
+    app,
+    { method: 'POST', url: '/api/billing/cancel', summary: 'Cancel at the end of the period', access: BILLING_ACCESS.manage, scope },
+    async (ctx) => ({ success: true, subscription: await cancelSubscription(ctx, config) }),
+  );
+
+  const limiter = new RateLimiter(WEBHOOK_LIMIT_PER_MINUTE, 60_000);
+  webhookRoute(
+    app,
+    {
+      url: '/api/billing/webhook',
+      summary: 'Stripe events (signature verified, each event applied once)',
+      rateLimit: { limiter, scope: 'billing-webhook' },
+    },
+    async (ctx, raw, request) => {
+      if (!config.webhookSecret) throw new AppError('billing/not-configured', 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).');
+      const signature = request.headers['stripe-signature'];
+      let event: Stripe.Event;
+      try {
+        if (typeof signature !== 'string' || !raw) throw new Error('missing');
+        event = webhookVerifier().constructEvent(raw, signature, config.webhookSecret);
+      } catch {
+        throw new AppError('billing/bad-signature', 'The webhook signature is not valid.');
+      }
+      const organizationId = await organizationOfEvent(ctx.db, event);
+      if (!organizationId) return { received: true, applied: false };
+      const outcome = await ctx.inOrganization(organizationId, (tenantCtx) => applyEvent(tenantCtx, event));
+      return { received: true, applied: outcome === 'applied' };
+    },
+  );
+}

@@ -1,0 +1,30 @@
+import type { ClinicDto } from '@clinic/domain/contracts/organizations';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { useRefreshSession } from '../../../api/session';
+import { organizationKeys } from './keys';
+
+/** The organization's clinics (`GET /api/clinics/organization/{id}`). */
+export function getClinicsQueryOptions(organizationId: string) {
+  return queryOptions({
+    queryKey: organizationKeys.clinics(organizationId),
+    queryFn: ({ signal }) =>
+      api<{ clinics: ClinicDto[] }>(`/api/clinics/organization/${encodeURIComponent(organizationId)}`, { signal }).then((r) => r.clinics),
+  });
+}
+
+/** The organization's clinics. */
+export function useClinics(organizationId: string) {
+  return useQuery(getClinicsQueryOptions(organizationId));
+}
+
+/** Adds (`POST /api/clinics`) or changes (`PUT /api/clinics/{id}`) a clinic, then reloads the list and the session. */
+export function useSaveClinic(organizationId: string) {
+  const client = useQueryClient();
+  const refresh = useRefreshSession();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id?: string } & Record<string, unknown>) =>
+      api<{ clinic: ClinicDto }>(id ? `/api/clinics/${encodeURIComponent(id)}` : '/api/clinics', { method: id ? 'PUT' : 'POST', body }),
+    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: organizationKeys.clinics(organizationId) }), refresh()]),
+  });
+}

@@ -1,0 +1,22 @@
+import type { MemberDto } from '@clinic/domain/contracts/organizations';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { organizationKeys } from './keys';
+
+/** A change of a member: role, permission flags or status (`PATCH /api/organizations/members/{id}`). */
+export interface MemberChange {
+  id: string;
+  role?: string;
+  permissions?: Record<string, boolean>;
+  status?: 'active' | 'disabled';
+}
+
+/** Changes a member under the rank rules the server applies, then reloads the members. */
+export function useUpdateMember() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: MemberChange) =>
+      api<{ member: MemberDto }>(`/api/organizations/members/${encodeURIComponent(id)}`, { method: 'PATCH', body }).then((r) => r.member),
+    onSuccess: () => client.invalidateQueries({ queryKey: organizationKeys.members() }),
+  });
+}

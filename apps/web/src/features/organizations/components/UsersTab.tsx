@@ -1,0 +1,149 @@
+import type { MemberDto } from '@clinic/domain/contracts/organizations';
+import { PERMISSIONS, ROLES, roleRank } from '@clinic/domain/rules/access';
+import { Alert, Button, Checkbox, Drawer, Group, Select, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { useSession } from '../../../api/session';
+import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
+import { QueryState } from '../../../ui/QueryState';
+import { StatCard } from '../../../ui/StatCard';
+import { StatusChip } from '../../../ui/StatusChip';
+import { useMembers } from '../api/get-members';
+import { useUpdateMember } from '../api/update-member';
+
+/** A member's name, or their e-mail when they gave none. */
+export const memberName = (m: MemberDto) => [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email;
+
+/** "canManageUsers" as "Manage users". */
+const permissionLabel = (p: string) =>
+  p
+    .replace(/^can/, '')
+    .replace(/([A-Z])/g, ' $1')
+    .trim()
+    .replace(/^\w/, (c) => c.toUpperCase())
+    .replace(/ (\w)/g, (_m, c: string) => ` ${c.toLowerCase()}`);
+
+/** The Users tab: the members with their counts; Manage opens the drawer. */
+export function UsersTab() {
+  const members = useMembers();
+  const [managing, setManaging] = useState<MemberDto | null>(null);
+  const columns: DataTableColumn<MemberDto>[] = [
+    { key: 'name', header: 'Name', cell: memberName, sortValue: memberName },
+    { key: 'email', header: 'Email', cell: (m) => m.email, sortValue: (m) => m.email },
+    { key: 'role', header: 'Role', cell: (m) => m.role, sortValue: (m) => roleRank(m.role) },
+    { key: 'status', header: 'Status', cell: (m) => <StatusChip status={m.status === 'active' ? 'Active' : m.status} /> },
+    { key: 'lastLogin', header: 'Last Login', cell: (m) => (m.lastLogin ? new Date(m.lastLogin).toLocaleString() : 'Never') },
+    {
+      key: 'actions',
+      header: <VisuallyHidden>Actions</VisuallyHidden>,
+      cell: (m) => (
+        <Button size="xs" variant="default" onClick={() => setManaging(m)} aria-label={`Manage ${memberName(m)}`}>
+          Manage
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <QueryState query={members} loadingLabel="Loading users">
+      {(data) => (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <StatCard label="Total Users" value={data.stats.totalUsers} />
+            <StatCard label="Active Users" value={data.stats.activeUsers} />
+            <StatCard label="Pending Invites" value={data.stats.pendingInvites} />
+          </SimpleGrid>
+          <DataTable label="Users" columns={columns} rows={data.users} rowKey={(m) => m.id} emptyText="No users yet" />
+          <MemberDrawer member={managing} onClose={() => setManaging(null)} />
+        </Stack>
+      )}
+    </QueryState>
+  );
+}
+
+/** Role, permission flags and status of one member, under the rank rules the server applies. */
+function MemberDrawer({ member, onClose }: { member: MemberDto | null; onClose: () => void }) {
+  return (
+    <Drawer opened={member !== null} onClose={onClose} position="right" title={member ? `Manage ${memberName(member)}` : ''}>
+      {member && <MemberForm key={member.id} member={member} onClose={onClose} />}
+    </Drawer>
+  );
+}
+
+function MemberForm({ member, onClose }: { member: MemberDto; onClose: () => void }) {
+  const session = useSession();
+  const myRole = session.data?.organizationUser?.role ?? 'Viewer';
+  const update = useUpdateMember();
+  const [role, setRole] = useState(member.role);
+  const [permissions, setPermissions] = useState<Record<string, boolean>>(() => ({ ...member.permissions }));
+  const [error, setError] = useState<string | null>(null);
+  // Roles up to one's own (an Owner may give any); the server has the last word.
+  const roles = ROLES.filter((r) => myRole === 'Owner' || roleRank(r) <= roleRank(myRole)).map((r) => ({ value: r, label: r }));
+  const changed = role !== member.role || PERMISSIONS.some((p) => Boolean(permissions[p]) !== Boolean(member.permissions[p]));
+
+  const run = async (change: Parameters<typeof update.mutateAsync>[0], message: string) => {
+    setError(null);
+    try {
+      await update.mutateAsync(change);
+      notifications.show({ color: 'green', message });
+      onClose();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+  const permissionsChanged = PERMISSIONS.some((p) => Boolean(permissions[p]) !== Boolean(member.permissions[p]));
+  const save = () =>
+    run(
+      {
+        id: member.id,
+        ...(role !== member.role ? { role } : {}),
+        ...(permissionsChanged ? { permissions: Object.fromEntries(PERMISSIONS.map((p) => [p, Boolean(permissions[p])])) } : {}),
+      },
+      'Member updated',
+    );
+
+  return (
+    <Stack gap="md">
+      <Text size="sm" c="dimmed">
+        {member.email}
+      </Text>
+      {error && (
+        <Alert color="red" role="alert">
+          {error}
+        </Alert>
+      )}
+      <Select label="Role" data={roles} value={role} onChange={(v) => v && setRole(v)} allowDeselect={false} />
+      <Stack gap={6} role="group" aria-label="Permissions">
+        <Text fw={500} size="sm">
+          Permissions
+        </Text>
+        {PERMISSIONS.map((p) => (
+          <Checkbox
+            key={p}
+            label={permissionLabel(p)}
+            checked={Boolean(permissions[p])}
+            onChange={(e) => setPermissions((x) => ({ ...x, [p]: e.currentTarget.checked }))}
+          />
+        ))}
+      </Stack>
+      <Group justify="space-between">
+        {member.status === 'active' ? (
+          <Button
+            color="red.9"
+            variant="outline"
+            onClick={() => void run({ id: member.id, status: 'disabled' }, 'Member disabled')}
+            loading={update.isPending}
+          >
+            Disable
+          </Button>
+        ) : (
+          <Button variant="default" onClick={() => void run({ id: member.id, status: 'active' }, 'Member enabled')} loading={update.isPending}>
+            Enable
+          </Button>
+        )}
+        <Button onClick={() => void save()} disabled={!changed} loading={update.isPending}>
+          Save Changes
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,2 @@
+/** The organization screens, loaded with their route only. */
+export { OrganizationPage } from './OrganizationPage';

@@ -1,0 +1,38 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, signIn, test } from './support';
+
+/**
+ * Billing (/billing) of the demo organization (Professional, active, three paid invoices in the
+ * seed) on a server without Stripe keys: choosing another plan shows the spec's message and
+ * changes nothing.
+ */
+const MESSAGE = 'Stripe publishable key not configured. Please add your Stripe publishable key to environment variables.';
+
+test('the billing page without Stripe keys shows the spec message and changes nothing', async ({ page }) => {
+  await signIn(page, 'owner@demo.clinic');
+  await page.goto('/billing');
+  await expect(page.getByRole('heading', { name: 'Current Subscription' })).toBeVisible();
+  await expect(page.getByText('Professional ($699/month)')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Professional: current plan' })).toBeDisabled();
+  await expect(page.getByRole('table', { name: 'Billing history' }).getByRole('cell', { name: '$699.00' })).toHaveCount(3);
+  await expect(page.getByText('No payment method')).toBeVisible();
+  let axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations).toEqual([]);
+
+  await page.getByRole('button', { name: 'Choose Enterprise' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: MESSAGE })).toBeVisible();
+  axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations).toEqual([]);
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+  await page.reload();
+  await expect(page.getByText('Professional ($699/month)')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Professional: current plan' })).toBeDisabled();
+});
+
+test('a plan chosen on /pricing is preselected on /billing', async ({ page }) => {
+  await signIn(page, 'owner@demo.clinic');
+  await page.goto('/billing?plan=basic');
+  await expect(page.getByRole('heading', { name: 'Basic plan: $499/month' })).toBeVisible();
+  await expect(page.getByText(MESSAGE)).toBeVisible();
+});
