@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PERMISSIONS, ROLES, type Role } from './access.js';
-import { featuresFor } from './plans.js';
+import { featuresFor, workspaceFeatures } from './plans.js';
 import { TRIAGE_ACCESS } from './route-access.js';
 import { areaOfPath, openableAreas, screenRefusal, type WorkspaceViewer } from './screen-access.js';
 import { WORKSPACE_AREA_LIST } from './workspace-areas.js';
 
 /** The demo organization's plan. */
-const PROFESSIONAL = featuresFor({ planId: 'professional', status: 'active' });
+const PROFESSIONAL = workspaceFeatures({ planId: 'professional', status: 'active' });
 
 /** A demo account of `role`: that role's default flags, on the demo plan. */
 const demo = (role: Role, features = PROFESSIONAL): WorkspaceViewer => ({
@@ -82,7 +82,9 @@ describe('workspace areas in the navigation', () => {
   it('hides Triage when the plan lacks AI triage, refusing it with the spec text', () => {
     const noPlan = demo('Doctor', featuresFor({ planId: 'professional', status: 'canceled' }));
     expect(labels(noPlan)).not.toContain('Triage');
-    expect(labels(noPlan)).toContain('Emergency Room');
+    // The emergency room is a Professional feature too; the directory needs no plan feature.
+    expect(labels(noPlan)).not.toContain('Emergency Room');
+    expect(labels(noPlan)).toContain('Patients');
     expect(screenRefusal(noPlan, TRIAGE_ACCESS.use)).toEqual({
       kind: 'feature',
       required: 'aiTriage',
