@@ -30,3 +30,7 @@ export * from './rules/emergency.js';
 export * from './contracts/emergency.js';
 export * from './rules/kiosk-figures.js';
 export * from './rules/emergency-kiosk.js';
+export * from './rules/settings.js';
+export * from './contracts/settings.js';
+export * from './rules/soc2.js';
+export * from './contracts/soc2.js';

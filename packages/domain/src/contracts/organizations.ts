@@ -5,6 +5,7 @@ import { PLAN_IDS } from '../rules/plans.js';
 import { DEFAULT_DOCTOR_SHIFT_HOURS } from '../rules/analytics.js';
 import { URGENCY_LEVELS } from '../rules/risk-levels.js';
 import { VISITOR_PATIENT_LOOKUPS } from '../rules/visitors.js';
+import { epicIntegration } from './settings.js';
 import { LONG_TEXT, idSchema, optionalEmail, optionalText, requiredText } from './common.js';
 
 /** Organization types the server accepts (the setup form offers the first three). */
@@ -38,6 +39,11 @@ export const organizationSettings = z.object({
   maxVisitorsPerPatient: z.number().int().min(1).max(20).optional(),
   /** How the visitor kiosk finds the patient: by name (default), or by room number too. */
   visitorPatientLookup: z.enum(VISITOR_PATIENT_LOOKUPS).optional(),
+  /**
+   * The organization's integrations (issue 15 owns `epic`, saved through
+   * `PUT /api/settings/integrations/epic`; the organization-administration issue adds the others beside it).
+   */
+  integrations: z.object({ epic: epicIntegration.optional() }).optional(),
 });
 /** Organization settings. */
 export type OrganizationSettings = z.infer<typeof organizationSettings>;
