@@ -18,6 +18,7 @@ import { queueRoutes } from './modules/queue/index.js';
 import { triageRoutes } from './modules/triage/triage.routes.js';
 import { patientRoutes } from './modules/patients/index.js';
 import { visitorRoutes } from './modules/visitors/index.js';
+import { settingsRoutes } from './modules/settings/index.js';
 import { accessPlugin } from './platform/access.js';
 import { compressionPlugin, registerWebApp } from './platform/delivery.js';
 import { registerErrorHandler } from './platform/errors.js';
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(analyticsRoutes);
   await app.register(patientRoutes);
   await app.register(visitorRoutes);
+  await app.register(settingsRoutes);
 
   // The built web app, precompressed and cached by name; unknown API paths are a JSON 404.
   await registerWebApp(app, deps.webDist ?? defaultWebDist);

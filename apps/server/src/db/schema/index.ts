@@ -5,3 +5,4 @@ export * from './queue.js';
 export * from './idempotency.js';
 export * from './visitors.js';
 export * from './emergency.js';
+export * from './settings.js';
