@@ -41,6 +41,7 @@ try {
 const app = await buildApp({
   database,
   publicUrl: config.PUBLIC_URL,
+  backupUrl: config.BACKUP_URL,
   production: config.NODE_ENV === 'production',
   mailer: config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : noMailer,
   webDist: config.WEB_DIST,
