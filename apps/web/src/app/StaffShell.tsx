@@ -1,12 +1,12 @@
 import type { RouteAccessRule } from '@clinic/domain/rules/route-access';
-import { Anchor, AppShell, Burger, Button, Group, Kbd, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { Anchor, AppShell, useComputedColorScheme, Burger, Button, Group, Kbd, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
 import { useDisclosure, useHotkeys, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Link, Outlet, useMatches, useNavigate } from 'react-router';
-import { useLiveUpdates } from '../api/events';
 import { useSession, useSignOut } from '../api/session';
 import { OrganizationSwitcher } from '../features/organizations';
+import { AppliedPreferences } from './AppliedPreferences';
 import { RequireAccess, RequireAuth } from './RouteGuards';
 import classes from './shell/shell.module.css';
 import { UserMenu } from './shell/UserMenu';
@@ -46,8 +46,7 @@ function StaffFrame() {
   const phone = useMediaQuery(PHONE) ?? false;
   const iconsOnly = collapsed && !phone;
   const [paletteWanted, setPaletteWanted] = useState(false);
-  // Every staff page stays live: server events refresh whatever shared data it shows.
-  useLiveUpdates('staff', {}, Boolean(session.data?.organization));
+  const scheme = useComputedColorScheme('light');
 
   const togglePalette = () => {
     setPaletteWanted(true);
@@ -71,8 +70,9 @@ function StaffFrame() {
       header={{ height: 56 }}
       navbar={{ width: iconsOnly ? 68 : 232, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }}
       padding="md"
-      bg="gray.0"
+      bg={scheme === 'dark' ? 'dark.8' : 'gray.0'}
     >
+      <AppliedPreferences listen={Boolean(session.data?.organization)} />
       <a href="#main" className={classes.skip} onClick={skipToMain}>
         Skip to main content
       </a>

@@ -86,6 +86,8 @@ const queuePages = () => import('../features/queue');
 const triagePages = () => import('../features/triage');
 const emergencyPages = () => import('../features/emergency');
 const testPages = () => import('../features/test-pages');
+// The settings screen with the SOC 2 dashboard as one of its categories.
+const settingsPages = () => import('./SettingsRoute');
 
 export const routes: RouteObject[] = [
   // Static public pages: no API, no data layer.
@@ -128,7 +130,7 @@ export const routes: RouteObject[] = [
         children: [
           ...area(AREAS.dashboard, dashboardPages, 'DashboardPage'),
           ...area(AREAS.analytics, analyticsPages, 'AnalyticsPage'),
-          ...areaSoon(AREAS.settings, 'Settings'),
+          ...area(AREAS.settings, settingsPages, 'SettingsRoutePage'),
           ...areaSoon(AREAS.billing, 'Billing'),
           ...area(AREAS.triage, triagePages, 'TriagePage'),
           ...area(AREAS.emergencyRoom, emergencyPages, 'EmergencyRoomPage'),

@@ -55,3 +55,31 @@ describe('settings', () => {
     expect(queryStaleTime({ cacheEnabled: false, cacheDuration: 60 })).toBe(0);
   });
 });
+
+describe('notifications', () => {
+  it('a live event pops up only with push on and its topic on', async () => {
+    const { notifiesOf } = await import('./settings.js');
+    const n = structuredClone(DEFAULT_USER_SETTINGS.notifications);
+    expect(notifiesOf(n, 'emergency.alert.updated')).toBe(false);
+    n.push.enabled = true;
+    expect(notifiesOf(n, 'emergency.alert.updated')).toBe(true);
+    expect(notifiesOf(n, 'patient.created')).toBe(false);
+    n.email.emergencyAlerts = false;
+    expect(notifiesOf(n, 'emergency.alert.updated')).toBe(false);
+    expect(notifiesOf(n, 'queue.updated')).toBe(true);
+  });
+});
+
+describe('settingsDiff', () => {
+  it('keeps only what changed, at its depth', async () => {
+    const { settingsDiff } = await import('./settings.js');
+    const after = structuredClone(DEFAULT_USER_SETTINGS);
+    expect(settingsDiff(DEFAULT_USER_SETTINGS, after)).toBeUndefined();
+    after.appearance.theme = 'dark';
+    after.preferences.dashboard.showRecentActivity = false;
+    expect(settingsDiff(DEFAULT_USER_SETTINGS, after)).toEqual({
+      appearance: { theme: 'dark' },
+      preferences: { dashboard: { showRecentActivity: false } },
+    });
+  });
+});

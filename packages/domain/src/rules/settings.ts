@@ -42,7 +42,7 @@ export const DEFAULT_USER_SETTINGS: UserSettings = {
     emergency: { enableAlerts: true, alertSound: true, alertVibration: false, criticalOnly: false },
     visitors: { requireID: true, enableHealthScreening: true, badgeExpiry: 8, autoCheckout: true },
   },
-  notifications: { email: channel(true), push: channel(true), sms: channel(false), inApp: channel(true) },
+  notifications: { email: channel(true), push: channel(false), sms: channel(false), inApp: channel(true) },
   security: {
     authentication: { twoFactorEnabled: false, sessionTimeout: 30, requirePasswordChange: false, passwordExpiry: 90 },
     access: { ipWhitelist: [], deviceRestrictions: false, locationTracking: false, auditLogging: true },
@@ -114,3 +114,32 @@ export const ROOT_FONT_SIZE_PX = { small: 14, medium: 16, large: 18 } as const;
 export function queryStaleTime(performance: { cacheEnabled: boolean; cacheDuration: number }): number {
   return performance.cacheEnabled ? performance.cacheDuration * 60_000 : 0;
 }
+
+/** The live events a member may have popped up as notifications, by the topic flag that decides. */
+export const NOTIFYING_EVENTS = {
+  'emergency.alert.updated': 'emergencyAlerts',
+  'emergency.mass-casualty.updated': 'emergencyAlerts',
+  'queue.updated': 'triageUpdates',
+} as const;
+
+/**
+ * Whether a live event pops up as a notification: push notifications on, and the event's topic
+ * (emergency alerts, triage updates) on in the Notifications category.
+ */
+export function notifiesOf(notifications: UserSettings['notifications'], eventType: string): boolean {
+  const topic = (NOTIFYING_EVENTS as Record<string, 'emergencyAlerts' | 'triageUpdates' | undefined>)[eventType];
+  return Boolean(topic) && notifications.push.enabled && notifications.email[topic!];
+}
+
+/** The part of `after` that differs from `before`, object by object (what a save sends). */
+export function settingsDiff<T>(before: T, after: T): DeepPartialOf<T> | undefined {
+  if (!isPlainObject(before) || !isPlainObject(after))
+    return JSON.stringify(before) === JSON.stringify(after) ? undefined : (after as DeepPartialOf<T>);
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(after)) {
+    const d = settingsDiff((before as Record<string, unknown>)[key], (after as Record<string, unknown>)[key]);
+    if (d !== undefined) out[key] = d;
+  }
+  return Object.keys(out).length > 0 ? (out as DeepPartialOf<T>) : undefined;
+}
+type DeepPartialOf<T> = T extends readonly unknown[] ? T : T extends object ? { [K in keyof T]?: DeepPartialOf<T[K]> } : T;

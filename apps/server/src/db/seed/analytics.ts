@@ -136,8 +136,11 @@ function historyRows(timeZone: string, staff: { doctor: string; nurse: string },
   const out: HistoryRow[] = [];
   // The rules score a presentation and an age the same way every time: once each.
   const scored = new Map<string, { urgencyLevel: UrgencyLevel; riskScore: number }>();
+  // Calendar days back from today's local date: stepping back 24 h at a time from late evening
+  // gave the same local day twice across the autumn clock change (a duplicate queue number).
+  const today = Date.parse(`${localDate(timeZone, now)}T12:00:00Z`);
   for (let daysAgo = HISTORY_DAYS; daysAgo >= 1; daysAgo--) {
-    const day = localDate(timeZone, new Date(now.getTime() - daysAgo * 86_400_000));
+    const day = new Date(today - daysAgo * 86_400_000).toISOString().slice(0, 10);
     // Clocks change at night: every arrival (8:00 to 20:00) is its minutes from the day's noon.
     const noon = localTimeToInstant(timeZone, day, '12:00').getTime();
     const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();

@@ -9,6 +9,7 @@ import { DEMO_VISIT_FEES, seedAnalyticsHistory } from './analytics.js';
 import { seedEmergency } from './emergency.js';
 import { seedPatients } from './patients.js';
 import { seedQueue } from './queue.js';
+import { seedSettings } from './settings.js';
 import { seedVisitors } from './visitors.js';
 
 /** The demo organization's id, also the id of its main clinic (the spec's default). */
@@ -149,6 +150,8 @@ export async function seedDemo(db: AppDb, password: string, options: { queue?: b
       await seedVisitors(tx, scope, userIds.get('staff@demo.clinic')!, directory, now);
       // The emergency room's protocols, scorings, alerts and mass-casualty event over that queue.
       await seedEmergency(tx, scope, doctor, now);
+      // The Admin's settings and the last day's security events (the SOC 2 dashboard, the audit trail).
+      await seedSettings(tx, scope, userIds, now);
     }
   });
   return true;
