@@ -34,7 +34,7 @@ async function openCategory(page: Page, name: string) {
 }
 
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('textbox', { name: label }).click();
+  await page.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
@@ -61,7 +61,7 @@ test('switching the theme to Dark persists across a reload, and the screen is ax
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await page.getByRole('tab', { name: 'Appearance' }).click();
-  await expect(page.getByRole('textbox', { name: 'Theme' })).toHaveValue('Dark');
+  await expect(page.getByRole('combobox', { name: 'Theme' })).toHaveValue('Dark');
   await expectAxeClean(page);
 });
 
@@ -98,6 +98,7 @@ test('the System category switches the organization', async ({ page }) => {
   await dialog.getByRole('button', { name: new RegExp(`North Clinic ${stamp}`) }).click();
   await expect(page.getByText('Organization switched successfully!')).toBeVisible();
   await expect(dialog).toBeHidden();
+  await page.getByRole('tab', { name: 'System' }).click();
   await expect(page.getByRole('row', { name: `Current organization North Clinic ${stamp}` })).toBeVisible();
 });
 
@@ -105,16 +106,17 @@ test('the SOC 2 tab and the audit trail show the seeded security events', async 
   await signIn(page, 'admin@demo.clinic');
   await openCategory(page, 'SOC 2 Compliance');
   await expect(page.getByRole('heading', { name: 'SOC 2 Compliance Dashboard' })).toBeVisible();
+  const soc2 = page.getByRole('tabpanel', { name: 'SOC 2 Compliance' });
   for (const label of ['Security', 'Availability', 'Processing Integrity', 'Confidentiality', 'Privacy']) {
-    await expect(page.getByRole('tab', { name: label, exact: true })).toBeVisible();
+    await expect(soc2.getByRole('tab', { name: label, exact: true })).toBeVisible();
   }
   await expect(page.getByText(/^Uptime: \d+ days, \d+ hours, \d+ minutes$/)).toBeVisible();
   const events = page.locator('.mantine-Card-root', { has: page.getByRole('heading', { name: 'Recent Security Events' }) });
   await expect(events.getByRole('row')).not.toHaveCount(0);
   await expectAxeClean(page);
 
-  await page.getByRole('tab', { name: 'Security', exact: true }).click();
-  await expect(page.getByRole('cell', { name: 'Multi-factor authentication adoption' })).toBeVisible();
+  await soc2.getByRole('tab', { name: 'Security', exact: true }).click();
+  await expect(soc2.getByRole('cell', { name: 'Multi-factor authentication adoption' })).toBeVisible();
 
   const [trail] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'View Audit Trail' }).click()]);
   await trail.waitForLoadState();

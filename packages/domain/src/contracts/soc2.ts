@@ -62,8 +62,9 @@ export const auditTrailQuery = z.object({
   action: z.string().trim().max(100).optional(),
   /** The entity type ("patient", "member"). */
   entity: z.string().trim().max(100).optional(),
-  from: z.iso.date().optional(),
-  to: z.iso.date().optional(),
+  /** A day, or empty (the viewer's form sends its empty fields). */
+  from: z.union([z.literal(''), z.iso.date()]).optional(),
+  to: z.union([z.literal(''), z.iso.date()]).optional(),
   page: z.coerce.number().int().min(1).max(100000).default(1),
   limit: z.coerce.number().int().min(1).max(MAX_AUDIT_PAGE).default(50),
   format: z.enum(['html', 'json', 'csv']).default('html'),

@@ -12,7 +12,7 @@ function CriterionCard({ label, status }: { label: string; status: Dashboard['co
     <Card withBorder>
       <Group justify="space-between" mb="xs">
         <Text fw={600}>{label}</Text>
-        <Badge color={STATUS_COLOR[status.status]} variant="light">
+        <Badge color={STATUS_COLOR[status.status]} variant="light" c="dark.9">
           {status.status}
         </Badge>
       </Group>
@@ -57,7 +57,7 @@ function Overview({ d }: { d: Dashboard }) {
           </Title>
           <Text>
             Overall risk:{' '}
-            <Badge color={SEVERITY_COLOR[r.overallRisk]} variant="light">
+            <Badge color={SEVERITY_COLOR[r.overallRisk]} variant="light" c="dark.9">
               {r.overallRisk}
             </Badge>
           </Text>
@@ -87,7 +87,7 @@ function Overview({ d }: { d: Dashboard }) {
               {d.recentEvents.map((e) => (
                 <Table.Tr key={e.id}>
                   <Table.Td>
-                    <Badge color={SEVERITY_COLOR[e.severity]} variant="light">
+                    <Badge color={SEVERITY_COLOR[e.severity]} variant="light" c="dark.9">
                       {e.severity}
                     </Badge>
                   </Table.Td>
@@ -125,7 +125,7 @@ function CriterionChecks({ d, criterion }: { d: Dashboard; criterion: Soc2Criter
               <Table.Tr key={c.id}>
                 <Table.Td>{c.title}</Table.Td>
                 <Table.Td>
-                  <Badge color={!c.applicable ? 'gray' : c.passed ? 'green' : SEVERITY_COLOR[c.severity]} variant="light">
+                  <Badge color={!c.applicable ? 'gray' : c.passed ? 'green' : SEVERITY_COLOR[c.severity]} variant="light" c="dark.9">
                     {!c.applicable ? 'Not applicable' : c.passed ? 'Passed' : `Failed (${c.severity})`}
                   </Badge>
                 </Table.Td>

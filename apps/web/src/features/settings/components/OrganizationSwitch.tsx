@@ -16,23 +16,23 @@ export function OrganizationSwitch() {
   const memberships = (available.data ?? []).filter((o) => !o.invited);
   if (memberships.length < 2) return null;
 
-  const choose = (organizationId: string) => {
+  // The promise, not mutate's callbacks: the settings reload with the session, and this dialog
+  // with them, before a callback of an unmounted component would run.
+  const choose = async (organizationId: string) => {
     setChoosing(organizationId);
-    switcher.mutate(
-      { organizationId },
-      {
-        onSuccess: () => {
-          setOpened(false);
-          notifications.show({ color: 'green', message: 'Organization switched successfully!' });
-        },
-        onError: (err) =>
-          notifications.show({
-            color: 'red',
-            message: err.message ? `Failed to switch organization: ${err.message}` : 'Failed to switch organization. Please try again.',
-          }),
-        onSettled: () => setChoosing(null),
-      },
-    );
+    try {
+      await switcher.mutateAsync({ organizationId });
+      setOpened(false);
+      notifications.show({ color: 'green', message: 'Organization switched successfully!' });
+    } catch (err) {
+      const message = (err as Error).message;
+      notifications.show({
+        color: 'red',
+        message: message ? `Failed to switch organization: ${message}` : 'Failed to switch organization. Please try again.',
+      });
+    } finally {
+      setChoosing(null);
+    }
   };
 
   return (
@@ -45,7 +45,7 @@ export function OrganizationSwitch() {
           {memberships.map((o) => (
             <UnstyledButton
               key={o.id}
-              onClick={() => !o.isCurrent && choose(o.id)}
+              onClick={() => !o.isCurrent && void choose(o.id)}
               disabled={o.isCurrent || switcher.isPending}
               aria-current={o.isCurrent ? 'true' : undefined}
               p="sm"
