@@ -23,6 +23,9 @@ import { queueRoutes } from './modules/queue/index.js';
 import { triageRoutes } from './modules/triage/triage.routes.js';
 import { patientRoutes } from './modules/patients/index.js';
 import { visitorRoutes } from './modules/visitors/index.js';
+import { settingsRoutes } from './modules/settings/index.js';
+import { soc2Routes } from './modules/soc2/index.js';
+import { requestWindowPlugin } from './platform/request-window.js';
 import { accessPlugin } from './platform/access.js';
 import { compressionPlugin, registerWebApp } from './platform/delivery.js';
 import { registerErrorHandler } from './platform/errors.js';
@@ -59,6 +62,8 @@ export interface AppDeps {
   logger?: LoggerSetting;
   /** Bearer token for `/metrics` from other machines (METRICS_TOKEN); without it only loopback callers. */
   metricsToken?: string;
+  /** Where database backups go (BACKUP_URL): the SOC 2 availability check; unset means none is configured. */
+  backupUrl?: string;
   /** Node's process metrics (CPU, memory, event loop) on `/metrics`: the running server, not tests. */
   processMetrics?: boolean;
 }
@@ -97,6 +102,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // First, so that every response carries the request id and every request is counted.
   await app.register(requestIdPlugin);
   await app.register(metricsPlugin, { database: deps.database, hub, token: deps.metricsToken, processMetrics: deps.processMetrics });
+  await app.register(requestWindowPlugin);
   await app.register(securityHeadersPlugin, { publicUrl: deps.publicUrl });
   // Before the routes: it compresses the responses of routes registered after it.
   await app.register(compressionPlugin);
@@ -135,6 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(analyticsRoutes);
   await app.register(patientRoutes);
   await app.register(visitorRoutes);
+  await app.register(settingsRoutes);
+  await app.register(soc2Routes, { publicUrl: deps.publicUrl, backupUrl: deps.backupUrl });
 
   // The built web app, precompressed and cached by name; unknown API paths are a JSON 404.
   await registerWebApp(app, deps.webDist ?? defaultWebDist);

@@ -59,6 +59,8 @@ const schema = z.object({
   DATA_DIR: z.string().default('./data'),
   DEMO_PASSWORD: z.string().min(6).default('demo-password'),
   PUBLIC_URL: z.string().optional(),
+  /** Where database backups are sent (for the SOC 2 check); unset means no backup is configured. */
+  BACKUP_URL: z.string().optional(),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: trustProxy,
   /** Outgoing mail server, e.g. `smtp://user:pass@mail.example.org:587`; unset sends no mail. */

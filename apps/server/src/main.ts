@@ -42,6 +42,7 @@ try {
 const app = await buildApp({
   database,
   publicUrl: config.PUBLIC_URL,
+  backupUrl: config.BACKUP_URL,
   production: config.NODE_ENV === 'production',
   mailer: config.SMTP_URL ? smtpMailer(config.SMTP_URL, config.MAIL_FROM) : noMailer,
   billing: billingConfig(config),

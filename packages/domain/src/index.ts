@@ -36,3 +36,7 @@ export * from './contracts/pediatric-intake.js';
 export * from './rules/clinical-trials.js';
 export * from './contracts/clinical-trials.js';
 export * from './contracts/billing.js';
+export * from './rules/settings.js';
+export * from './contracts/settings.js';
+export * from './rules/soc2.js';
+export * from './contracts/soc2.js';

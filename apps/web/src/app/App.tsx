@@ -1,10 +1,12 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './preferences.css';
 import { MantineProvider } from '@mantine/core';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useMemo, useSyncExternalStore } from 'react';
 import { RouterProvider } from 'react-router';
 import { isPublicSitePath } from '../features/public/paths';
 import { router } from './router';
+import { usePrimaryColor } from './appearance-store';
 import { cssVariablesResolver, theme } from './theme';
 
 // The notifications container (with its portal, transitions and scroll lock) is a sizeable part of
@@ -29,8 +31,11 @@ function LazyNotifications() {
 
 /** Providers and the router. */
 export function App() {
+  // The member's colour scheme (Settings, Appearance), applied by the staff shell.
+  const primaryColor = usePrimaryColor();
+  const themed = useMemo(() => ({ ...theme, primaryColor }), [primaryColor]);
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={themed} cssVariablesResolver={cssVariablesResolver}>
       <LazyNotifications />
       <RouterProvider router={router} />
     </MantineProvider>

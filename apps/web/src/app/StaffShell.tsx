@@ -1,13 +1,13 @@
 import { isReadOnly } from '@clinic/domain/rules/plans';
 import type { RouteAccessRule } from '@clinic/domain/rules/route-access';
-import { Alert, Anchor, AppShell, Burger, Button, Group, Kbd, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import { Alert, Anchor, AppShell, useComputedColorScheme, Burger, Button, Group, Kbd, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
 import { useDisclosure, useHotkeys, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Link, Outlet, useMatches, useNavigate } from 'react-router';
-import { useLiveUpdates } from '../api/events';
 import { useSession, useSignOut } from '../api/session';
 import { OrganizationSwitcher } from '../features/organizations';
+import { AppliedPreferences } from './AppliedPreferences';
 import { RequireAccess, RequireAuth, RequireMfaEnrolment } from './RouteGuards';
 import classes from './shell/shell.module.css';
 import { UserMenu } from './shell/UserMenu';
@@ -49,9 +49,7 @@ function StaffFrame() {
   const phone = useMediaQuery(PHONE) ?? false;
   const iconsOnly = collapsed && !phone;
   const [paletteWanted, setPaletteWanted] = useState(false);
-  // Every staff page stays live: server events refresh whatever shared data it shows.
-  // Not while the member must enrol a second factor first: the server refuses their staff calls.
-  useLiveUpdates('staff', {}, Boolean(session.data?.organization) && !session.data?.security?.mfaEnrolmentRequired);
+  const scheme = useComputedColorScheme('light');
 
   const togglePalette = () => {
     setPaletteWanted(true);
@@ -75,8 +73,10 @@ function StaffFrame() {
       header={{ height: 56 }}
       navbar={{ width: iconsOnly ? 68 : 232, breakpoint: 'sm', collapsed: { mobile: !mobileOpened } }}
       padding="md"
-      bg="gray.0"
+      bg={scheme === 'dark' ? 'dark.8' : 'gray.0'}
     >
+      {/* Not while the member must enrol a second factor first: the server refuses their staff calls. */}
+      <AppliedPreferences listen={Boolean(session.data?.organization) && !session.data?.security?.mfaEnrolmentRequired} />
       <a href="#main" className={classes.skip} onClick={skipToMain}>
         Skip to main content
       </a>

@@ -30,22 +30,9 @@ const staff = (path: string, load: () => PageModule, name: string, access: Route
   ...page(load, name),
 });
 
-/** A staff route whose feature comes with later work. */
-const staffSoon = (path: string, title: string, access: RouteAccessRule = {}): RouteObject => ({
-  path,
-  handle: { access },
-  lazy: async () => {
-    const { ComingSoon } = await stateScreens();
-    return { Component: () => <ComingSoon title={title} /> };
-  },
-});
-
 /** A workspace area's routes (its path and aliases), guarded by the area's rule. */
 const area = (a: WorkspaceArea, load: () => PageModule, name: string): RouteObject[] =>
   [a.path, ...(a.aliases ?? [])].map((path) => staff(path, load, name, a.access));
-
-/** A workspace area whose feature comes with later work: its 'coming soon' page, guarded alike. */
-const areaSoon = (a: WorkspaceArea, title: string): RouteObject[] => [a.path, ...(a.aliases ?? [])].map((path) => staffSoon(path, title, a.access));
 
 // Public pages: one chunk per page (or small group), so `/` carries no legal text or form code.
 const landingPage = () => import('../features/public/LandingPage');
@@ -77,6 +64,8 @@ const accountSecurityPages = () => import('../features/account-security');
 const organizationSettingsPages = () => import('../features/organization-settings');
 const organizationPages = () => import('../features/organizations/pages');
 const billingPages = () => import('../features/billing');
+// The settings screen with the SOC 2 dashboard as one of its categories.
+const settingsPages = () => import('./SettingsRoute');
 
 export const routes: RouteObject[] = [
   // Static public pages: no API, no data layer.
@@ -119,7 +108,7 @@ export const routes: RouteObject[] = [
         children: [
           ...area(AREAS.dashboard, dashboardPages, 'DashboardPage'),
           ...area(AREAS.analytics, analyticsPages, 'AnalyticsPage'),
-          ...areaSoon(AREAS.settings, 'Settings'),
+          ...area(AREAS.settings, settingsPages, 'SettingsRoutePage'),
           ...area(AREAS.billing, billingPages, 'BillingPage'),
           ...area(AREAS.triage, triagePages, 'TriagePage'),
           ...area(AREAS.emergencyRoom, emergencyPages, 'EmergencyRoomPage'),

@@ -6,7 +6,7 @@ import { createTheme } from '@mantine/core';
  */
 export const theme = createTheme({
   primaryColor: 'blue',
-  primaryShade: { light: 8, dark: 6 },
+  primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'md',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   components: {
@@ -23,5 +23,5 @@ export const theme = createTheme({
 export const cssVariablesResolver = () => ({
   variables: {},
   light: { '--mantine-color-error': 'var(--mantine-color-red-9)', '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-  dark: {},
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 });

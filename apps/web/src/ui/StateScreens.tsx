@@ -81,16 +81,6 @@ export function AccessDeniedScreen(props: AccessDeniedReason) {
   );
 }
 
-/** A page whose feature arrives with later work. */
-export function ComingSoon({ title }: { title: string }) {
-  return (
-    <FullPage>
-      <Title order={1}>{title}</Title>
-      <Text c="dimmed">This area is coming soon.</Text>
-    </FullPage>
-  );
-}
-
 /** An error with a Retry button. */
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (

@@ -7,6 +7,7 @@ import { URGENCY_LEVELS } from '../rules/risk-levels.js';
 import { DEFAULT_PASSWORD_POLICY, POLICY_MIN_LENGTH_RANGE } from '../rules/password-policy.js';
 import { MAX_ALLOW_LIST_ENTRIES, isAllowListEntry } from '../rules/ip-allow-list.js';
 import { VISITOR_PATIENT_LOOKUPS } from '../rules/visitors.js';
+import { epicIntegration } from './settings.js';
 import { LONG_TEXT, idSchema, optionalEmail, optionalText, requiredText } from './common.js';
 
 /** Organization types the server accepts (the setup form offers the first three). */
@@ -74,11 +75,16 @@ export const integrationSchema = z.object({
   endpoint: httpsEndpoint.default(''),
 });
 
-/** The connected systems, one entry each (more may join them, e.g. Epic). */
+/**
+ * The connected systems, one entry each: EMR, lab and radiology (Organization settings,
+ * Integrations), and the Epic EHR connection (Settings, System; saved through
+ * `PUT /api/settings/integrations/epic`).
+ */
 export const integrationSettingsSchema = z.object({
   emr: integrationSchema.prefault({}),
   lab: integrationSchema.prefault({}),
   radiology: integrationSchema.prefault({}),
+  epic: epicIntegration.optional(),
 });
 
 /** Where invoices go (Organization settings, Billing). */

@@ -92,6 +92,19 @@ export const ANALYTICS_ACCESS = {
 /** The member's own settings (`/settings`): signed in only. */
 export const SETTINGS_ACCESS = {
   view: {},
+  /** Changing a role from the profile: whoever may change members' roles (`MEMBERS_ACCESS.administer`). */
+  changeRole: { role: 'Admin', permission: 'canManageUsers' },
+  /** The organization's integrations (Epic EHR) and its Test Connection: Admin or above, and the settings permission. */
+  integrations: { role: 'Admin', permission: 'canManageSettings' },
+} as const satisfies Record<string, RouteAccessRule>;
+
+/**
+ * The SOC 2 dashboard (the settings' `soc2-compliance` category), its report and audit trail:
+ * the settings permission, which Admins and Owners hold by default (issue 15: "Admin or above, or
+ * canManageSettings"; one flag expresses both for the default roles).
+ */
+export const SOC2_ACCESS = {
+  view: { permission: 'canManageSettings' },
 } as const satisfies Record<string, RouteAccessRule>;
 
 /**

@@ -8,3 +8,4 @@ export * from './emergency.js';
 export * from './analytics.js';
 export * from './clinical-trials.js';
 export * from './billing.js';
+export * from './settings.js';

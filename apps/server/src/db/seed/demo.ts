@@ -12,6 +12,7 @@ import { seedEmergency } from './emergency.js';
 import { demoOrganizationSettings } from './organization-settings.js';
 import { seedPatients } from './patients.js';
 import { seedQueue } from './queue.js';
+import { seedSettings } from './settings.js';
 import { seedVisitors } from './visitors.js';
 
 /** The demo organization's id, also the id of its main clinic (the spec's default). */
@@ -157,6 +158,8 @@ export async function seedDemo(db: AppDb, password: string, options: { queue?: b
       await seedClinicalTrials(tx, scope, doctor.userId, directory, now);
       // The subscription's invoices and a pending invitation.
       await seedBilling(tx, DEMO_ORGANIZATION_ID, userIds.get('owner@demo.clinic')!, now);
+      // The Admin's settings and the last day's security events (the SOC 2 dashboard, the audit trail).
+      await seedSettings(tx, scope, userIds, now);
     }
   });
   return true;

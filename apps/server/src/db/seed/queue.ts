@@ -252,7 +252,10 @@ export async function seedQueue(
     const endedAt = seed.care?.ended !== undefined ? new Date(createdAt.getTime() + seed.care.ended * MINUTE) : null;
     const status: QueueStatus = endedAt ? (seed.care?.status ?? 'completed') : startedAt ? 'in-progress' : 'waiting';
     const day = localDate(scope.timeZone, createdAt);
-    const queueNumber = (numbers.get(day) ?? 0) + 1;
+    // Shortly after local midnight some arrivals fall on yesterday, whose numbers the analytics
+    // history seed gives from 1: those continue from 900 instead of colliding with it.
+    const base = day === localDate(scope.timeZone, now) ? 0 : 900;
+    const queueNumber = (numbers.get(day) ?? base) + 1;
     numbers.set(day, queueNumber);
     const [firstName, ...rest] = seed.name.split(' ');
     const patient = byName.get(seed.name);

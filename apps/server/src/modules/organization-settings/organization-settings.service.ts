@@ -27,7 +27,7 @@ export function toSettingsDto(row: OrganizationRow): OrganizationSettingsDto {
       ipWhitelist: s.ipWhitelist,
     },
     notifications: s.notifications,
-    integrations: s.integrations,
+    integrations: { emr: s.integrations.emr, lab: s.integrations.lab, radiology: s.integrations.radiology },
     billing: {
       plan: row.planId,
       status: row.subscriptionStatus,

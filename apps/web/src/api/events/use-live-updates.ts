@@ -9,10 +9,16 @@ import { LIVE_RECONNECTED, useLiveEvents, type LiveEvent } from './use-live-even
  * events may have been missed) invalidates the queries it concerns (see `LIVE_RESOURCES`), on
  * whichever screen they are shown. Staff listen to `/api/events` of the tenant (the stored choice
  * unless the caller names an organization), anonymous boards to `/api/events/public`, which only
- * says that a clinic's queue changed. `enabled` false keeps the stream closed. The spec's polls
+ * says that a clinic's queue changed. `enabled` false keeps the stream closed; `onEvent` hears each
+ * event's type (the member's notification pop-ups). The spec's polls
  * stay as the fallback. Returns whether the stream is open.
  */
-export function useLiveUpdates(audience: 'staff' | 'public', tenant: TenantRef = {}, enabled = true): { connected: boolean } {
+export function useLiveUpdates(
+  audience: 'staff' | 'public',
+  tenant: TenantRef = {},
+  enabled = true,
+  onEvent?: (type: string) => void,
+): { connected: boolean } {
   const client = useQueryClient();
   // As the calls themselves do: the caller's organization (and clinic) alone, else the stored selection.
   const named = Boolean(tenant.organizationId) || audience === 'public';
@@ -30,5 +36,6 @@ export function useLiveUpdates(audience: 'staff' | 'public', tenant: TenantRef =
     const scoped: LiveEvent =
       audience === 'public' ? { type: name, organizationId: organizationId ?? '', clinicId } : (event ?? { type: name, organizationId: '' });
     void invalidateForEvent(client, name, scoped);
+    onEvent?.(name);
   });
 }

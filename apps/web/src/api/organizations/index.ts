@@ -1,2 +1,3 @@
 /** The signed-in user's organizations. */
 export { getAvailableOrganizationsQueryOptions, organizationKeys, useAvailableOrganizations } from './get-available-organizations';
+export { useSwitchOrganization } from './switch-organization';

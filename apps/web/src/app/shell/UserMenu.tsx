@@ -18,7 +18,7 @@ export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
         <UnstyledButton aria-label={`Account menu (${user.email})`} px={4} py={2}>
           <Group gap={6} wrap="nowrap">
             <Avatar name={name} color="blue" variant="filled" size="sm" aria-hidden />
-            <Text size="sm" c="gray.8" visibleFrom="md">
+            <Text size="sm" c="dimmed" visibleFrom="md">
               {user.email}
             </Text>
             <IconChevronDown size={14} aria-hidden />

@@ -2,7 +2,9 @@ import { Anchor, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } fro
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { isAllowed, type Permission } from '@clinic/domain/rules/access';
+import { formatTimeOfDay } from '@clinic/domain/rules/settings';
 import { useSession } from '../../api/session';
+import { useAppliedSettings } from '../../api/user-settings';
 import { AnalyticsTab } from './AnalyticsTab';
 import { EmergencyTab } from './EmergencyTab';
 import { PatientsTab } from './PatientsTab';
@@ -63,8 +65,8 @@ const TABS = [
   { value: 'settings', label: 'Settings' },
 ] as const;
 
-/** A clock that ticks every second. */
-function Clock() {
+/** A clock that ticks every second, in the member's 12h or 24h format. */
+function Clock({ timeFormat }: { timeFormat: '12h' | '24h' }) {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const id = setInterval(() => setNow(new Date()), 1000);
@@ -72,7 +74,7 @@ function Clock() {
   }, []);
   return (
     <Text component="time" dateTime={now.toISOString()} fw={500} aria-label="Current time">
-      {now.toLocaleTimeString()}
+      {formatTimeOfDay(now, timeFormat)}
     </Text>
   );
 }
@@ -99,6 +101,8 @@ export function DashboardPage() {
   const organization = session.data?.organization;
   const tenant = { organizationId: organization?.id, clinicId: session.data?.clinic?.id };
   const can = (permission: Permission) => isAllowed(session.data?.organizationUser, { permission });
+  const settings = useAppliedSettings();
+  const show = settings.preferences.dashboard;
   return (
     <Stack maw={1200} mx="auto">
       <Group justify="space-between" align="flex-start">
@@ -112,7 +116,7 @@ export function DashboardPage() {
             </Text>
           )}
         </div>
-        <Clock />
+        <Clock timeFormat={settings.appearance.timeFormat} />
       </Group>
       {!organization && (
         <Card withBorder>
@@ -131,21 +135,25 @@ export function DashboardPage() {
           ))}
         </Tabs.List>
         <Tabs.Panel value="overview" pt="md">
-          <OverviewStats organizationId={organization?.id} clinicId={session.data?.clinic?.id} />
-          <Title order={2} fz="h3" mb="sm">
-            Quick Actions
-          </Title>
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
-            {QUICK_ACTIONS.map((a) => (
-              <Card key={a.to} withBorder component={Link} to={a.to} style={{ textDecoration: 'none' }}>
-                <Text fw={600}>{a.label}</Text>
-                <Text size="sm" c="dimmed">
-                  {a.description}
-                </Text>
-              </Card>
-            ))}
-          </SimpleGrid>
-          {organization && <RecentActivity tenant={tenant} />}
+          {show.showStatistics && <OverviewStats organizationId={organization?.id} clinicId={session.data?.clinic?.id} />}
+          {show.showQuickActions && (
+            <>
+              <Title order={2} fz="h3" mb="sm">
+                Quick Actions
+              </Title>
+              <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }}>
+                {QUICK_ACTIONS.map((a) => (
+                  <Card key={a.to} withBorder component={Link} to={a.to} style={{ textDecoration: 'none' }}>
+                    <Text fw={600}>{a.label}</Text>
+                    <Text size="sm" c="dimmed">
+                      {a.description}
+                    </Text>
+                  </Card>
+                ))}
+              </SimpleGrid>
+            </>
+          )}
+          {organization && show.showRecentActivity && <RecentActivity tenant={tenant} />}
         </Tabs.Panel>
         {TABS.filter((t) => t.value !== 'overview').map((t) => (
           <Tabs.Panel key={t.value} value={t.value} pt="md">
@@ -158,7 +166,7 @@ export function DashboardPage() {
             {t.value === 'emergency' && <EmergencyTab tenant={tenant} allowed={can('canAccessEmergencyRoom')} />}
             {t.value === 'kiosk' && <KioskTab tenant={tenant} />}
             {t.value === 'visitors' && <VisitorsTab organizationId={tenant.organizationId} />}
-            {t.value === 'settings' && <SettingsTab session={session.data} />}
+            {t.value === 'settings' && <SettingsTab session={session.data} settings={organization ? settings : null} />}
             <Group mt="md">
               {TAB_LINKS[t.value].map((l) => (
                 <Button key={l.to} component={Link} to={l.to} variant="light">

@@ -2,6 +2,8 @@ import { PERMISSIONS } from '@clinic/domain/rules/access';
 import { findPlan } from '@clinic/domain/rules/plans';
 import { Card, SimpleGrid, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import type { UserSettings } from '@clinic/domain/contracts/settings';
+import { TIME_ZONE_LABELS } from '@clinic/domain/rules/settings';
 import type { SessionContext } from '../../api/session';
 import { EmptyState } from '../../ui/EmptyState';
 
@@ -16,7 +18,7 @@ function Section({ title, rows }: { title: string; rows: Array<[string, ReactNod
         <Table.Tbody>
           {rows.map(([label, value]) => (
             <Table.Tr key={label}>
-              <Table.Th w="45%" fw={500} c="gray.7">
+              <Table.Th w="45%" fw={500} c="dimmed">
                 {label}
               </Table.Th>
               <Table.Td>{value}</Table.Td>
@@ -31,13 +33,15 @@ function Section({ title, rows }: { title: string; rows: Array<[string, ReactNod
 const orNotProvided = (v: string | null | undefined) => (v && v.trim() ? v : 'Not provided');
 const dateOf = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString() : 'Not provided');
 
+const onOff = (v: boolean) => (v ? 'On' : 'Off');
+const cap = (v: string) => v.charAt(0).toUpperCase() + v.slice(1);
+
 /**
- * The Settings tab: the member's settings summary from what the platform stores today. There is
- * no personal settings storage yet (the settings screen lands later), so the summary is the
- * member's profile and the organization's settings, plan and security facts from the session;
- * personal preferences say "No data yet".
+ * The Settings tab: the member's settings summary: their profile and the organization's settings,
+ * plan and security facts from the session, and their personal preferences as stored (the
+ * settings screen, `/settings`).
  */
-export function SettingsTab({ session }: { session: SessionContext | null | undefined }) {
+export function SettingsTab({ session, settings: mine }: { session: SessionContext | null | undefined; settings: UserSettings | null }) {
   const member = session?.organizationUser;
   const organization = session?.organization;
   if (!session || !member || !organization) return <EmptyState title="No data yet" />;
@@ -90,12 +94,28 @@ export function SettingsTab({ session }: { session: SessionContext | null | unde
           ['Trial ends', dateOf(organization.subscription.trialEndsAt)],
         ]}
       />
-      <Card withBorder>
-        <Title order={3} fz="h5" mb="xs">
-          Personal Preferences
-        </Title>
-        <Text c="gray.7">No data yet</Text>
-      </Card>
+      {mine ? (
+        <Section
+          title="Personal Preferences"
+          rows={[
+            ['Theme', cap(mine.appearance.theme)],
+            ['Color scheme', cap(mine.appearance.colorScheme)],
+            ['Font size', cap(mine.appearance.fontSize)],
+            ['Time format', mine.appearance.timeFormat],
+            ['Time zone', TIME_ZONE_LABELS[mine.profile.timezone]],
+            ['Quick actions', onOff(mine.preferences.dashboard.showQuickActions)],
+            ['Recent activity', onOff(mine.preferences.dashboard.showRecentActivity)],
+            ['Statistics', onOff(mine.preferences.dashboard.showStatistics)],
+          ]}
+        />
+      ) : (
+        <Card withBorder>
+          <Title order={3} fz="h5" mb="xs">
+            Personal Preferences
+          </Title>
+          <Text c="dimmed">No data yet</Text>
+        </Card>
+      )}
     </SimpleGrid>
   );
 }

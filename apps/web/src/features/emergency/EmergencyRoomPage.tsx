@@ -10,6 +10,8 @@ import { emergencyKeys, useEmergencyDashboard, type EmergencySectionName } from 
 import { useEmergencySection } from './api/get-emergency-section';
 import { AlertsTab, IntegrationTab, MetricsTab, OverviewTab, PediatricTab, ProtocolsTab, RiskTab, VitalsTab } from './EmergencyTabs';
 import { MassCasualtyTab } from './MassCasualtyTab';
+import { formatTimeOfDay } from '@clinic/domain/rules/settings';
+import { useAppliedSettings } from '../../api/user-settings';
 
 /** The nine tabs, the section each reloads, and the dashboard field that section replaces. */
 const TABS = [
@@ -33,8 +35,8 @@ type TabValue = (typeof TABS)[number]['value'];
 /** The spec's message when the dashboard cannot be loaded. */
 export const EMERGENCY_LOAD_FAILED = 'Failed to fetch emergency room data';
 
-/** A clock that ticks every second. */
-function Clock() {
+/** A clock that ticks every second, in the member's 12h or 24h format. */
+function Clock({ timeFormat }: { timeFormat: '12h' | '24h' }) {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const id = setInterval(() => setNow(new Date()), 1000);
@@ -42,7 +44,7 @@ function Clock() {
   }, []);
   return (
     <Text component="time" dateTime={now.toISOString()} fw={500} aria-label="Current time">
-      {now.toLocaleTimeString()}
+      {formatTimeOfDay(now, timeFormat)}
     </Text>
   );
 }
@@ -50,6 +52,7 @@ function Clock() {
 /** /emergency-room: the header and the nine tabs, on the live dashboard of the current clinic. */
 export function EmergencyRoomPage() {
   const tenant: TenantRef = {};
+  const timeFormat = useAppliedSettings().appearance.timeFormat;
   const [params, setParams] = useSearchParams();
   const wanted = params.get('tab');
   const tab: TabValue = TABS.find((t) => t.value === wanted)?.value ?? 'overview';
@@ -105,10 +108,10 @@ export function EmergencyRoomPage() {
           </Text>
         </div>
         <Stack gap={4} align="flex-end">
-          <Clock />
+          <Clock timeFormat={timeFormat} />
           <Group gap="xs">
             <Text size="xs" c="dimmed">
-              Last updated: {lastUpdated ? lastUpdated.toLocaleTimeString() : '—'}
+              Last updated: {lastUpdated ? formatTimeOfDay(lastUpdated, timeFormat) : '—'}
             </Text>
             <Button size="xs" variant="light" onClick={refresh}>
               Refresh

@@ -1,8 +1,7 @@
 import { Group, Select } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useAvailableOrganizations } from '../../api/organizations';
+import { useAvailableOrganizations, useSwitchOrganization } from '../../api/organizations';
 import { useSession } from '../../api/session';
-import { useSwitchOrganization } from './api/switch-organization';
 
 /** Header selects for the current organization and clinic; shown when there is a choice to make. */
 export function OrganizationSwitcher() {

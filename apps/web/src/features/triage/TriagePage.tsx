@@ -11,6 +11,7 @@ import { StatusChip } from '../../ui/StatusChip';
 import { useAssessSymptoms } from './api/assess-symptoms';
 import { useTriageHistory } from './api/get-triage-history';
 import { useRecordAssessmentAction, type AssessmentAction } from './api/record-assessment-action';
+import { useAppliedSettings } from '../../api/user-settings';
 
 const severityLabel = (s: TriageSeverity) => s.charAt(0).toUpperCase() + s.slice(1);
 
@@ -84,6 +85,8 @@ export function TriagePage() {
   };
 
   const analyzing = assess.isPending;
+  // The member's "Enable AI" (Settings, Preferences, triage): off hides the AI assessment.
+  const aiEnabled = useAppliedSettings().preferences.triage.enableAI;
   const pendingAction = recordAction.isPending ? recordAction.variables?.action : null;
 
   return (
@@ -103,29 +106,40 @@ export function TriagePage() {
         </Group>
       </Group>
 
+      {!aiEnabled && (
+        <Alert color="gray" title="AI assessment is turned off">
+          Your settings hide the AI triage assessment. Turn on Enable AI under Preferences in{' '}
+          <Anchor component={Link} to="/settings">
+            Settings
+          </Anchor>{' '}
+          to use it.
+        </Alert>
+      )}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="lg">
-            <Card withBorder padding="lg">
-              <form onSubmit={submit}>
-                <Stack gap="sm">
-                  <Textarea
-                    label="Describe your symptoms"
-                    rows={6}
-                    placeholder="What are you feeling? When did it start? How severe is it (for example, 1 to 10)? Anything else we should know, such as medicines, conditions or recent injuries?"
-                    value={symptoms}
-                    onChange={(e) => setSymptoms(e.currentTarget.value)}
-                    disabled={analyzing}
-                  />
-                  {alert && <Banner onDismiss={() => setAlert(null)}>{alert}</Banner>}
-                  <Button type="submit" size="md" disabled={symptoms.length === 0 || analyzing} style={{ alignSelf: 'flex-start' }}>
-                    {analyzing ? 'Analyzing Symptoms...' : 'Get AI Triage Assessment'}
-                  </Button>
-                </Stack>
-              </form>
-            </Card>
+            {aiEnabled && (
+              <Card withBorder padding="lg">
+                <form onSubmit={submit}>
+                  <Stack gap="sm">
+                    <Textarea
+                      label="Describe your symptoms"
+                      rows={6}
+                      placeholder="What are you feeling? When did it start? How severe is it (for example, 1 to 10)? Anything else we should know, such as medicines, conditions or recent injuries?"
+                      value={symptoms}
+                      onChange={(e) => setSymptoms(e.currentTarget.value)}
+                      disabled={analyzing}
+                    />
+                    {alert && <Banner onDismiss={() => setAlert(null)}>{alert}</Banner>}
+                    <Button type="submit" size="md" disabled={symptoms.length === 0 || analyzing} style={{ alignSelf: 'flex-start' }}>
+                      {analyzing ? 'Analyzing Symptoms...' : 'Get AI Triage Assessment'}
+                    </Button>
+                  </Stack>
+                </form>
+              </Card>
+            )}
 
-            {current && (
+            {aiEnabled && current && (
               <Card withBorder padding="lg" component="section" aria-labelledby="current-assessment-title">
                 <Stack gap="sm">
                   <Title order={2} fz="h3" id="current-assessment-title">

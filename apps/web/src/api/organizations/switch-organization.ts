@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../api/client';
-import { useRefreshSession } from '../../../api/session';
+import { api } from '../client';
+import { useRefreshSession } from '../session';
 
 /** Switches the current organization and clinic, then reloads everything that depends on them. */
 export function useSwitchOrganization() {

@@ -1,0 +1,30 @@
+import { foreignKey, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from './identity.js';
+import { organizationMembers, organizations } from './organizations.js';
+
+/**
+ * A member's own settings (issue 15): one row per user and organization, holding the part of the
+ * settings structure (`contracts/settings.ts`) the member saved; the defaults fill the rest at read
+ * time. Written only by the member themself (`POST /api/settings`).
+ */
+export const memberSettings = pgTable(
+  'member_settings',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    settings: jsonb('settings').notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.userId] }),
+    foreignKey({
+      columns: [t.organizationId, t.userId],
+      foreignColumns: [organizationMembers.organizationId, organizationMembers.userId],
+      name: 'member_settings_member_fk',
+    }).onDelete('cascade'),
+  ],
+);

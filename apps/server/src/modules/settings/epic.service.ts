@@ -1,0 +1,71 @@
+import { DEFAULT_EPIC_INTEGRATION, epicIntegration, type EpicIntegration, type EpicTestResult } from '@clinic/domain';
+import { eq, sql } from 'drizzle-orm';
+import { organizations } from '../../db/schema/index.js';
+import type { TenantAccountRouteContext, TenantRouteContext } from '../../platform/route.js';
+import { probeFhirServer } from './fhir-probe.js';
+
+type EpicChange = Partial<Omit<EpicIntegration, 'lastSync'>>;
+
+/** The organization's Epic EHR connection, as saved (read under the request's lock). */
+async function currentEpic(ctx: TenantRouteContext, lock = true): Promise<EpicIntegration> {
+  const query = ctx.tx
+    .select({ epic: sql<unknown>`${organizations.settings} -> 'integrations' -> 'epic'` })
+    .from(organizations)
+    .where(eq(organizations.id, ctx.tenant.organizationId));
+  const [row] = lock ? await query.for('update') : await query;
+  const parsed = epicIntegration.partial().safeParse(row?.epic ?? {});
+  return { ...DEFAULT_EPIC_INTEGRATION, ...(parsed.success ? parsed.data : {}) };
+}
+
+/**
+ * Saves the Epic EHR connection into the organization's settings (`integrations.epic`), leaving
+ * every other setting and integration as it was.
+ */
+export async function saveEpic(ctx: TenantRouteContext, change: EpicChange): Promise<EpicIntegration> {
+  const next = epicIntegration.parse({ ...(await currentEpic(ctx)), ...change });
+  await ctx.tx
+    .update(organizations)
+    .set({
+      settings: sql`jsonb_set(
+        jsonb_set(coalesce(${organizations.settings}, '{}'::jsonb), '{integrations}', coalesce(${organizations.settings} -> 'integrations', '{}'::jsonb)),
+        '{integrations,epic}', ${JSON.stringify(next)}::jsonb)`,
+      updatedAt: new Date(),
+    })
+    .where(eq(organizations.id, ctx.tenant.organizationId));
+  await ctx.audit(
+    'organization.integration-updated',
+    { type: 'organization', id: ctx.tenant.organizationId },
+    {
+      integration: 'epic',
+      enabled: next.enabled,
+      environment: next.environment,
+      baseUrl: next.baseUrl,
+      allowOnPremise: next.allowOnPremise,
+    },
+  );
+  return next;
+}
+
+/**
+ * Test Connection: `GET {baseUrl}/metadata` of the saved connection, from the server. The probe
+ * (up to 5 s) runs between two short transactions, never inside one.
+ */
+export async function testEpic(ctx: TenantAccountRouteContext): Promise<Omit<EpicTestResult, 'success'>> {
+  const epic = await ctx.tenantTx((t) => currentEpic(t, false));
+  const result = epic.baseUrl
+    ? await probeFhirServer(epic.baseUrl, { allowOnPremise: epic.allowOnPremise })
+    : { ok: false, fhirVersion: null, software: null, error: 'Set the base URL first.' };
+  await ctx.tenantTx((t) =>
+    t.audit(
+      'organization.integration-tested',
+      { type: 'organization', id: ctx.tenant.organizationId },
+      {
+        integration: 'epic',
+        baseUrl: epic.baseUrl,
+        ok: result.ok,
+        error: result.error,
+      },
+    ),
+  );
+  return result;
+}

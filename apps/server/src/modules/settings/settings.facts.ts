@@ -1,0 +1,31 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { memberSettings, organizationMembers } from '../../db/schema/index.js';
+import type { RouteTenant, TenantTx } from '../../platform/route.js';
+
+/**
+ * Two-factor enrolment (TOTP) does not exist yet: the organization-administration issue brings
+ * `/api/auth/mfa/enroll`. Until then no member has it, and the Security category says so.
+ */
+export const TWO_FACTOR_AVAILABLE = false;
+
+/**
+ * The data retention (years) the organization's Admins and Owners set in their Security settings:
+ * the shortest any of them saved, or null when none saved one (the SOC 2 privacy check).
+ */
+export async function memberRetentionYears({ tx, tenant }: { tx: TenantTx; tenant: RouteTenant }): Promise<number | null> {
+  const [row] = await tx
+    .select({ years: sql<number | null>`min((${memberSettings.settings} -> 'security' -> 'data' ->> 'dataRetention')::int)` })
+    .from(memberSettings)
+    .innerJoin(
+      organizationMembers,
+      and(eq(organizationMembers.organizationId, memberSettings.organizationId), eq(organizationMembers.userId, memberSettings.userId)),
+    )
+    .where(
+      and(
+        eq(memberSettings.organizationId, tenant.organizationId),
+        inArray(organizationMembers.role, ['Admin', 'Owner']),
+        eq(organizationMembers.status, 'active'),
+      ),
+    );
+  return row?.years ?? null;
+}

@@ -1,0 +1,80 @@
+import { epicIntegrationBody, saveSettingsBody, SETTINGS_ACCESS } from '@clinic/domain';
+import type { FastifyInstance } from 'fastify';
+import { tenantAccountRoute, tenantRoute } from '../../platform/route.js';
+import { saveEpic, testEpic } from './epic.service.js';
+import { loadSettings, orgInfo, saveAccountNames, saveSettings } from './settings.service.js';
+
+const scope = 'organization' as const;
+
+/**
+ * A member's own settings (issue 15): the four reads the settings screen makes together, the save
+ * (a part, merged), and the organization's Epic EHR connection with its Test Connection (Admins).
+ */
+export async function settingsRoutes(app: FastifyInstance) {
+  const view = SETTINGS_ACCESS.view;
+  tenantRoute(app, { method: 'GET', url: '/api/user/profile', summary: 'Your profile settings', access: view, scope }, async (ctx) => ({
+    success: true,
+    profile: (await loadSettings(ctx)).profile,
+  }));
+  tenantRoute(
+    app,
+    { method: 'GET', url: '/api/user/preferences', summary: 'Your preferences, notifications, appearance and performance', access: view, scope },
+    async (ctx) => {
+      const s = await loadSettings(ctx);
+      return { success: true, preferences: s.preferences, notifications: s.notifications, appearance: s.appearance, system: s.system };
+    },
+  );
+  tenantRoute(app, { method: 'GET', url: '/api/user/security', summary: 'Your security settings', access: view, scope }, async (ctx) => ({
+    success: true,
+    security: (await loadSettings(ctx)).security,
+  }));
+  tenantRoute(
+    app,
+    { method: 'GET', url: '/api/org/info', summary: 'The organization as the settings screen shows it', access: view, scope },
+    async (ctx) => ({
+      success: true,
+      organization: await orgInfo(ctx),
+    }),
+  );
+  tenantAccountRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/settings',
+      summary: 'Save a part of your settings (merged)',
+      access: view,
+      scope,
+      body: saveSettingsBody,
+      objectBody: true,
+    },
+    async (ctx, { body }) => {
+      const saved = await ctx.tenantTx((t) => saveSettings(t, body.settings));
+      if (saved.names) await saveAccountNames(ctx.db, ctx.actor.userId, saved.names);
+      return { success: true, settings: saved.settings };
+    },
+  );
+  tenantRoute(
+    app,
+    {
+      method: 'PUT',
+      url: '/api/settings/integrations/epic',
+      summary: "Save the organization's Epic EHR connection",
+      access: SETTINGS_ACCESS.integrations,
+      scope,
+      body: epicIntegrationBody,
+      objectBody: true,
+    },
+    async (ctx, { body }) => ({ success: true, epic: await saveEpic(ctx, body) }),
+  );
+  tenantAccountRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/settings/integrations/epic/test',
+      summary: "Test Connection: read the Epic FHIR server's CapabilityStatement",
+      access: SETTINGS_ACCESS.integrations,
+      scope,
+    },
+    async (ctx) => ({ success: true, ...(await testEpic(ctx)) }),
+  );
+}

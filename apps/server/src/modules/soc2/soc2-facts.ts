@@ -1,0 +1,80 @@
+import { MIN_PASSWORD_LENGTH } from '@clinic/domain';
+import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { auditEvents, organizationMembers } from '../../db/schema/index.js';
+import type { RouteTenant, TenantTx } from '../../platform/route.js';
+import { memberRetentionYears, TWO_FACTOR_AVAILABLE } from '../settings/index.js';
+
+/** The facts of the live system the checks judge (`rules/soc2.ts`). */
+export interface Soc2Facts {
+  activeMembers: number;
+  enrolledMembers: number;
+  passwordMinLength: number;
+  refusesCommonPasswords: boolean;
+  signIns24h: number;
+  failedSignIns24h: number;
+  appCanUpdateAudit: boolean;
+  appCanDeleteAudit: boolean;
+  auditGuardTrigger: boolean;
+  tenantTables: number;
+  unprotectedTables: string[];
+  retentionYears: number | null;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Gathers the facts from the database, in the request's tenant transaction. */
+export async function gatherFacts({ tx, tenant }: { tx: TenantTx; tenant: RouteTenant }): Promise<Soc2Facts> {
+  const org = tenant.organizationId;
+  const since = new Date(Date.now() - DAY_MS);
+  // One after another: the transaction is one connection.
+  const [active] = await tx
+    .select({ n: count() })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, org), eq(organizationMembers.status, 'active')));
+  const signIns = await tx
+    .select({ action: auditEvents.action, n: count() })
+    .from(auditEvents)
+    .where(
+      and(eq(auditEvents.organizationId, org), gte(auditEvents.at, since), inArray(auditEvents.action, ['auth.sign-in', 'auth.sign-in-failed'])),
+    )
+    .groupBy(auditEvents.action);
+  const [privileges] = await tx
+    .execute<{ can_update: boolean; can_delete: boolean; guard: boolean }>(
+      sql`
+      select has_table_privilege('clinic_app', 'audit_events', 'UPDATE') as can_update,
+             has_table_privilege('clinic_app', 'audit_events', 'DELETE') as can_delete,
+             exists (select 1 from pg_trigger where tgname = 'audit_events_append_only'
+                       and tgrelid = 'audit_events'::regclass and tgenabled <> 'D') as guard`,
+    )
+    .then((r) => r.rows);
+  const tables = await tx
+    .execute<{ table: string; protected: boolean }>(
+      sql`select c.relname as table, (c.relrowsecurity and c.relforcerowsecurity) as protected
+              from pg_class c join pg_namespace n on n.oid = c.relnamespace
+             where n.nspname = 'public' and c.relkind in ('r', 'p')
+               and (c.relname = 'organizations'
+                    or exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attname = 'organization_id' and not a.attisdropped))
+             order by c.relname`,
+    )
+    .then((r) => r.rows);
+  const retentionYears = await memberRetentionYears({ tx, tenant });
+  const of = (action: string) => Number(signIns.find((s) => s.action === action)?.n ?? 0);
+  const failed = of('auth.sign-in-failed');
+  return {
+    activeMembers: active.n,
+    // The seam for the organization-administration issue: TOTP enrolment does not exist yet, so
+    // nobody is enrolled; once it does, count the active members with a confirmed TOTP secret here.
+    enrolledMembers: TWO_FACTOR_AVAILABLE ? 0 : 0,
+    passwordMinLength: MIN_PASSWORD_LENGTH,
+    // `rules/password.ts` refuses the 1,000 most common passwords at sign-up.
+    refusesCommonPasswords: true,
+    signIns24h: of('auth.sign-in') + failed,
+    failedSignIns24h: failed,
+    appCanUpdateAudit: privileges.can_update,
+    appCanDeleteAudit: privileges.can_delete,
+    auditGuardTrigger: privileges.guard,
+    tenantTables: tables.length,
+    unprotectedTables: tables.filter((t) => !t.protected).map((t) => t.table),
+    retentionYears,
+  };
+}

@@ -1,0 +1,14 @@
+import type { EpicIntegration } from '@clinic/domain/contracts/settings';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { userSettingsKeys } from '../../../api/user-settings';
+
+/** `PUT /api/settings/integrations/epic`: saves the organization's Epic EHR connection (Admins). */
+export function useSaveEpic() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (epic: Partial<Omit<EpicIntegration, 'lastSync'>>) =>
+      api<{ epic: EpicIntegration }>('/api/settings/integrations/epic', { method: 'PUT', body: epic }).then((r) => r.epic),
+    onSuccess: () => client.invalidateQueries({ queryKey: userSettingsKeys.orgInfo() }),
+  });
+}

@@ -1,0 +1,2 @@
+/** SOC 2: the compliance dashboard shown in the settings' `soc2-compliance` category. */
+export { Soc2Dashboard } from './Soc2Dashboard';

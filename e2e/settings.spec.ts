@@ -1,0 +1,128 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, signIn, test } from './support';
+
+/**
+ * The settings screen (/settings) and the SOC 2 dashboard. Specs that change settings use a new
+ * account with an organization of its own, so no other spec's demo member sees their choices.
+ */
+
+/** Signs up a new account and creates `names` organizations for it (the last one current). */
+async function newMember(page: Page, names: string[]): Promise<string> {
+  const email = `settings-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`;
+  await page.goto('/about');
+  await page.evaluate(
+    async ({ email, names }) => {
+      const post = (url: string, body: unknown) =>
+        fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      const signUp = await post('/api/auth/sign-up', { email, password: 'another-secret-pass-42' });
+      if (!signUp.ok) throw new Error(`sign-up: ${signUp.status}`);
+      for (const name of names) {
+        const created = await post('/api/organizations', { name, type: 'clinic' });
+        if (!created.ok) throw new Error(`organization: ${created.status} ${await created.text()}`);
+      }
+    },
+    { email, names },
+  );
+  return email;
+}
+
+async function openCategory(page: Page, name: string) {
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { name: 'Settings', level: 1 })).toBeVisible();
+  await page.getByRole('tab', { name }).click();
+}
+
+async function choose(page: Page, label: string, option: string) {
+  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+async function save(page: Page) {
+  await expect(page.getByText('Unsaved changes')).toBeVisible();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Unsaved changes')).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+}
+
+async function expectAxeClean(page: Page) {
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  expect(axe.violations).toEqual([]);
+}
+
+test('switching the theme to Dark persists across a reload, and the screen is axe clean in both colour schemes', async ({ page }) => {
+  await newMember(page, [`Theme Clinic ${Date.now()}`]);
+  await openCategory(page, 'Appearance');
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
+  await expectAxeClean(page);
+  await choose(page, 'Theme', 'Dark');
+  await save(page);
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  await page.getByRole('tab', { name: 'Appearance' }).click();
+  await expect(page.getByRole('combobox', { name: 'Theme' })).toHaveValue('Dark');
+  await expectAxeClean(page);
+});
+
+test('24h time changes the dashboard clock, and hiding Recent Activity hides it', async ({ page }) => {
+  await newMember(page, [`Clock Clinic ${Date.now()}`]);
+  await page.goto('/dashboard');
+  const clock = page.getByLabel('Current time');
+  await expect(clock).toHaveText(/^\d{1,2}:\d{2}:\d{2} (AM|PM)$/);
+  await expect(page.getByRole('heading', { name: 'Recent Activity' })).toBeVisible();
+
+  await openCategory(page, 'Appearance');
+  await choose(page, 'Time Format', '24h');
+  await page.getByRole('tab', { name: 'Preferences' }).click();
+  await page.getByRole('switch', { name: 'Show recent activity' }).click();
+  await save(page);
+
+  await page.getByRole('link', { name: 'Dashboard' }).first().click();
+  await expect(clock).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
+  await expect(page.getByRole('heading', { name: 'Quick Actions' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Recent Activity' })).toBeHidden();
+  // The Settings tab of the dashboard reads the stored preferences.
+  await page.getByRole('tab', { name: 'Settings' }).click();
+  await expect(page.getByRole('row', { name: 'Recent activity Off' })).toBeVisible();
+});
+
+test('the System category switches the organization', async ({ page }) => {
+  const stamp = Date.now();
+  await newMember(page, [`North Clinic ${stamp}`, `South Clinic ${stamp}`]);
+  await openCategory(page, 'System');
+  await expect(page.getByRole('row', { name: `Current organization South Clinic ${stamp}` })).toBeVisible();
+  await page.getByRole('button', { name: 'Switch', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Switch Organization' });
+  await expect(dialog.getByRole('button', { name: new RegExp(`South Clinic ${stamp}.*Current`) })).toBeVisible();
+  await dialog.getByRole('button', { name: new RegExp(`North Clinic ${stamp}`) }).click();
+  await expect(page.getByText('Organization switched successfully!')).toBeVisible();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('tab', { name: 'System' }).click();
+  await expect(page.getByRole('row', { name: `Current organization North Clinic ${stamp}` })).toBeVisible();
+});
+
+test('the SOC 2 tab and the audit trail show the seeded security events', async ({ page, context }) => {
+  await signIn(page, 'admin@demo.clinic');
+  await openCategory(page, 'SOC 2 Compliance');
+  await expect(page.getByRole('heading', { name: 'SOC 2 Compliance Dashboard' })).toBeVisible();
+  const soc2 = page.getByRole('tabpanel', { name: 'SOC 2 Compliance' });
+  for (const label of ['Security', 'Availability', 'Processing Integrity', 'Confidentiality', 'Privacy']) {
+    await expect(soc2.getByRole('tab', { name: label, exact: true })).toBeVisible();
+  }
+  await expect(page.getByText(/^Uptime: \d+ days, \d+ hours, \d+ minutes$/)).toBeVisible();
+  const events = page.locator('.mantine-Card-root', { has: page.getByRole('heading', { name: 'Recent Security Events' }) });
+  await expect(events.getByRole('row')).not.toHaveCount(0);
+  await expectAxeClean(page);
+
+  await soc2.getByRole('tab', { name: 'Security', exact: true }).click();
+  await expect(soc2.getByRole('cell', { name: 'Multi-factor authentication adoption' })).toBeVisible();
+
+  const [trail] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'View Audit Trail' }).click()]);
+  await trail.waitForLoadState();
+  await expect(trail.getByRole('heading', { name: 'Audit Trail' })).toBeVisible();
+  await trail.getByLabel('Action').fill('auth.sign-in-failed');
+  await trail.getByRole('button', { name: 'Filter' }).click();
+  await expect(trail.getByRole('cell', { name: 'auth.sign-in-failed' }).first()).toBeVisible();
+  await expect(trail.getByRole('cell', { name: /nurse@demo\.clinic/ }).first()).toBeVisible();
+});
