@@ -546,7 +546,11 @@ describe('stats', () => {
   it("give today's figures to any member, with no names", async () => {
     const patient = await patientInRoom();
     const a = json(await kiosk(someone({ patientName: patient.name }))).visitor;
-    await t.database.db.execute(sql`update visitors set check_in_time = now() - interval '30 minutes' where id = ${a.id}`);
+    // Half an hour ago, but never before the clinic's midnight: the figures are today's.
+    await t.database.db.execute(
+      sql`update visitors set check_in_time = greatest(now() - interval '30 minutes', date_trunc('day', now() at time zone ${ZONE}) at time zone ${ZONE})
+        where id = ${a.id}`,
+    );
     await t.post(`/api/visitors/${a.id}/check-out`, { rating: 5 });
     const res = await t.as('viewer').get('/api/visitors/stats');
     expect(res.statusCode).toBe(200);
