@@ -3,12 +3,6 @@ import { memberSettings, organizationMembers } from '../../db/schema/index.js';
 import type { RouteTenant, TenantTx } from '../../platform/route.js';
 
 /**
- * Two-factor enrolment (TOTP) does not exist yet: the organization-administration issue brings
- * `/api/auth/mfa/enroll`. Until then no member has it, and the Security category says so.
- */
-export const TWO_FACTOR_AVAILABLE = false;
-
-/**
  * The data retention (years) the organization's Admins and Owners set in their Security settings:
  * the shortest any of them saved, or null when none saved one (the SOC 2 privacy check).
  */

@@ -16,7 +16,6 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { memberSettings, organizationMembers, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { TWO_FACTOR_AVAILABLE } from './settings.facts.js';
 import type { AccountDb, TenantRouteContext } from '../../platform/route.js';
 
 /**
@@ -39,6 +38,8 @@ interface MemberFacts {
   role: string;
   department: string | null;
   title: string | null;
+  /** The account's TOTP second factor is confirmed (Account Security). */
+  mfaEnabled: boolean;
   stored: unknown;
 }
 
@@ -54,6 +55,7 @@ async function memberFacts(ctx: Pick<TenantRouteContext, 'tx' | 'tenant' | 'acto
       role: organizationMembers.role,
       department: organizationMembers.department,
       title: organizationMembers.title,
+      mfaEnabled: sql<boolean>`${users.mfaEnabledAt} is not null`,
       stored: memberSettings.settings,
     })
     .from(organizationMembers)
@@ -80,7 +82,7 @@ function present(facts: MemberFacts): UserSettings {
   s.profile.role = facts.role as UserSettings['profile']['role'];
   if (facts.department !== null) s.profile.department = facts.department;
   s.profile.title = facts.title ?? s.profile.title;
-  s.security.authentication.twoFactorEnabled = TWO_FACTOR_AVAILABLE && s.security.authentication.twoFactorEnabled;
+  s.security.authentication.twoFactorEnabled = facts.mfaEnabled;
   s.security.data.encryptionEnabled = true;
   s.security.compliance.hipaaCompliant = true;
   return s;
@@ -113,8 +115,10 @@ export async function saveSettings(
 
   if (next.profile.email !== facts.email)
     throw new AppError('validation/email-read-only', "The e-mail is your account's and cannot be changed here.");
-  if (next.security.authentication.twoFactorEnabled && !TWO_FACTOR_AVAILABLE)
-    throw new AppError('validation/two-factor-unavailable', 'Two-factor authentication is not yet available.');
+  // Turning the second factor on needs a code from the authenticator app, off needs the password
+  // and a code: both happen on Account Security, where the server checks them.
+  if (next.security.authentication.twoFactorEnabled !== facts.mfaEnabled)
+    throw new AppError('validation/two-factor-elsewhere', 'Turn two-factor authentication on or off from Account Security.');
   if (!next.security.data.encryptionEnabled || !next.security.compliance.hipaaCompliant)
     throw new AppError('validation/platform-statement', 'Encryption and HIPAA safeguards are statements of the platform, not settings.');
   const timeoutProblem = sessionTimeoutProblem(next.security.authentication.sessionTimeout, organizationTimeout(ctx));

@@ -51,7 +51,7 @@ describe('settings', () => {
     ['an unknown key', { appearance: { sparkle: true } }],
     ['an unknown section', { extras: {} }],
     ['a session timeout longer than the organization’s', { security: { authentication: { sessionTimeout: 600 } } }],
-    ['two-factor on before it exists', { security: { authentication: { twoFactorEnabled: true } } }],
+    ['two-factor switched on here (it is set up on Account Security)', { security: { authentication: { twoFactorEnabled: true } } }],
     ['encryption turned off', { security: { data: { encryptionEnabled: false } } }],
     ['another e-mail', { profile: { email: 'me@elsewhere.org' } }],
   ])('%s is a 400 and nothing is saved', async (_name, settings) => {

@@ -1,8 +1,8 @@
-import { MIN_PASSWORD_LENGTH } from '@clinic/domain';
+import { MIN_PASSWORD_LENGTH, organizationSettings } from '@clinic/domain';
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
-import { auditEvents, organizationMembers } from '../../db/schema/index.js';
+import { auditEvents, organizationMembers, users } from '../../db/schema/index.js';
 import type { RouteTenant, TenantTx } from '../../platform/route.js';
-import { memberRetentionYears, TWO_FACTOR_AVAILABLE } from '../settings/index.js';
+import { memberRetentionYears } from '../settings/index.js';
 
 /** The facts of the live system the checks judge (`rules/soc2.ts`). */
 export interface Soc2Facts {
@@ -22,14 +22,21 @@ export interface Soc2Facts {
 
 const DAY_MS = 86_400_000;
 
+/** The organization's password policy, defaults filled in. */
+function passwordPolicyOf(tenant: RouteTenant) {
+  const parsed = organizationSettings.safeParse(tenant.organization.settings ?? {});
+  return (parsed.success ? parsed.data : organizationSettings.parse({})).passwordPolicy;
+}
+
 /** Gathers the facts from the database, in the request's tenant transaction. */
 export async function gatherFacts({ tx, tenant }: { tx: TenantTx; tenant: RouteTenant }): Promise<Soc2Facts> {
   const org = tenant.organizationId;
   const since = new Date(Date.now() - DAY_MS);
   // One after another: the transaction is one connection.
   const [active] = await tx
-    .select({ n: count() })
+    .select({ n: count(), enrolled: sql<number>`count(${users.mfaEnabledAt})::int` })
     .from(organizationMembers)
+    .innerJoin(users, eq(users.id, organizationMembers.userId))
     .where(and(eq(organizationMembers.organizationId, org), eq(organizationMembers.status, 'active')));
   const signIns = await tx
     .select({ action: auditEvents.action, n: count() })
@@ -62,10 +69,10 @@ export async function gatherFacts({ tx, tenant }: { tx: TenantTx; tenant: RouteT
   const failed = of('auth.sign-in-failed');
   return {
     activeMembers: active.n,
-    // The seam for the organization-administration issue: TOTP enrolment does not exist yet, so
-    // nobody is enrolled; once it does, count the active members with a confirmed TOTP secret here.
-    enrolledMembers: TWO_FACTOR_AVAILABLE ? 0 : 0,
-    passwordMinLength: MIN_PASSWORD_LENGTH,
+    // Active members with a confirmed TOTP second factor.
+    enrolledMembers: Number(active.enrolled),
+    // The organization's password policy (never below the platform's own minimum).
+    passwordMinLength: Math.max(MIN_PASSWORD_LENGTH, passwordPolicyOf(tenant).minLength),
     // `rules/password.ts` refuses the 1,000 most common passwords at sign-up.
     refusesCommonPasswords: true,
     signIns24h: of('auth.sign-in') + failed,

@@ -34,12 +34,31 @@ describe('SOC 2 dashboard', () => {
     expect(d.systemHealth.uptime).toBeGreaterThanOrEqual(0);
     expect(d.systemHealth.memory.total).toBeGreaterThan(d.systemHealth.memory.used * 0);
     expect(d.riskAssessment.overallRisk).toMatch(/low|medium|high|critical/);
-    // No TOTP yet: MFA adoption fails, with the fix.
+    // No demo member has a second factor: MFA adoption fails, with the fix.
     const mfa = d.checks.find((c: { id: string }) => c.id === 'mfa-adoption');
     expect(mfa).toMatchObject({ passed: false });
     expect(mfa.fix).toMatch(/two-factor/);
-    // Sign-up allows 6 characters: the policy check fails until the password policy lands.
-    expect(d.checks.find((c: { id: string }) => c.id === 'password-policy').passed).toBe(false);
+    // The demo organization's policy asks for 8 characters, and common passwords are refused.
+    expect(d.checks.find((c: { id: string }) => c.id === 'password-policy').passed).toBe(true);
+  });
+
+  it("MFA adoption and password strength follow the members' second factors and the organization's password policy", async () => {
+    const members = sql`select user_id from organization_members where organization_id = ${ORG} and status = 'active'`;
+    const [saved] = (await owner(sql`select coalesce(settings -> 'passwordPolicy', '{}'::jsonb)::text as p from organizations where id = ${ORG}`))
+      .rows as Array<{ p: string }>;
+    const policy = saved.p;
+    try {
+      await owner(sql`update users set mfa_enabled_at = now() where id in (${members})`);
+      expect((await check('mfa-adoption')).passed).toBe(true);
+      const weak = '{"minLength":6,"requireSymbols":false,"requireNumbers":false,"requireUppercase":false}';
+      await owner(sql`update organizations set settings = jsonb_set(settings, '{passwordPolicy}', ${weak}::jsonb) where id = ${ORG}`);
+      expect((await check('password-policy')).passed).toBe(false);
+    } finally {
+      await owner(sql`update users set mfa_enabled_at = null where id in (${members})`);
+      await owner(sql`update organizations set settings = jsonb_set(settings, '{passwordPolicy}', ${policy}::jsonb) where id = ${ORG}`);
+    }
+    expect((await check('password-policy')).passed).toBe(true);
+    expect((await check('mfa-adoption')).passed).toBe(false);
   });
 
   it('is for Admins (the settings permission): a doctor is refused', async () => {
