@@ -127,6 +127,9 @@ export function EmergencyRoomPage() {
           const next = new URLSearchParams(params);
           if (!value || value === 'overview') next.delete('tab');
           else next.set('tab', value);
+          // Selecting a tab reloads its section, even one already on screen (the alerts are always read).
+          const section = TABS.find((t) => t.value === value)?.section;
+          if (section) void client.invalidateQueries({ queryKey: emergencyKeys.section(tenant, section), exact: true });
           setParams(next, { replace: true });
         }}
       >
