@@ -208,7 +208,7 @@ test.describe('dashboard tabs', () => {
     await expect(page.getByRole('cell', { name: 'doctor@demo.clinic' })).toBeVisible();
     // The member's stored settings (issue 15), the defaults until they save any.
     await expect(page.getByRole('heading', { name: 'Personal Preferences' })).toBeVisible();
-    await expect(page.getByRole('cell', { name: 'Theme', exact: true })).toBeVisible();
+    await expect(page.getByText('Theme', { exact: true })).toBeVisible();
     await expectAxeClean(page, 'settings tab');
   });
 });
