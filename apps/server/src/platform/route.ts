@@ -538,6 +538,31 @@ function publicPlace(request: FastifyRequest, fallback?: string): { organization
 }
 
 /**
+ * Runs `fn` in the tenant transaction of the organization and clinic a public request names (an
+ * unknown or inactive organization, or a clinic it does not have, is a 404), as an anonymous actor.
+ */
+function inPublicTenant<T>(
+  db: ReturnType<typeof databaseOf>,
+  request: FastifyRequest,
+  defaultOrganizationId: string | undefined,
+  fn: (tx: TenantTx, tenant: PublicTenant, actor: PublicActor) => Promise<T>,
+): Promise<T> {
+  const wanted = publicPlace(request, defaultOrganizationId);
+  const actor: PublicActor = { userId: null, ip: request.ip };
+  return withTenantTx(db, wanted.organizationId, async (tx) => {
+    const place = await resolvePublicClinic(tx, wanted.organizationId, wanted.clinicId);
+    const tenant: PublicTenant = {
+      organizationId: place.organization.id,
+      clinicId: place.clinicId,
+      clinicName: place.clinicName,
+      organization: place.organization,
+      timeZone: organizationTimeZone(place.organization.settings),
+    };
+    return fn(tx, tenant, actor);
+  });
+}
+
+/**
  * A public route (kiosks, the public board): anyone may call it, for the organization and clinic
  * named in the query (or body); an unknown or inactive organization, or a clinic it does not have,
  * is a 404. The handler gets the same context as a staff route's, with `actor.userId` null.
@@ -552,19 +577,9 @@ export function publicRoute<P extends Schema = undefined, Q extends Schema = und
     spec.rateLimit?.limiter.hitRequest(request, spec.rateLimit.scope);
     const input = parseInput(spec, request, true);
     const key = spec.idempotent ? idempotencyKeyOf(request) : null;
-    const wanted = publicPlace(request, spec.defaultOrganizationId);
-    const actor: PublicActor = { userId: null, ip: request.ip };
-    return withTenantTx(db, wanted.organizationId, async (tx) => {
-      const place = await resolvePublicClinic(tx, wanted.organizationId, wanted.clinicId);
-      const tenant: PublicTenant = {
-        organizationId: place.organization.id,
-        clinicId: place.clinicId,
-        clinicName: place.clinicName,
-        organization: place.organization,
-        timeZone: organizationTimeZone(place.organization.settings),
-      };
-      return runHandler(spec, key, tx, tenant, actor, input, () => handler(contextOf(tx, tenant, actor, spec.scope), input, request, reply));
-    });
+    return inPublicTenant(db, request, spec.defaultOrganizationId, (tx, tenant, actor) =>
+      runHandler(spec, key, tx, tenant, actor, input, () => handler(contextOf(tx, tenant, actor, spec.scope), input, request, reply)),
+    );
   });
 }
 
@@ -611,17 +626,7 @@ export function publicOrTenantRoute<P extends Schema = undefined, Q extends Sche
       });
     }
     const input = parseInput(spec, request, true);
-    const wanted = publicPlace(request, spec.defaultOrganizationId);
-    const actor: PublicActor = { userId: null, ip: request.ip };
-    return withTenantTx(db, wanted.organizationId, async (tx) => {
-      const place = await resolvePublicClinic(tx, wanted.organizationId, wanted.clinicId);
-      const tenant: PublicTenant = {
-        organizationId: place.organization.id,
-        clinicId: place.clinicId,
-        clinicName: place.clinicName,
-        organization: place.organization,
-        timeZone: organizationTimeZone(place.organization.settings),
-      };
+    return inPublicTenant(db, request, spec.defaultOrganizationId, (tx, tenant, actor) => {
       const ctx = { ...contextOf(tx, tenant, actor, spec.scope), signedIn: false as const };
       return runHandler(spec, key, tx, tenant, actor, input, () => handler(ctx, input, request, reply));
     });

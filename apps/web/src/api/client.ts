@@ -19,6 +19,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The messages of a refusal's field issues when it has the given code (a password policy's unmet rules), else none. */
+export function issueMessagesOf(err: unknown, code: string): string[] {
+  return err instanceof ApiError && err.code === code ? (err.issues ?? []).map((i) => i.message) : [];
+}
+
 /** The stored organization and clinic choice (browser storage, as the spec says). */
 export const tenantStorage = {
   get(): { organizationId?: string; clinicId?: string } {

@@ -5,7 +5,6 @@ import {
   Code,
   Group,
   Image,
-  List,
   PasswordInput,
   SimpleGrid,
   Stack,
@@ -16,9 +15,10 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../api/client';
+import { ApiError, issueMessagesOf } from '../../api/client';
 import { useSession } from '../../api/session';
 import { Banner } from '../../ui/Banner';
+import { IssueList } from '../../ui/IssueList';
 import { QueryState } from '../../ui/QueryState';
 import { useChangePassword } from './api/change-password';
 import { useConfirmMfa } from './api/confirm-mfa';
@@ -229,7 +229,7 @@ function PasswordCard() {
         onError: (err) =>
           setError({
             message: messageOf(err),
-            issues: err instanceof ApiError && err.code === 'auth/password-policy' ? (err.issues ?? []).map((i) => i.message) : [],
+            issues: issueMessagesOf(err, 'auth/password-policy'),
           }),
       },
     );
@@ -262,15 +262,7 @@ function PasswordCard() {
           </Group>
           {error && (
             <Banner>
-              {error.issues.length > 0 ? (
-                <List size="sm">
-                  {error.issues.map((m) => (
-                    <List.Item key={m}>{m}</List.Item>
-                  ))}
-                </List>
-              ) : (
-                error.message
-              )}
+              <IssueList issues={error.issues} fallback={error.message} />
             </Banner>
           )}
           {done && <Banner tone="success">{done}</Banner>}

@@ -1,7 +1,8 @@
-import { Anchor, Button, List, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../api/client';
+import { issueMessagesOf } from '../../api/client';
 import { Banner } from '../../ui/Banner';
+import { IssueList } from '../../ui/IssueList';
 import { useCompleteMfa } from './api/complete-mfa';
 import { useForgotPassword } from './api/forgot-password';
 import { useResetPassword } from './api/reset-password';
@@ -106,7 +107,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: (m
         onError: (err) =>
           setError({
             message: authErrorMessage(err),
-            issues: err instanceof ApiError && err.code === 'auth/password-policy' ? (err.issues ?? []).map((i) => i.message) : [],
+            issues: issueMessagesOf(err, 'auth/password-policy'),
           }),
       },
     );
@@ -127,15 +128,7 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: (m
         />
         {error && (
           <Banner>
-            {error.issues.length > 0 ? (
-              <List size="sm">
-                {error.issues.map((m) => (
-                  <List.Item key={m}>{m}</List.Item>
-                ))}
-              </List>
-            ) : (
-              error.message
-            )}
+            <IssueList issues={error.issues} fallback={error.message} />
           </Banner>
         )}
         <Button type="submit" loading={reset.isPending} fullWidth>

@@ -1,8 +1,9 @@
 import type { OrganizationSettingsDto, UpdateOrganizationSettingsBody } from '@clinic/domain/contracts/organization-settings';
-import { Button, Fieldset, Group, List, NumberInput, Select, Stack, Switch, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Button, Fieldset, Group, NumberInput, Select, Stack, Switch, Tabs, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { Banner } from '../../ui/Banner';
+import { IssueList } from '../../ui/IssueList';
 import { QueryState } from '../../ui/QueryState';
 import { useOrganizationSettings } from './api/get-organization-settings';
 import { useUpdateOrganizationSettings } from './api/update-organization-settings';
@@ -106,15 +107,7 @@ function SettingsForm({ saved }: { saved: OrganizationSettingsDto }) {
       )}
       {error && (
         <Banner title={error.message}>
-          {error.issues.length > 0 ? (
-            <List size="sm">
-              {error.issues.map((m) => (
-                <List.Item key={m}>{m}</List.Item>
-              ))}
-            </List>
-          ) : (
-            'Nothing was saved.'
-          )}
+          <IssueList issues={error.issues} fallback="Nothing was saved." />
         </Banner>
       )}
       {done && <Banner tone="success">Settings saved.</Banner>}
