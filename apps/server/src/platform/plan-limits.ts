@@ -1,5 +1,5 @@
-import { findPlan, formatLimit, limitReached, type LimitKind } from '@clinic/domain';
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import { PLANS, findPlan, formatLimit, limitReached, type LimitKind } from '@clinic/domain';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { invitations, organizationMembers, organizations, patients } from '../db/schema/index.js';
 import { AppError } from './errors.js';
 import type { TenantTx } from './tenant-tx.js';
@@ -10,21 +10,32 @@ import type { TenantTx } from './tenant-tx.js';
  * records (not archived). The members, patients and billing modules all count through here.
  */
 export async function planUsage(tx: TenantTx, organizationId: string): Promise<Record<LimitKind, number>> {
-  const [[members], [pending], [directory]] = await Promise.all([
-    tx
-      .select({ n: count() })
-      .from(organizationMembers)
-      .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.status, 'active'))),
-    tx
-      .select({ n: count() })
-      .from(invitations)
-      .where(and(eq(invitations.organizationId, organizationId), eq(invitations.status, 'Pending'), gt(invitations.expiresAt, new Date()))),
-    tx
-      .select({ n: count() })
+  // One after the other: the transaction is one connection.
+  return { users: await usageOf(tx, organizationId, 'users'), patients: await usageOf(tx, organizationId, 'patients') };
+}
+
+/**
+ * How many users or patients count against the plan. With `cap`, the patients are counted only up
+ * to it (enough to compare with a limit, without reading a large directory whole).
+ */
+async function usageOf(tx: TenantTx, organizationId: string, kind: LimitKind, cap?: number): Promise<number> {
+  if (kind === 'patients') {
+    const active = tx
+      .select({ one: sql`1` })
       .from(patients)
-      .where(and(eq(patients.organizationId, organizationId), isNull(patients.archivedAt))),
-  ]);
-  return { users: members.n + pending.n, patients: directory.n };
+      .where(and(eq(patients.organizationId, organizationId), isNull(patients.archivedAt)));
+    const [directory] = await tx.select({ n: count() }).from((cap === undefined ? active : active.limit(cap)).as('p'));
+    return directory.n;
+  }
+  const [members] = await tx
+    .select({ n: count() })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.status, 'active')));
+  const [pending] = await tx
+    .select({ n: count() })
+    .from(invitations)
+    .where(and(eq(invitations.organizationId, organizationId), eq(invitations.status, 'Pending'), gt(invitations.expiresAt, new Date())));
+  return members.n + pending.n;
 }
 
 const LIMIT_NAMES: Record<LimitKind, string> = { users: 'users (members and pending invitations)', patients: 'active patients' };
@@ -42,10 +53,13 @@ export async function assertRoomFor(tx: TenantTx, organizationId: string, kind: 
     .where(eq(organizations.id, organizationId))
     .for('no key update');
   if (!org) return;
-  const usage = await planUsage(tx, organizationId);
-  const current = usage[kind] - (counting.exclude ?? 0);
-  if (!limitReached(org.planId, kind, current)) return;
   const plan = findPlan(org.planId);
+  const exclude = counting.exclude ?? 0;
+  // An unlimited plan counts nothing; a limited one counts up to what the comparison needs.
+  const max = (plan ?? PLANS[0]).limits[kind];
+  if (max === -1) return;
+  const current = (await usageOf(tx, organizationId, kind, max + exclude)) - exclude;
+  if (!limitReached(org.planId, kind, current)) return;
   const limit = plan ? formatLimit(plan.limits[kind]) : '';
   throw new AppError(
     'plan/limit-reached',
