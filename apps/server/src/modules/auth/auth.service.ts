@@ -12,7 +12,7 @@ import type { AccountRouteContext, PublicAccountContext } from '../../platform/r
 import { takeHit, type SharedLimit } from '../../platform/shared-limit.js';
 import { mfaChallenge } from './mfa.service.js';
 import { assertPasswordAllowed, policyOfInvitation } from './password.service.js';
-import { MAX_FAILURES_PER_EMAIL, MAX_FAILURES_PER_IP, addressFailures, emailFailures } from './sign-in-locks.js';
+import { MAX_FAILURES_PER_EMAIL, countTry } from './sign-in-locks.js';
 
 export { FAILURE_WINDOW_MS, MAX_FAILURES_PER_EMAIL, MAX_FAILURES_PER_IP } from './sign-in-locks.js';
 
@@ -100,14 +100,9 @@ export async function signIn(ctx: PublicAccountContext, input: SignInBody, hooks
   const { db, actor } = ctx;
   const ip = actor.ip;
   const email = requireEmail(input.email);
-  // The try is recorded as a failure before it is judged, so simultaneous tries count one another:
-  // of many parallel guesses only those within the limit get their password checked.
-  const [attempt] = await db.insert(signInAttempts).values({ email, ip, succeeded: false }).returning({ id: signInAttempts.id });
-  const [byEmail, byIp] = await Promise.all([emailFailures(db, email), addressFailures(db, ip)]);
-  if (byEmail > MAX_FAILURES_PER_EMAIL || byIp > MAX_FAILURES_PER_IP) {
-    // A refused try is not a failure of its own: the window ends 15 minutes after the last real one.
-    await db.delete(signInAttempts).where(eq(signInAttempts.id, attempt.id));
-    const limit = byEmail > MAX_FAILURES_PER_EMAIL ? 'email' : 'address';
+  // Of many parallel guesses only those within the limit get their password checked.
+  const { attemptId, byEmail, byIp, refusedBy: limit } = await countTry(db, email, ip);
+  if (limit) {
     if (hooks.auditThrottled?.(limit === 'email' ? `email:${email}` : `address:${ip}`) ?? true) {
       await recordThrottled(ctx, email, limit);
     }
@@ -126,7 +121,7 @@ export async function signIn(ctx: PublicAccountContext, input: SignInBody, hooks
   };
   if (!(await verify(user.passwordHash, input.password))) return failed('auth/wrong-password', 'Incorrect password. Please try again.');
   if (user.status !== 'active') return failed('auth/user-disabled', 'This account has been disabled.');
-  await db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attempt.id));
+  await db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attemptId));
   if (user.mfaEnabledAt) {
     // The password was right; the session waits for the second factor (`completeMfaSignIn`).
     await ctx.auditAs(user, 'auth.sign-in-mfa-challenged', { type: 'user', id: user.id });

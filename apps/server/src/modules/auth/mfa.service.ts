@@ -7,7 +7,7 @@ import { AppError } from '../../platform/errors.js';
 import { countRateLimitRefusal } from '../../platform/ops-counters.js';
 import type { AccountDb, AccountRouteContext, PublicAccountContext } from '../../platform/route.js';
 import { countTokenAttempt, createAccountToken, liveAccountToken, useAccountToken } from './account-tokens.js';
-import { MAX_FAILURES_PER_EMAIL, MAX_FAILURES_PER_IP, addressFailures, emailFailures } from './sign-in-locks.js';
+import { countTry } from './sign-in-locks.js';
 import { backupCodeHash, matchingStep, newBackupCodes, newTotpSecret, totpOf } from './totp.js';
 
 /** Minutes between a right password and its second step. */
@@ -117,13 +117,8 @@ export async function completeMfaSignIn(ctx: PublicAccountContext, input: { mfaT
   if (!user || user.status !== 'active' || !user.mfaSecret)
     throw new AppError('auth/mfa-expired', 'This sign-in has expired. Please sign in again.');
   // Counted before it is judged, as a password try is (`signIn`).
-  const [attempt] = await db
-    .insert(signInAttempts)
-    .values({ email: user.email, ip: actor.ip, succeeded: false })
-    .returning({ id: signInAttempts.id });
-  const [byEmail, byIp] = await Promise.all([emailFailures(db, user.email), addressFailures(db, actor.ip)]);
-  if (byEmail > MAX_FAILURES_PER_EMAIL || byIp > MAX_FAILURES_PER_IP) {
-    await db.delete(signInAttempts).where(eq(signInAttempts.id, attempt.id));
+  const attempt = await countTry(db, user.email, actor.ip);
+  if (attempt.refusedBy) {
     countRateLimitRefusal('sign-in-mfa');
     throw new AppError('auth/too-many-requests', 'Too many failed attempts. Please try again later.');
   }
@@ -136,7 +131,7 @@ export async function completeMfaSignIn(ctx: PublicAccountContext, input: { mfaT
   if (!(await useAccountToken(db, hashToken(input.mfaToken), now))) {
     throw new AppError('auth/mfa-expired', 'This sign-in has expired. Please sign in again.');
   }
-  await db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attempt.id));
+  await db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attempt.attemptId));
   const at = new Date(now);
   await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, user.id));
   await ctx.auditAs(user, 'auth.sign-in', { type: 'user', id: user.id }, { secondFactor: factor });

@@ -56,6 +56,29 @@ export async function addressFailures(db: AccountDb, ip: string): Promise<number
   return row?.n ?? 0;
 }
 
+/** A sign-in try, counted before it is judged: its row, the failures it makes, and what refuses it. */
+export interface CountedTry {
+  attemptId: number;
+  /** Failures of the e-mail and of the address in the window, this try included. */
+  byEmail: number;
+  byIp: number;
+  /** The limit the try is over (its row is then removed again), or null. */
+  refusedBy: 'email' | 'address' | null;
+}
+
+/**
+ * Records a try (password or second factor) as a failure before it is judged, so simultaneous
+ * tries count one another, then counts the failures. A try over a limit is not a failure of its
+ * own: its row is removed, so the window ends 15 minutes after the last real one.
+ */
+export async function countTry(db: AccountDb, email: string, ip: string): Promise<CountedTry> {
+  const [attempt] = await db.insert(signInAttempts).values({ email, ip, succeeded: false }).returning({ id: signInAttempts.id });
+  const [byEmail, byIp] = await Promise.all([emailFailures(db, email), addressFailures(db, ip)]);
+  const refusedBy = byEmail > MAX_FAILURES_PER_EMAIL ? 'email' : byIp > MAX_FAILURES_PER_IP ? 'address' : null;
+  if (refusedBy) await db.delete(signInAttempts).where(eq(signInAttempts.id, attempt.id));
+  return { attemptId: attempt.id, byEmail, byIp, refusedBy };
+}
+
 /** The counted failures of each of `emails`, oldest first. */
 async function failuresOf(db: AccountDb, emails: string[]): Promise<Map<string, Array<{ ip: string; at: Date }>>> {
   const byEmail = new Map<string, Array<{ ip: string; at: Date }>>();
