@@ -48,15 +48,14 @@ async function paymentMethodOf(config: BillingConfig, customerId: string | null)
 export async function billingOverview(ctx: TenantRouteContext, config: BillingConfig): Promise<BillingResponse> {
   const { tx, tenant } = ctx;
   const org = await organizationRow(tx, tenant.organizationId);
-  const [invoices, usage] = await Promise.all([
-    tx
-      .select()
-      .from(billingInvoices)
-      .where(eq(billingInvoices.organizationId, tenant.organizationId))
-      .orderBy(desc(billingInvoices.createdAt))
-      .limit(100),
-    planUsage(tx, tenant.organizationId),
-  ]);
+  // One after the other: the transaction is one connection.
+  const invoices = await tx
+    .select()
+    .from(billingInvoices)
+    .where(eq(billingInvoices.organizationId, tenant.organizationId))
+    .orderBy(desc(billingInvoices.createdAt))
+    .limit(100);
+  const usage = await planUsage(tx, tenant.organizationId);
   await ctx.audit('billing.viewed', { type: 'organization', id: tenant.organizationId });
   return {
     success: true,
