@@ -38,5 +38,6 @@ export * from './contracts/clinical-trials.js';
 export * from './contracts/billing.js';
 export * from './rules/settings.js';
 export * from './contracts/settings.js';
+export * from './rules/integrations.js';
 export * from './rules/soc2.js';
 export * from './contracts/soc2.js';

@@ -366,7 +366,11 @@ export const integrationDto = z.object({
   type: z.enum(INTEGRATION_TYPES),
   status: z.enum(INTEGRATION_STATUSES),
   configured: z.boolean(),
+  /** The newest successful contact: a connection check or a patient import. */
   lastSync: z.string().nullable(),
+  /** When the connection was last checked; null before any check at the current address. */
+  lastCheck: z.string().nullable(),
+  /** The newest check's error when it failed. */
   lastError: z.string().nullable(),
   dataFlow: z.string().nullable(),
   errorCount: z.number().int(),

@@ -13,7 +13,6 @@ import {
   type ErRiskLevel,
   type FacilityBody,
   type FacilityDto,
-  type IntegrationDto,
   type PediatricPatientDto,
   type QueueVitalSigns,
   type RiskAssessmentType,
@@ -313,48 +312,5 @@ export async function riskAssessments({ tx, tenant }: EmergencyReader, rows: Que
     recommendations: a.recommendations,
     assessedBy: a.assessedBy ? (names.get(a.assessedBy) ?? 'Staff') : a.assessmentType === 'KIOSK' ? 'Kiosk' : 'System',
     timestamp: a.createdAt.toISOString(),
-  }));
-}
-
-/** The integrations the dashboard reports on, as the organization's settings configure them. */
-const INTEGRATIONS = [
-  { id: 'emr', name: 'EMR/EHR (FHIR)', type: 'EMR', dataFlow: 'BIDIRECTIONAL' },
-  { id: 'lab', name: 'Laboratory system', type: 'LAB', dataFlow: 'INBOUND' },
-  { id: 'radiology', name: 'Radiology (PACS)', type: 'RADIOLOGY', dataFlow: 'INBOUND' },
-] as const;
-
-interface IntegrationSettings {
-  emrEnabled?: unknown;
-  epicEhrEnabled?: unknown;
-  epicEhrConfig?: { baseUrl?: unknown } | null;
-  labSystemEnabled?: unknown;
-  radiologyEnabled?: unknown;
-}
-
-/**
- * The status of the organization's integrations. Configuration is read from the organization's
- * settings (`integrations`: the EMR's FHIR base URL, lab, radiology). No connection check exists
- * yet, so none is CONNECTED: a configured integration stays DISCONNECTED until a real check
- * succeeds, and lastSync, uptime and error count stay empty.
- */
-export function integrations({ tenant }: Pick<EmergencyReader, 'tenant'>): IntegrationDto[] {
-  const settings = (tenant.organization.settings ?? {}) as { integrations?: IntegrationSettings };
-  const s = settings.integrations ?? {};
-  const configured = {
-    emr: (s.emrEnabled === true || s.epicEhrEnabled === true) && typeof s.epicEhrConfig?.baseUrl === 'string' && s.epicEhrConfig.baseUrl.length > 0,
-    lab: s.labSystemEnabled === true,
-    radiology: s.radiologyEnabled === true,
-  };
-  return INTEGRATIONS.map((i) => ({
-    id: i.id,
-    name: i.name,
-    type: i.type,
-    status: 'DISCONNECTED',
-    configured: configured[i.id],
-    lastSync: null,
-    lastError: null,
-    dataFlow: configured[i.id] ? i.dataFlow : null,
-    errorCount: 0,
-    uptime: null,
   }));
 }

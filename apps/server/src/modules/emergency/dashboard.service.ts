@@ -1,7 +1,8 @@
 import type { EmergencyDashboardDto } from '@clinic/domain';
 import type { TenantRouteContext } from '../../platform/route.js';
+import { integrationStatuses } from '../integrations/index.js';
 import { listAlerts } from './alerts.service.js';
-import { facility, highRiskPatients, integrations, openEntries, pediatricPatients, riskAssessments, vitalsRecords } from './board.service.js';
+import { facility, highRiskPatients, openEntries, pediatricPatients, riskAssessments, vitalsRecords } from './board.service.js';
 import { listMassCasualtyEvents } from './mass-casualty.service.js';
 import { emergencyMetrics } from './metrics.service.js';
 import { listProtocols } from './protocols.service.js';
@@ -77,7 +78,7 @@ export async function emergencySection(ctx: TenantRouteContext, section: Exclude
     case 'metrics':
       return { metrics: await emergencyMetrics(ctx, now) };
     case 'integrations':
-      return { integrations: integrations(ctx) };
+      return { integrations: await integrationStatuses(ctx, now) };
   }
 }
 
@@ -94,7 +95,7 @@ export async function emergencyDashboard(ctx: TenantRouteContext, now = new Date
     pediatricPatients: await pediatricPatients(ctx, open),
     massCasualtyEvents: await listMassCasualtyEvents(ctx),
     metrics: await emergencyMetrics(ctx, now),
-    integrations: integrations(ctx),
+    integrations: await integrationStatuses(ctx, now),
   };
   await auditRead(ctx, 'dashboard', [
     ...data.alerts,

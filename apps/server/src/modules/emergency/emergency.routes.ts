@@ -11,7 +11,8 @@ import {
 } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { tenantRoute } from '../../platform/route.js';
+import { tenantAccountRoute, tenantRoute } from '../../platform/route.js';
+import { checkConfiguredIntegrations } from '../integrations/index.js';
 import { changeAlert, raiseAlert } from './alerts.service.js';
 import { updateEntryDetails, updateFacility } from './board.service.js';
 import { emergencyDashboard, emergencySection } from './dashboard.service.js';
@@ -54,6 +55,17 @@ export async function emergencyRoutes(app: FastifyInstance) {
     app,
     { method: 'GET', url: `${BASE}/dashboard`, summary: 'The whole emergency room dashboard, read in one transaction', access },
     async (ctx) => ({ success: true, data: await emergencyDashboard(ctx) }),
+  );
+
+  tenantAccountRoute(
+    app,
+    {
+      method: 'POST',
+      url: `${BASE}/integrations/check`,
+      summary: "Check connections: read each configured integration's CapabilityStatement, then answer the statuses",
+      access,
+    },
+    async (ctx) => ({ success: true, integrations: await checkConfiguredIntegrations(ctx) }),
   );
 
   tenantRoute(

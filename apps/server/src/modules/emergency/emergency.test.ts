@@ -227,7 +227,7 @@ describe('emergency room', () => {
       expect(scored[0].riskFactors.length).toBeGreaterThan(0);
 
       expect(data.pediatricPatients.find((p: { id: string }) => p.id === childId)).toMatchObject({ age: 7, parentPresent: null, weight: null });
-      expect(data.integrations.map((i: { status: string }) => i.status)).toEqual(['DISCONNECTED', 'DISCONNECTED', 'DISCONNECTED']);
+      expect(data.integrations.map((i: { status: string }) => i.status)).toEqual(['DISCONNECTED', 'DISCONNECTED', 'DISCONNECTED', 'DISCONNECTED']);
 
       const reads = await auditEventsOf(t.database.db, 'emergency.read');
       expect(reads.at(-1)?.details).toMatchObject({ section: 'dashboard' });

@@ -2,7 +2,7 @@ import { DEFAULT_EPIC_INTEGRATION, epicIntegration, type EpicIntegration, type E
 import { eq, sql } from 'drizzle-orm';
 import { organizations } from '../../db/schema/index.js';
 import type { TenantAccountRouteContext, TenantRouteContext } from '../../platform/route.js';
-import { probeFhirServer } from './fhir-probe.js';
+import { checkIntegration } from '../integrations/index.js';
 
 type EpicChange = Partial<Omit<EpicIntegration, 'lastSync'>>;
 
@@ -47,25 +47,10 @@ export async function saveEpic(ctx: TenantRouteContext, change: EpicChange): Pro
 }
 
 /**
- * Test Connection: `GET {baseUrl}/metadata` of the saved connection, from the server. The probe
- * (up to 5 s) runs between two short transactions, never inside one.
+ * Test Connection: `GET {baseUrl}/metadata` of the saved connection, from the server, recorded as
+ * a check of the Epic integration (the emergency room's Integrations tab shows it). The probe (up
+ * to 5 s) runs between two short transactions, never inside one.
  */
 export async function testEpic(ctx: TenantAccountRouteContext): Promise<Omit<EpicTestResult, 'success'>> {
-  const epic = await ctx.tenantTx((t) => currentEpic(t, false));
-  const result = epic.baseUrl
-    ? await probeFhirServer(epic.baseUrl, { allowOnPremise: epic.allowOnPremise })
-    : { ok: false, fhirVersion: null, software: null, error: 'Set the base URL first.' };
-  await ctx.tenantTx((t) =>
-    t.audit(
-      'organization.integration-tested',
-      { type: 'organization', id: ctx.tenant.organizationId },
-      {
-        integration: 'epic',
-        baseUrl: epic.baseUrl,
-        ok: result.ok,
-        error: result.error,
-      },
-    ),
-  );
-  return result;
+  return checkIntegration(ctx, 'epic');
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEventsOf, countRows, createOtherOrganization, json, rows, useTestApp } from '../../test/harness.js';
-import { isInternalAddress, probeFhirServer } from './fhir-probe.js';
+import { isInternalAddress, probeFhirServer } from '../integrations/index.js';
 
 /**
  * A member's settings through the API: the round trip and partial merge, refusals that write

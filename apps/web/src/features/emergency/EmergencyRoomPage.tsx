@@ -8,7 +8,8 @@ import { ErrorState } from '../../ui/StateScreens';
 import { useAlertAction } from './api/alert-action';
 import { emergencyKeys, useEmergencyDashboard, type EmergencySectionName } from '../../api/emergency-room';
 import { useEmergencySection } from './api/get-emergency-section';
-import { AlertsTab, IntegrationTab, MetricsTab, OverviewTab, PediatricTab, ProtocolsTab, RiskTab, VitalsTab } from './EmergencyTabs';
+import { AlertsTab, MetricsTab, OverviewTab, PediatricTab, ProtocolsTab, RiskTab, VitalsTab } from './EmergencyTabs';
+import { IntegrationTab } from './IntegrationsTab';
 import { MassCasualtyTab } from './MassCasualtyTab';
 import { formatTimeOfDay } from '@clinic/domain/rules/settings';
 import { useAppliedSettings } from '../../api/user-settings';
@@ -181,7 +182,7 @@ export function EmergencyRoomPage() {
           <MetricsTab metrics={data.metrics} />
         </Tabs.Panel>
         <Tabs.Panel value="integration" pt="md">
-          <IntegrationTab integrations={data.integrations} />
+          <IntegrationTab integrations={data.integrations} tenant={tenant} />
         </Tabs.Panel>
       </Tabs>
     </Stack>

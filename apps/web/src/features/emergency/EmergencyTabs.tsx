@@ -3,7 +3,6 @@ import type {
   ErMetricsDto,
   ErPatientDto,
   ErRiskAssessmentDto,
-  IntegrationDto,
   MassCasualtyEventDto,
   PediatricPatientDto,
   ProtocolDto,
@@ -331,31 +330,6 @@ export function MetricsTab({ metrics }: { metrics: ErMetricsDto }) {
       <StatCard label="Door-to-Provider (median)" value={orNoData(metrics.doorToProviderMinutes)} hint="minutes" />
       <StatCard label="Left Without Being Seen" value={metrics.leftWithoutBeingSeen} />
     </SimpleGrid>
-  );
-}
-
-const integrationColumns: DataTableColumn<IntegrationDto>[] = [
-  { key: 'name', header: 'Name', cell: (i) => i.name },
-  { key: 'type', header: 'Type', cell: (i) => i.type },
-  { key: 'status', header: 'Status', cell: (i) => <StatusChip status={i.status} /> },
-  { key: 'configured', header: 'Configured', cell: (i) => (i.configured ? 'Yes' : 'No') },
-  { key: 'sync', header: 'Last sync', cell: (i) => (i.lastSync ? new Date(i.lastSync).toLocaleString() : 'Never') },
-  { key: 'flow', header: 'Data flow', cell: (i) => i.dataFlow ?? '—' },
-  { key: 'uptime', header: 'Uptime', cell: (i) => orNoData(i.uptime, '%') },
-  { key: 'errors', header: 'Errors', cell: (i) => i.errorCount },
-];
-
-/** Integration: the status of each integration. */
-export function IntegrationTab({ integrations }: { integrations: IntegrationDto[] }) {
-  return (
-    <DataTable
-      label="Integrations"
-      columns={integrationColumns}
-      rows={integrations}
-      rowKey={(i) => i.id}
-      emptyText="No integrations"
-      minWidth={800}
-    />
   );
 }
 
