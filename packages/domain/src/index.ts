@@ -41,3 +41,4 @@ export * from './contracts/settings.js';
 export * from './rules/integrations.js';
 export * from './rules/soc2.js';
 export * from './contracts/soc2.js';
+export * from './rules/ehr-sync.js';

@@ -199,8 +199,32 @@ export const DEFAULT_EPIC_INTEGRATION: EpicIntegration = {
   allowOnPremise: false,
 };
 
-/** `PUT /api/settings/integrations/epic` body: the fields to change (lastSync is the server's). */
-export const epicIntegrationBody = epicIntegration.omit({ lastSync: true }).partial();
+/**
+ * `PUT /api/settings/integrations/epic` body: the fields to change (lastSync is the server's), and
+ * the bearer token the server sends to the EHR (write-only: never read back; null removes it).
+ */
+export const epicIntegrationBody = epicIntegration
+  .omit({ lastSync: true })
+  .extend({ bearerToken: z.string().trim().min(1).max(4000).nullable() })
+  .partial();
+
+/** What one Sync Patients did (`POST /api/settings/integrations/epic/sync`). */
+export const syncSummary = z.object({
+  created: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  skipped: z.number().int(),
+  errors: z.number().int(),
+  /** Pages of the EHR's Patient search read. */
+  pages: z.number().int(),
+  /** Every page was read (the sync time is recorded only then). */
+  complete: z.boolean(),
+  /** Why some were skipped or failed (the first few). */
+  messages: z.array(z.string()),
+  lastSync: z.string().nullable(),
+});
+/** What one Sync Patients did. */
+export type SyncSummary = z.infer<typeof syncSummary>;
 
 /** `POST /api/settings/integrations/epic/test` answer. */
 export const epicTestResult = z.object({
@@ -224,6 +248,8 @@ export const orgInfo = z.object({
   lastLogin: z.string().nullable(),
   sessionTimeoutMinutes: z.number(),
   epic: epicIntegration,
+  /** Whether a bearer token for the Epic EHR is saved (the token itself is never sent back). */
+  epicBearerTokenSet: z.boolean(),
   /** The other integrations of the organization (EMR, lab, radiology), read-only here. */
   integrations: z.record(z.string(), z.boolean()),
   /** What backs the platform statements shown read-only in the Security category. */

@@ -20,7 +20,7 @@ import { probeFhirServer, type ProbeResult } from './fhir-client.js';
 export type CheckResult = ProbeResult;
 
 /** The organization's integrations as its saved settings configure them now. */
-async function currentTargets(tx: TenantTx, organizationId: string): Promise<IntegrationTarget[]> {
+export async function currentTargets(tx: TenantTx, organizationId: string): Promise<IntegrationTarget[]> {
   const [row] = await tx
     .select({ integrations: sql<IntegrationSettingsView | null>`${organizations.settings} -> 'integrations'` })
     .from(organizations)

@@ -4,3 +4,4 @@
  */
 export { checkConfiguredIntegrations, checkIntegration, integrationStatuses, type CheckResult } from './checks.service.js';
 export { fhirGet, isInternalAddress, probeFhirServer, readCapabilityStatement, type FhirGetOptions, type Resolver } from './fhir-client.js';
+export { hasIntegrationCredential, saveIntegrationCredential, syncEhrPatients } from './patient-sync.service.js';

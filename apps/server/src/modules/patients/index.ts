@@ -5,3 +5,4 @@ export { patientNames } from './patient-names.js';
 export { patientSummaries, type PatientSummary } from './patient-summaries.js';
 export { patientsInCare, type PatientInCare } from './patients-in-care.js';
 export { patientRoutes } from './patients.routes.js';
+export { createImportedPatient, importedValuesOf, patientByNameAndBirthDate, updateImportedPatient } from './imported-patients.js';

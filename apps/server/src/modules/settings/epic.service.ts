@@ -2,9 +2,9 @@ import { DEFAULT_EPIC_INTEGRATION, epicIntegration, type EpicIntegration, type E
 import { eq, sql } from 'drizzle-orm';
 import { organizations } from '../../db/schema/index.js';
 import type { TenantAccountRouteContext, TenantRouteContext } from '../../platform/route.js';
-import { checkIntegration } from '../integrations/index.js';
+import { checkIntegration, saveIntegrationCredential } from '../integrations/index.js';
 
-type EpicChange = Partial<Omit<EpicIntegration, 'lastSync'>>;
+type EpicChange = Partial<Omit<EpicIntegration, 'lastSync'>> & { bearerToken?: string | null };
 
 /** The organization's Epic EHR connection, as saved (read under the request's lock). */
 async function currentEpic(ctx: TenantRouteContext, lock = true): Promise<EpicIntegration> {
@@ -21,8 +21,9 @@ async function currentEpic(ctx: TenantRouteContext, lock = true): Promise<EpicIn
  * Saves the Epic EHR connection into the organization's settings (`integrations.epic`), leaving
  * every other setting and integration as it was.
  */
-export async function saveEpic(ctx: TenantRouteContext, change: EpicChange): Promise<EpicIntegration> {
+export async function saveEpic(ctx: TenantRouteContext, { bearerToken, ...change }: EpicChange): Promise<EpicIntegration> {
   const next = epicIntegration.parse({ ...(await currentEpic(ctx)), ...change });
+  if (bearerToken !== undefined) await saveIntegrationCredential(ctx, 'epic', bearerToken);
   await ctx.tx
     .update(organizations)
     .set({

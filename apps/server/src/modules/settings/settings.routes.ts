@@ -2,6 +2,7 @@ import { epicIntegrationBody, saveSettingsBody, SETTINGS_ACCESS } from '@clinic/
 import type { FastifyInstance } from 'fastify';
 import { tenantAccountRoute, tenantRoute } from '../../platform/route.js';
 import { saveEpic, testEpic } from './epic.service.js';
+import { syncEhrPatients } from '../integrations/index.js';
 import { loadSettings, orgInfo, saveAccountNames, saveSettings } from './settings.service.js';
 
 const scope = 'organization' as const;
@@ -76,5 +77,16 @@ export async function settingsRoutes(app: FastifyInstance) {
       scope,
     },
     async (ctx) => ({ success: true, ...(await testEpic(ctx)) }),
+  );
+  tenantAccountRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/settings/integrations/epic/sync',
+      summary: "Sync Patients: import the Epic EHR's Patients into the directory",
+      access: SETTINGS_ACCESS.integrations,
+      scope,
+    },
+    async (ctx) => ({ success: true, summary: await syncEhrPatients(ctx) }),
   );
 }

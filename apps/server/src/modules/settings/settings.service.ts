@@ -17,6 +17,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { memberSettings, organizationMembers, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { AccountDb, TenantRouteContext } from '../../platform/route.js';
+import { hasIntegrationCredential } from '../integrations/index.js';
 
 /**
  * What backs the two platform statements the Security category shows read-only (they are not a
@@ -194,6 +195,7 @@ export async function orgInfo(ctx: TenantRouteContext): Promise<OrgInfo> {
     lastLogin: facts.lastLoginAt?.toISOString() ?? null,
     sessionTimeoutMinutes: settings.sessionTimeoutMinutes,
     epic: { ...DEFAULT_EPIC_INTEGRATION, ...settings.integrations?.epic },
+    epicBearerTokenSet: await hasIntegrationCredential(ctx, 'epic'),
     integrations,
     statements: PLATFORM_STATEMENTS,
   };

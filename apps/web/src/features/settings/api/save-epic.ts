@@ -7,7 +7,7 @@ import { userSettingsKeys } from '../../../api/user-settings';
 export function useSaveEpic() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (epic: Partial<Omit<EpicIntegration, 'lastSync'>>) =>
+    mutationFn: (epic: Partial<Omit<EpicIntegration, 'lastSync'>> & { bearerToken?: string | null }) =>
       api<{ epic: EpicIntegration }>('/api/settings/integrations/epic', { method: 'PUT', body: epic }).then((r) => r.epic),
     onSuccess: () => client.invalidateQueries({ queryKey: userSettingsKeys.orgInfo() }),
   });

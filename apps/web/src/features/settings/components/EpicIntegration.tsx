@@ -1,19 +1,23 @@
 import type { EpicIntegration as Epic } from '@clinic/domain/contracts/settings';
-import { Alert, Button, Checkbox, Group, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, PasswordInput, Progress, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useSaveEpic } from '../api/save-epic';
+import { useSyncEpic } from '../api/sync-epic';
 import { useTestEpic } from '../api/test-epic';
 
 /**
  * The Epic EHR integration of the organization: saved by Admins (its own Save, as it is the
- * organization's, not the member's); Test Connection is the server's `GET {baseUrl}/metadata`.
+ * organization's, not the member's); Test Connection is the server's `GET {baseUrl}/metadata`;
+ * Sync Patients imports the EHR's Patients into the directory. The bearer token is write-only.
  */
-export function EpicIntegration({ epic, canEdit }: { epic: Epic; canEdit: boolean }) {
+export function EpicIntegration({ epic, bearerTokenSet, canEdit }: { epic: Epic; bearerTokenSet: boolean; canEdit: boolean }) {
   const [edited, setEdited] = useState<{ base: Epic; value: Epic } | null>(null);
+  const [token, setToken] = useState('');
   const draft = edited && edited.base === epic ? edited.value : epic;
   const save = useSaveEpic();
   const test = useTestEpic();
-  const changed = JSON.stringify(draft) !== JSON.stringify(epic);
+  const sync = useSyncEpic();
+  const changed = JSON.stringify(draft) !== JSON.stringify(epic) || token.trim() !== '';
   const set = (change: Partial<Epic>) => setEdited({ base: epic, value: { ...draft, ...change } });
   const { lastSync: _lastSync, ...body } = draft;
 
@@ -47,20 +51,34 @@ export function EpicIntegration({ epic, canEdit }: { epic: Epic; canEdit: boolea
             disabled={!canEdit}
             onChange={(e) => set({ allowOnPremise: e.currentTarget.checked })}
           />
+          {canEdit && (
+            <PasswordInput
+              label="Bearer token (API key)"
+              description={bearerTokenSet ? 'A token is saved. Enter a new one to replace it.' : 'Sent as Authorization: Bearer to the EHR.'}
+              value={token}
+              onChange={(e) => setToken(e.currentTarget.value)}
+              autoComplete="off"
+            />
+          )}
           <Text size="sm">Last sync: {epic.lastSync ? new Date(epic.lastSync).toLocaleString() : 'Never'}</Text>
-          <Text size="sm" c="dimmed">
-            Sync Patients is offered once the interoperability work is available.
-          </Text>
         </Stack>
       )}
       {canEdit && (
         <Group>
-          <Button onClick={() => save.mutate(body)} disabled={!changed || save.isPending}>
+          <Button
+            onClick={() => save.mutate(token.trim() ? { ...body, bearerToken: token.trim() } : body, { onSuccess: () => setToken('') })}
+            disabled={!changed || save.isPending}
+          >
             {save.isPending ? 'Saving...' : 'Save Integration'}
           </Button>
           {epic.enabled && (
             <Button variant="light" onClick={() => test.mutate()} disabled={changed || test.isPending || !epic.baseUrl}>
               {test.isPending ? 'Testing...' : 'Test Connection'}
+            </Button>
+          )}
+          {epic.enabled && (
+            <Button variant="light" onClick={() => sync.mutate()} disabled={changed || sync.isPending || !epic.baseUrl}>
+              {sync.isPending ? 'Syncing...' : 'Sync Patients'}
             </Button>
           )}
         </Group>
@@ -77,6 +95,26 @@ export function EpicIntegration({ epic, canEdit }: { epic: Epic; canEdit: boolea
           </Alert>
         ))}
       {test.isError && <Alert color="red">{test.error.message}</Alert>}
+      {sync.isPending && <Progress value={100} animated striped aria-label="Syncing patients" />}
+      {sync.isError && <Alert color="red">{sync.error.message}</Alert>}
+      {sync.data && (
+        <Alert
+          color={sync.data.complete && sync.data.errors === 0 ? 'green' : 'orange'}
+          title={sync.data.complete ? 'Sync complete' : 'Sync stopped'}
+        >
+          <Text size="sm">
+            Created {sync.data.created}, updated {sync.data.updated}, unchanged {sync.data.unchanged}, skipped {sync.data.skipped}, errors{' '}
+            {sync.data.errors} ({sync.data.pages} {sync.data.pages === 1 ? 'page' : 'pages'} read).
+          </Text>
+          {sync.data.messages.length > 0 && (
+            <List size="sm">
+              {sync.data.messages.map((m, i) => (
+                <List.Item key={`${i} ${m}`}>{m}</List.Item>
+              ))}
+            </List>
+          )}
+        </Alert>
+      )}
     </Stack>
   );
 }

@@ -98,7 +98,7 @@ export function SystemCategory({
           </Anchor>
           .
         </Text>
-        {info && <EpicIntegration epic={info.epic} canEdit={may(SETTINGS_ACCESS.integrations)} />}
+        {info && <EpicIntegration epic={info.epic} bearerTokenSet={info.epicBearerTokenSet} canEdit={may(SETTINGS_ACCESS.integrations)} />}
       </Group>
       <Group title="Performance">
         <Switch

@@ -1,0 +1,125 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEventsOf, json, rows, useTestApp } from '../../test/harness.js';
+
+/**
+ * Sync Patients against a FHIR server started here that pages its Patients and asks for a bearer
+ * token: created, then unchanged on a second sync; a field changed in the EHR is updated unless the
+ * clinic edited it; identifiers and name + birth date match existing patients.
+ */
+const t = useTestApp({ as: 'admin' });
+const ORG = 'default-clinic';
+const SYNC = '/api/settings/integrations/epic/sync';
+
+const patient = (id: string, family: string, given: string, birthDate: string, phone: string, mrn?: string) => ({
+  resourceType: 'Patient',
+  id,
+  ...(mrn ? { identifier: [{ system: 'urn:ehr:mrn', value: mrn }] } : {}),
+  name: [{ use: 'official', family, given: [given] }],
+  birthDate,
+  gender: 'female',
+  telecom: [{ system: 'phone', value: phone }],
+});
+
+describe('Sync Patients', () => {
+  let ehr: Server;
+  let base: string;
+  let seenAuth: string | undefined;
+  const records = [
+    patient('e1', 'Synced', 'Alma', '1970-01-01', '555-0101', 'M1'),
+    patient('e2', 'Synced', 'Bert', '1971-02-02', '555-0102', 'M2'),
+    patient('e3', 'Synced', 'Cora', '1972-03-03', '555-0103'),
+    { resourceType: 'Patient', id: 'e4', name: [{ family: 'Nameless' }] },
+  ];
+  beforeAll(async () => {
+    ehr = createServer((req, res) => {
+      seenAuth = req.headers.authorization;
+      const url = new URL(req.url!, 'http://x');
+      if (url.pathname !== '/fhir/Patient' || req.headers.authorization !== 'Bearer ehr-secret') {
+        res.statusCode = 401;
+        res.end('{}');
+        return;
+      }
+      const offset = Number(url.searchParams.get('_offset') ?? 0);
+      const count = 2;
+      const entry = records.slice(offset, offset + count).map((resource) => ({ resource }));
+      const link = [{ relation: 'self', url: `${base}/Patient?_offset=${offset}` }];
+      if (offset + count < records.length) link.push({ relation: 'next', url: `${base}/Patient?_count=${count}&_offset=${offset + count}` });
+      res.setHeader('content-type', 'application/fhir+json');
+      res.end(JSON.stringify({ resourceType: 'Bundle', type: 'searchset', total: records.length, link, entry }));
+    });
+    await new Promise<void>((resolve) => ehr.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(ehr.address() as AddressInfo).port}/fhir`;
+  });
+  afterAll(() => new Promise<void>((resolve) => ehr.close(() => resolve())));
+
+  const synced = () =>
+    rows(
+      t.database.db,
+      sql`select first_name, last_name, phone, created_by from patients where organization_id = ${ORG} and last_name = 'Synced' order by first_name`,
+    );
+
+  it('is refused while the connection is off, and for non-admins', async () => {
+    expect((await t.post(SYNC, {})).statusCode).toBe(409);
+    expect((await t.as('doctor').post(SYNC, {})).statusCode).toBe(403);
+  });
+
+  it('imports every page with the saved bearer token, skipping what is not a person', async () => {
+    // An existing chart of the clinic with Cora's name and birth date is matched, not duplicated; its own phone stands.
+    await t.database.db.execute(
+      sql`insert into patients (organization_id, id, clinic_id, first_name, last_name, date_of_birth, phone, status) values (${ORG}, 'local-cora', 'default-clinic', 'cora', 'Synced', '1972-03-03', '555-7777', 'active')`,
+    );
+    const saved = await t.put('/api/settings/integrations/epic', { enabled: true, baseUrl: base, allowOnPremise: true, bearerToken: 'ehr-secret' });
+    expect(saved.statusCode).toBe(200);
+    expect(JSON.stringify(json(saved))).not.toContain('ehr-secret');
+    expect(json(await t.get('/api/org/info')).organization.epicBearerTokenSet).toBe(true);
+
+    const res = await t.post(SYNC, {});
+    expect(res.statusCode).toBe(200);
+    // Cora's empty fields (gender) are filled from the EHR; her own phone stands.
+    expect(json(res).summary).toMatchObject({ created: 2, updated: 1, unchanged: 0, skipped: 1, errors: 0, pages: 2, complete: true });
+    expect(json(res).summary.messages).toEqual(['Skipped e4: No family and given name']);
+    expect(seenAuth).toBe('Bearer ehr-secret');
+    expect((await synced()).map((p) => `${p.first_name} ${p.phone}`)).toEqual(['Alma 555-0101', 'Bert 555-0102', 'cora 555-7777']);
+    const [org] = await rows(
+      t.database.db,
+      sql`select settings -> 'integrations' -> 'epic' ->> 'lastSync' as last from organizations where id = ${ORG}`,
+    );
+    expect(org.last).toBe(json(res).summary.lastSync);
+    expect((await auditEventsOf(t.database.db, 'organization.patients-synced')).at(-1)?.details).toMatchObject({ created: 2, skipped: 1 });
+  });
+
+  it('a second sync changes nothing', async () => {
+    const res = json(await t.post(SYNC, {}));
+    expect(res.summary).toMatchObject({ created: 0, updated: 0, unchanged: 3, skipped: 1 });
+    expect(await synced()).toHaveLength(3);
+  });
+
+  it('updates a field changed in the EHR unless the clinic edited it since the last sync', async () => {
+    await t.database.db.execute(
+      sql`update patients set phone = '555-9999' where organization_id = ${ORG} and first_name = 'Bert' and last_name = 'Synced'`,
+    );
+    records[0] = patient('e1', 'Synced', 'Alma', '1970-01-01', '555-0201', 'M1');
+    records[1] = patient('e2', 'Synced', 'Bert', '1971-02-02', '555-0202', 'M2');
+    const res = json(await t.post(SYNC, {}));
+    expect(res.summary).toMatchObject({ created: 0, updated: 1, unchanged: 2 });
+    expect((await synced()).map((p) => `${p.first_name} ${p.phone}`)).toEqual(['Alma 555-0201', 'Bert 555-9999', 'cora 555-7777']);
+  });
+
+  it('matches a Patient the EHR re-numbered by its identifier', async () => {
+    records[0] = patient('e1-new', 'Synced', 'Alma', '1970-01-01', '555-0201', 'M1');
+    const res = json(await t.post(SYNC, {}));
+    expect(res.summary).toMatchObject({ created: 0, unchanged: 3 });
+    expect(await synced()).toHaveLength(3);
+  });
+
+  it('reports a server that refuses the credential, and records no sync time', async () => {
+    const before = json(await t.get('/api/org/info'));
+    await t.put('/api/settings/integrations/epic', { bearerToken: 'wrong' });
+    const res = json(await t.post(SYNC, {}));
+    expect(res.summary).toMatchObject({ errors: 1, complete: false, lastSync: null, messages: ['The server answered 401.'] });
+    expect(json(await t.get('/api/org/info'))).toEqual(before);
+  });
+});

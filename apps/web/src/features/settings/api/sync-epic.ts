@@ -1,0 +1,13 @@
+import type { SyncSummary } from '@clinic/domain/contracts/settings';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { userSettingsKeys } from '../../../api/user-settings';
+
+/** `POST /api/settings/integrations/epic/sync`: Sync Patients from the Epic EHR; the last sync time is reloaded after. */
+export function useSyncEpic() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ summary: SyncSummary }>('/api/settings/integrations/epic/sync', { method: 'POST', body: {} }).then((r) => r.summary),
+    onSettled: () => client.invalidateQueries({ queryKey: userSettingsKeys.orgInfo() }),
+  });
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { patientFromFhir, syncChanges, type SyncedValues } from './ehr-sync.js';
+
+const values = (over: Partial<SyncedValues> = {}): SyncedValues => ({
+  firstName: 'Ana',
+  lastName: 'Lopez',
+  dateOfBirth: '1980-02-03',
+  gender: 'female',
+  phone: '555-0100',
+  email: null,
+  street: null,
+  city: null,
+  state: null,
+  zipCode: null,
+  country: 'USA',
+  ...over,
+});
+
+describe('patientFromFhir', () => {
+  it('reads the official name, birth date, gender, contact points and home address', () => {
+    const read = patientFromFhir({
+      resourceType: 'Patient',
+      id: 'p1',
+      identifier: [{ system: 'urn:mrn', value: ' 123 ' }, { value: 'X9' }, { system: 'urn:empty' }],
+      name: [
+        { use: 'old', family: 'Old', given: ['Name'] },
+        { use: 'official', family: 'Lopez', given: ['Ana', 'Maria'] },
+      ],
+      birthDate: '1980-02-03',
+      gender: 'female',
+      telecom: [
+        { system: 'phone', value: '555-0199', use: 'work' },
+        { system: 'phone', value: '555-0100', use: 'mobile' },
+        { system: 'email', value: 'ana@example.org' },
+      ],
+      address: [
+        { use: 'work', city: 'Elsewhere' },
+        { use: 'home', line: ['1 Main St', 'Apt 2'], city: 'Springfield', state: 'IL', postalCode: '62701', country: 'USA' },
+      ],
+    });
+    expect(read).toEqual({
+      ok: true,
+      externalId: 'p1',
+      identifiers: ['urn:mrn|123', '|X9'],
+      values: {
+        firstName: 'Ana Maria',
+        lastName: 'Lopez',
+        dateOfBirth: '1980-02-03',
+        gender: 'female',
+        phone: '555-0100',
+        email: 'ana@example.org',
+        street: '1 Main St, Apt 2',
+        city: 'Springfield',
+        state: 'IL',
+        zipCode: '62701',
+        country: 'USA',
+      },
+    });
+  });
+
+  it('keeps no value for an unknown gender, a partial birth date and missing parts', () => {
+    const read = patientFromFhir({
+      resourceType: 'Patient',
+      id: 'p2',
+      name: [{ family: 'Kim', given: ['Jo'] }],
+      gender: 'unknown',
+      birthDate: '1980-02',
+    });
+    expect(read.ok && read.values).toMatchObject({ gender: null, dateOfBirth: null, phone: null, street: null, country: null });
+  });
+
+  it.each([
+    ['another resource', { resourceType: 'Observation', id: 'o1' }, 'Not a Patient with an id'],
+    ['no id', { resourceType: 'Patient', name: [{ family: 'Kim', given: ['Jo'] }] }, 'Not a Patient with an id'],
+    ['no given name', { resourceType: 'Patient', id: 'p3', name: [{ family: 'Kim' }] }, 'No family and given name'],
+    ['no family name', { resourceType: 'Patient', id: 'p4', name: [{ given: ['Jo'] }] }, 'No family and given name'],
+    ['inactive', { resourceType: 'Patient', id: 'p5', active: false, name: [{ family: 'Kim', given: ['Jo'] }] }, 'Inactive in the EHR'],
+  ])('skips %s', (_name, resource, reason) => {
+    expect(patientFromFhir(resource)).toMatchObject({ ok: false, reason });
+  });
+});
+
+describe('syncChanges', () => {
+  it('fills only empty fields before any sync; the clinic’s values stand', () => {
+    const current = values({ phone: '555-7777', city: null });
+    expect(syncChanges(current, null, values({ phone: '555-0100', city: 'Springfield' }))).toEqual({ city: 'Springfield' });
+  });
+
+  it('updates a field the clinic has not edited since the last sync', () => {
+    const baseline = values();
+    expect(syncChanges(values(), baseline, values({ phone: '555-0200' }))).toEqual({ phone: '555-0200' });
+  });
+
+  it('keeps a field the clinic edited since the last sync', () => {
+    expect(syncChanges(values({ phone: '555-7777' }), values(), values({ phone: '555-0200' }))).toEqual({});
+  });
+
+  it('changes nothing when the EHR is unchanged, and never clears a value the EHR dropped', () => {
+    expect(syncChanges(values(), values(), values())).toEqual({});
+    expect(syncChanges(values(), values(), values({ phone: null }))).toEqual({});
+  });
+});
