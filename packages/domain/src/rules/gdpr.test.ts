@@ -12,20 +12,24 @@ describe('rights request due date', () => {
 
 describe('days left', () => {
   const due = rightsRequestDueDate(received);
-  it('is 30 on the day the request is received', () => {
+  it('is 30 when the request is received', () => {
     expect(rightsRequestDaysLeft(due, received)).toBe(30);
   });
-  it('is 0 in the last day before the due time and at it', () => {
-    expect(rightsRequestDaysLeft(due, new Date(due.getTime() - DAY + 1))).toBe(0);
-    expect(rightsRequestDaysLeft(due, due)).toBe(0);
-  });
-  it('is 1 a full day before the due time', () => {
+  it('is 1 a full day before the due time and through the last day', () => {
     expect(rightsRequestDaysLeft(due, new Date(due.getTime() - DAY))).toBe(1);
+    expect(rightsRequestDaysLeft(due, new Date(due.getTime() - 1))).toBe(1);
   });
-  it('is -1 a millisecond after the due time and through the first day late', () => {
-    expect(rightsRequestDaysLeft(due, new Date(due.getTime() + 1))).toBe(-1);
+  it('is 2 a millisecond more than a day before the due time', () => {
+    expect(rightsRequestDaysLeft(due, new Date(due.getTime() - DAY - 1))).toBe(2);
+  });
+  it('is 0 at the due time and through the first day late', () => {
+    expect(rightsRequestDaysLeft(due, due)).toBe(0);
+    expect(Object.is(rightsRequestDaysLeft(due, new Date(due.getTime() + 1)), 0)).toBe(true);
+    expect(rightsRequestDaysLeft(due, new Date(due.getTime() + DAY - 1))).toBe(0);
+  });
+  it('is -1 once a full day late (a request received 31 days ago)', () => {
     expect(rightsRequestDaysLeft(due, new Date(due.getTime() + DAY))).toBe(-1);
-    expect(rightsRequestDaysLeft(due, new Date(due.getTime() + DAY + 1))).toBe(-2);
+    expect(rightsRequestDaysLeft(due, new Date(received.getTime() + 31 * DAY + 5000))).toBe(-1);
   });
 });
 

@@ -17,12 +17,13 @@ export function rightsRequestDueDate(receivedAt: Date): Date {
 }
 
 /**
- * Whole days left until `dueDate` at `now`: 0 on the due day's last 24 hours, negative once it has
- * passed (-1 during the first day late).
+ * Days left until `dueDate` at `now`, a part of a day counting as a day: 30 when received, 1 in
+ * the last 24 hours, 0 at the due time and through the first day late, -1 once a full day late
+ * (a request received 31 days ago). Whether it is late is {@link isRightsRequestOverdue}.
  */
 export function rightsRequestDaysLeft(dueDate: Date, now: Date = new Date()): number {
-  const left = dueDate.getTime() - now.getTime();
-  return left >= 0 ? Math.floor(left / DAY_MS) : -Math.ceil(-left / DAY_MS);
+  const left = Math.ceil((dueDate.getTime() - now.getTime()) / DAY_MS);
+  return left === 0 ? 0 : left; // never -0
 }
 
 /** A request still open after its due date is overdue; a closed one never is. */

@@ -5,3 +5,10 @@ export { patientNames } from './patient-names.js';
 export { patientSummaries, type PatientSummary } from './patient-summaries.js';
 export { patientsInCare, type PatientInCare } from './patients-in-care.js';
 export { patientRoutes } from './patients.routes.js';
+export {
+  ERASED_CONTACT_FIELDS,
+  requirePatientPrivacyState,
+  restrictPatientProcessing,
+  type PatientPrivacyState,
+  type ProcessingRestriction,
+} from './patient-erasure.js';
