@@ -1,9 +1,10 @@
 import { CONSENT_PURPOSES, type ConsentDto, type ConsentPurpose } from '@clinic/domain/contracts/gdpr';
-import { Badge, Button, Group, Paper, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Banner } from '../../../ui/Banner';
 import { EmptyState } from '../../../ui/EmptyState';
 import { QueryState } from '../../../ui/QueryState';
+import { StatusChip } from '../../../ui/StatusChip';
 import { useConsents } from '../api/get-consents';
 import { useRecordConsent } from '../api/record-consent';
 import { useWithdrawConsent } from '../api/withdraw-consent';
@@ -107,9 +108,7 @@ function ConsentTable({ consents }: { consents: ConsentDto[] }) {
               <Table.Tr key={c.id}>
                 <Table.Td>{PURPOSE_LABELS[c.purpose]}</Table.Td>
                 <Table.Td>
-                  <Badge color={c.active ? 'green' : 'gray'} variant="light" c={c.active ? 'green.9' : 'gray.8'}>
-                    {c.active ? 'Active' : 'Withdrawn'}
-                  </Badge>
+                  <StatusChip status={c.active ? 'active' : 'withdrawn'}>{c.active ? 'Active' : 'Withdrawn'}</StatusChip>
                 </Table.Td>
                 <Table.Td>{formatDateTime(c.givenAt)}</Table.Td>
                 <Table.Td>{c.recordedBy ?? ''}</Table.Td>

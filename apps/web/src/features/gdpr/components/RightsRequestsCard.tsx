@@ -1,10 +1,11 @@
 import { GDPR_ACCESS } from '@clinic/domain/rules/route-access';
 import { RIGHTS_REQUEST_TYPES, type RightsRequestDto, type RightsRequestType } from '@clinic/domain/contracts/gdpr';
-import { Badge, Button, Group, Modal, Paper, SegmentedControl, Select, Stack, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Modal, Paper, SegmentedControl, Select, Stack, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Banner } from '../../../ui/Banner';
 import { EmptyState } from '../../../ui/EmptyState';
 import { QueryState } from '../../../ui/QueryState';
+import { StatusChip } from '../../../ui/StatusChip';
 import { useCompleteRightsRequest } from '../api/complete-rights-request';
 import { useErasePatient } from '../api/erase-patient';
 import { usePatientRightsRequests } from '../api/get-rights-requests';
@@ -103,19 +104,15 @@ function RecordRequestForm({ patientId }: { patientId: string }) {
   );
 }
 
+const OPEN_TONE = { color: 'blue.8', text: 'white' } as const;
+
+/** The request's status as a chip; an open request past its due date reads Overdue, in red. */
 function StatusBadge({ request }: { request: RightsRequestDto }) {
-  if (request.overdue) {
-    return (
-      <Badge color="red" variant="light" c="red.9">
-        Overdue
-      </Badge>
-    );
-  }
-  const color = request.status === 'OPEN' ? 'blue' : request.status === 'COMPLETED' ? 'green' : 'gray';
+  if (request.overdue) return <StatusChip status="critical">Overdue</StatusChip>;
   return (
-    <Badge color={color} variant="light" c={`${color}.9`}>
+    <StatusChip status={request.status} tone={request.status === 'OPEN' ? OPEN_TONE : undefined}>
       {REQUEST_STATUS_LABELS[request.status]}
-    </Badge>
+    </StatusChip>
   );
 }
 
