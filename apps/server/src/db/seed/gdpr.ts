@@ -24,7 +24,16 @@ export async function seedGdpr(
   const id = () => crypto.randomUUID();
   const audit: Array<typeof auditEvents.$inferInsert> = [];
   const record = (at: Date, actor: string, action: string, patientId: string, details: Record<string, unknown>) =>
-    audit.push({ id: id(), organizationId, actorUserId: actor, action, entityType: 'patient', entityId: patientId, details: { clinicId, ...details }, at });
+    audit.push({
+      id: id(),
+      organizationId,
+      actorUserId: actor,
+      action,
+      entityType: 'patient',
+      entityId: patientId,
+      details: { clinicId, ...details },
+      at,
+    });
 
   const consents: Array<typeof gdprConsents.$inferInsert> = [
     ...patients.map((p, i) => ({ purpose: 'treatment', patientId: p.id!, givenAt: ago(60 - i) })),

@@ -99,4 +99,3 @@ export async function patientAccessLog(ctx: TenantRouteContext, query: PatientAu
   }));
   return { events, total, limit: query.limit, offset: query.offset };
 }
-

@@ -81,7 +81,14 @@ export async function gdprRoutes(app: FastifyInstance) {
 
   tenantRoute(
     app,
-    { method: 'POST', url: '/api/gdpr/consent', summary: "Record a patient's consent for a purpose", access: manage, body: consentBody, status: 201 },
+    {
+      method: 'POST',
+      url: '/api/gdpr/consent',
+      summary: "Record a patient's consent for a purpose",
+      access: manage,
+      body: consentBody,
+      status: 201,
+    },
     async (ctx, { body }) => ({ success: true, consent: await recordConsent(ctx, body) }),
   );
 

@@ -36,11 +36,21 @@ describe('rights requests', () => {
     const patientId = await newPatient({ lastName: 'Requester' });
     const before = Date.now();
     const request = await newRequest(patientId, 'copy', 'Wants a copy of the 2025 records');
-    expect(request).toMatchObject({ type: 'copy', status: 'OPEN', patientId, daysLeft: 30, overdue: false, notes: 'Wants a copy of the 2025 records' });
+    expect(request).toMatchObject({
+      type: 'copy',
+      status: 'OPEN',
+      patientId,
+      daysLeft: 30,
+      overdue: false,
+      notes: 'Wants a copy of the 2025 records',
+    });
     const received = Date.parse(request.receivedAt);
     expect(received).toBeGreaterThanOrEqual(before - 1000);
     expect(Date.parse(request.dueDate) - received).toBe(30 * DAY);
-    const audit = await rows(t.database.db, sql`select action, entity_id, details from audit_events where action = 'gdpr.rights-request.created' and entity_id = ${patientId}`);
+    const audit = await rows(
+      t.database.db,
+      sql`select action, entity_id, details from audit_events where action = 'gdpr.rights-request.created' and entity_id = ${patientId}`,
+    );
     expect(audit).toHaveLength(1);
     expect(audit[0].details).toMatchObject({ requestId: request.id, requestType: 'copy' });
   });
@@ -108,7 +118,14 @@ describe('erasure', () => {
     expect(res.json().message).toMatch(/7-year retention/);
 
     const patient = (await t.get(`/api/patients/${patientId}`)).json().patient;
-    expect(patient).toMatchObject({ firstName: 'Erin', lastName: 'Erasure', email: null, phone: null, emergencyContactName: null, emergencyContactPhone: null });
+    expect(patient).toMatchObject({
+      firstName: 'Erin',
+      lastName: 'Erasure',
+      email: null,
+      phone: null,
+      emergencyContactName: null,
+      emergencyContactPhone: null,
+    });
     expect(patient.address).toMatchObject({ street: null, city: null, state: null, zipCode: null });
     expect(await countRows(t.database.db, 'patient_visits', sql`patient_id = ${patientId}`)).toBe(2);
 

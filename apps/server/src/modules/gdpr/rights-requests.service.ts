@@ -61,11 +61,10 @@ export async function listRightsRequests(ctx: TenantRouteContext, query: RightsR
   );
   const now = new Date();
   const requests = rows.map((r) => toRightsRequestDto(r, names, patients.get(r.patientId) ?? null, now));
-  await ctx.audit(
-    'gdpr.requests.read',
-    patient ? { type: 'patient', id: patient.id } : { type: 'gdpr_request' },
-    { requestIds: requests.map((r) => r.id), status: query.status ?? null },
-  );
+  await ctx.audit('gdpr.requests.read', patient ? { type: 'patient', id: patient.id } : { type: 'gdpr_request' }, {
+    requestIds: requests.map((r) => r.id),
+    status: query.status ?? null,
+  });
   return {
     requests,
     total,
@@ -126,7 +125,10 @@ export async function completeRightsRequest(ctx: TenantRouteContext, requestId: 
   const row = await lockRightsRequest(ctx, requestId);
   assertOpen(row);
   if (row.type === 'erasure' && body.outcome === 'COMPLETED') {
-    throw new AppError('conflict/erasure-needs-erase', 'An erasure request is completed by erasing the patient’s contact details (Erase), not here.');
+    throw new AppError(
+      'conflict/erasure-needs-erase',
+      'An erasure request is completed by erasing the patient’s contact details (Erase), not here.',
+    );
   }
   const updated = await closeRightsRequest(tx, row, body.outcome, body.resolution, actor.userId);
   await ctx.audit(

@@ -10,8 +10,7 @@ export const REQUESTS_SHOWN = 200;
 export function getPatientRightsRequestsQueryOptions(patientId: string) {
   return queryOptions({
     queryKey: gdprKeys.requests({ patientId }),
-    queryFn: ({ signal }) =>
-      api<RightsRequestListResponse>('/api/gdpr/requests', { query: { patientId, limit: REQUESTS_SHOWN }, signal }),
+    queryFn: ({ signal }) => api<RightsRequestListResponse>('/api/gdpr/requests', { query: { patientId, limit: REQUESTS_SHOWN }, signal }),
   });
 }
 

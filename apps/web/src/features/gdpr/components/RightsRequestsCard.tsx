@@ -33,8 +33,8 @@ export function RightsRequestsCard({ patientId }: { patientId: string }) {
             <Stack gap="sm">
               {data.processingRestrictedAt && (
                 <Banner tone="info" title="Processing restricted">
-                  Contact details were removed on {formatDateTime(data.processingRestrictedAt)}. Medical records are kept for the 7-year
-                  retention period.
+                  Contact details were removed on {formatDateTime(data.processingRestrictedAt)}. Medical records are kept for the 7-year retention
+                  period.
                 </Banner>
               )}
               {data.requests.length === 0 ? (
@@ -90,7 +90,15 @@ function RecordRequestForm({ patientId }: { patientId: string }) {
             error={missing ? 'Request type is required' : undefined}
             w={240}
           />
-          <Textarea label="Notes" value={notes} onChange={(e) => setNotes(e.currentTarget.value)} maxLength={5000} autosize minRows={1} style={{ flex: 1, minWidth: 240 }} />
+          <Textarea
+            label="Notes"
+            value={notes}
+            onChange={(e) => setNotes(e.currentTarget.value)}
+            maxLength={5000}
+            autosize
+            minRows={1}
+            style={{ flex: 1, minWidth: 240 }}
+          />
         </Group>
         <Group justify="flex-end">
           <Button type="submit" loading={record.isPending}>
@@ -221,8 +229,8 @@ function CloseRequestForm({ patientId, request, onDone }: { patientId: string; r
         />
         {erasing ? (
           <Text size="sm">
-            Medical records are not deleted: they are kept for the 7-year retention period. The patient&apos;s processing is restricted and
-            their contact details (phone, email, address and emergency contact) are removed. This cannot be undone.
+            Medical records are not deleted: they are kept for the 7-year retention period. The patient&apos;s processing is restricted and their
+            contact details (phone, email, address and emergency contact) are removed. This cannot be undone.
           </Text>
         ) : (
           <Textarea
