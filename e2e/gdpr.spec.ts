@@ -73,6 +73,10 @@ test('an Admin records a consent and a rights request on the Privacy tab, sees t
   await expect(dialog).toBeVisible();
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog.getByText('Resolution is required')).toBeVisible();
+  // Checked once the opening transition has finished (half-faded text is not what users read).
+  await expect(dialog).toHaveCSS('opacity', '1');
+  await expect(page.locator('.mantine-Modal-overlay')).toHaveCSS('opacity', '1');
+  await axe(page, 'close request dialog');
   await dialog.getByLabel('Resolution').fill('Sent a copy by secure email');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();

@@ -181,10 +181,18 @@ describe('access history', () => {
   it("shows an Admin who read and changed the patient's record, and when", async () => {
     const patientId = await newPatient({ lastName: 'Watched' });
     await t.get(`/api/patients/${patientId}`);
+    await t.get('/api/patients?search=Watched');
+    await t.get(`/api/gdpr/consents?patientId=${patientId}`);
+    await t.get(`/api/gdpr/requests?patientId=${patientId}`);
     const res = await t.as('admin').get(`/api/gdpr/audit-logs?patientId=${patientId}`);
     expect(res.statusCode, res.body).toBe(200);
     const actions = res.json().events.map((e: any) => e.action);
-    expect(actions).toEqual(expect.arrayContaining(['patient.created', 'patient.read']));
+    // The record's own rows, the directory page that listed it, and each privacy read.
+    expect(actions).toEqual(
+      expect.arrayContaining(['patient.created', 'patient.read', 'patient.list', 'gdpr.consents.read', 'gdpr.requests.read']),
+    );
+    const again = await t.as('admin').get(`/api/gdpr/audit-logs?patientId=${patientId}`);
+    expect(again.json().events[0].action).toBe('gdpr.audit-logs.read');
     const read = res.json().events.find((e: any) => e.action === 'patient.read');
     expect(read.actor).toBeTruthy();
     expect(Date.parse(read.at)).not.toBeNaN();
