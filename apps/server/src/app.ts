@@ -21,6 +21,7 @@ import { billingRoutes, type BillingConfig } from './modules/billing/index.js';
 import { organizationRoutes } from './modules/organizations/organizations.routes.js';
 import { queueRoutes } from './modules/queue/index.js';
 import { triageRoutes } from './modules/triage/triage.routes.js';
+import { gdprRoutes } from './modules/gdpr/index.js';
 import { patientRoutes } from './modules/patients/index.js';
 import { visitorRoutes } from './modules/visitors/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
@@ -140,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(activityRoutes);
   await app.register(analyticsRoutes);
   await app.register(patientRoutes);
+  await app.register(gdprRoutes);
   await app.register(visitorRoutes);
   await app.register(settingsRoutes);
   await app.register(soc2Routes, { publicUrl: deps.publicUrl, backupUrl: deps.backupUrl });

@@ -42,3 +42,5 @@ export * from './rules/integrations.js';
 export * from './rules/soc2.js';
 export * from './contracts/soc2.js';
 export * from './rules/ehr-sync.js';
+export * from './rules/gdpr.js';
+export * from './contracts/gdpr.js';

@@ -120,7 +120,22 @@ const invitation: Fixture = async (t, other) => ({
   ),
 });
 
+/** A patient of the other organization with a rights request and a consent (made once). */
+let otherPrivacy: Promise<{ requestId: string; consentId: string }> | undefined;
+const privacyRecords = (t: TestApp, other: OtherOrganization) =>
+  (otherPrivacy ??= (async () => {
+    const { id: patientId } = await patient(t, other);
+    const post = (url: string, payload: Record<string, unknown>, pick: (b: any) => string) =>
+      created(t.app, { method: 'POST', url, headers: other.headers, payload }, pick);
+    return {
+      requestId: await post('/api/gdpr/rights-request', { patientId, type: 'access' }, (b) => b.request.id),
+      consentId: await post('/api/gdpr/consent', { patientId, purpose: 'research' }, (b) => b.consent.id),
+    };
+  })());
+
 export const RECORD_FIXTURES: Record<string, Fixture> = {
+  '/api/gdpr/requests/:id/complete': async (t, other) => ({ id: (await privacyRecords(t, other)).requestId }),
+  '/api/gdpr/consent/:id/withdraw': async (t, other) => ({ id: (await privacyRecords(t, other)).consentId }),
   '/api/clinical-trials/:id': trial,
   '/api/clinical-trials/:id/enroll': trial,
   '/api/clinical-trials/:id/enrollments': trial,

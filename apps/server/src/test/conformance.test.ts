@@ -218,4 +218,5 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     date: '2026-01-01',
   },
   '/api/clinical-trials/enrollments/:id/withdraw': { reason: 'Probe' },
+  '/api/gdpr/requests/:id/complete': { resolution: 'Probe' },
 };

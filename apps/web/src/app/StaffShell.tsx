@@ -7,7 +7,9 @@ import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Link, Outlet, useMatches, useNavigate } from 'react-router';
 import { useSession, useSignOut } from '../api/session';
 import { OrganizationSwitcher } from '../features/organizations';
+import { PatientRecordTabsContext } from '../ui/patient-record-tabs';
 import { AppliedPreferences } from './AppliedPreferences';
+import { PATIENT_RECORD_TABS } from './patient-record-tabs';
 import { RequireAccess, RequireAuth, RequireMfaEnrolment } from './RouteGuards';
 import classes from './shell/shell.module.css';
 import { UserMenu } from './shell/UserMenu';
@@ -133,7 +135,9 @@ function StaffFrame() {
       <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
         <OrganizationBanners />
         <RequireAccess rule={access}>
-          <Outlet />
+          <PatientRecordTabsContext.Provider value={PATIENT_RECORD_TABS}>
+            <Outlet />
+          </PatientRecordTabsContext.Provider>
         </RequireAccess>
       </AppShell.Main>
       {paletteWanted && (

@@ -193,3 +193,14 @@ export const ACTIVITY_ACCESS = {
 export const KIOSK_ACCESS = {
   stats: {},
 } as const satisfies Record<string, RouteAccessRule>;
+
+/**
+ * Patients' rights (`/api/gdpr/…`, the patient's Privacy tab): staff with the patients permission
+ * record rights requests and consents and read them; closing a request, erasing (restricting and
+ * pseudonymising) and reading a patient's access history (the accounting of disclosures) are for
+ * Admins and above with the patients permission.
+ */
+export const GDPR_ACCESS = {
+  manage: { permission: 'canManagePatients' },
+  administer: { role: 'Admin', permission: 'canManagePatients' },
+} as const satisfies Record<string, RouteAccessRule>;

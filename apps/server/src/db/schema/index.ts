@@ -10,3 +10,4 @@ export * from './clinical-trials.js';
 export * from './billing.js';
 export * from './settings.js';
 export * from './integrations.js';
+export * from './gdpr.js';

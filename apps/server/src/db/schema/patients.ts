@@ -84,6 +84,12 @@ export const patients = pgTable(
     roomNumber: text('room_number'),
     /** The patient asked to be left out of the facility directory: visitors are sent to the front desk. */
     directoryOptOut: boolean('directory_opt_out').notNull().default(false),
+    /**
+     * When an erasure (`POST /api/gdpr/erase`) restricted the processing of this record: its contact
+     * fields were removed and the medical record is only kept for the retention period.
+     */
+    processingRestrictedAt: timestamp('processing_restricted_at', { withTimezone: true }),
+    processingRestrictedBy: text('processing_restricted_by'),
     searchName: generatedKey('search_name', sql`lower(first_name || ' ' || last_name)`),
     searchNameReversed: generatedKey('search_name_reversed', sql`lower(last_name || ' ' || first_name)`),
     searchEmail: generatedKey('search_email', sql`lower(coalesce(email, ''))`),

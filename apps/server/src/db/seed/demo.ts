@@ -9,6 +9,7 @@ import { seedClinicalTrials } from './clinical-trials.js';
 import { DEMO_VISIT_FEES, seedAnalyticsHistory } from './analytics.js';
 import { seedBilling } from './billing.js';
 import { seedEmergency } from './emergency.js';
+import { seedGdpr } from './gdpr.js';
 import { demoOrganizationSettings } from './organization-settings.js';
 import { seedPatients } from './patients.js';
 import { seedQueue } from './queue.js';
@@ -160,6 +161,8 @@ export async function seedDemo(db: AppDb, password: string, options: { queue?: b
       await seedBilling(tx, DEMO_ORGANIZATION_ID, userIds.get('owner@demo.clinic')!, now);
       // The Admin's settings and the last day's security events (the SOC 2 dashboard, the audit trail).
       await seedSettings(tx, scope, userIds, now);
+      // Patients' rights: consents, an overdue copy request and closed requests, with their audit rows.
+      await seedGdpr(tx, scope, { recordedBy: userIds.get('nurse@demo.clinic')!, admin: userIds.get('admin@demo.clinic')! }, directory, now);
     }
   });
   return true;

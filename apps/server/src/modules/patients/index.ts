@@ -6,3 +6,10 @@ export { patientSummaries, type PatientSummary } from './patient-summaries.js';
 export { patientsInCare, type PatientInCare } from './patients-in-care.js';
 export { patientRoutes } from './patients.routes.js';
 export { createImportedPatient, importedValuesOf, patientByNameAndBirthDate, updateImportedPatient } from './imported-patients.js';
+export {
+  ERASED_CONTACT_FIELDS,
+  requirePatientPrivacyState,
+  restrictPatientProcessing,
+  type PatientPrivacyState,
+  type ProcessingRestriction,
+} from './patient-erasure.js';

@@ -5,6 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { useSession } from '../../api/session';
+import { usePatientRecordTabs } from '../../ui/patient-record-tabs';
 import { QueryState } from '../../ui/QueryState';
 import { ErrorState } from '../../ui/StateScreens';
 import { StatusChip } from '../../ui/StatusChip';
@@ -15,7 +16,8 @@ import { PlacementCard } from './components/PlacementCard';
 import { VisitHistory } from './components/VisitHistory';
 import { GENDER_LABELS, STATUS_LABELS, formatDate, fullName } from './lib/format';
 
-type Tab = 'overview' | 'medical' | 'visits' | 'emergency';
+/** The record's own tabs; the app may add others (the Privacy tab) through `ui/patient-record-tabs`. */
+type Tab = 'overview' | 'medical' | 'visits' | 'emergency' | (string & {});
 
 /** /patients/{id}: the record in four tabs, with Edit Patient and Add Visit; the overview holds the placement form. */
 export function PatientDetailPage() {
@@ -106,6 +108,7 @@ function PatientRecord({ patient }: { patient: PatientDto }) {
   const visits = usePatientVisits(patient.id);
   const [tab, setTab] = useState<Tab>('overview');
   const [addingVisit, setAddingVisit] = useState(false);
+  const extraTabs = usePatientRecordTabs();
   const user = session.data?.user;
   const defaultDoctor =
     user && session.data?.organizationUser?.role === 'Doctor' ? `Dr. ${user.firstName ?? ''} ${user.lastName ?? ''}`.trim() : '';
@@ -142,6 +145,11 @@ function PatientRecord({ patient }: { patient: PatientDto }) {
           <Tabs.Tab value="medical">Medical Info</Tabs.Tab>
           <Tabs.Tab value="visits">Visit History</Tabs.Tab>
           <Tabs.Tab value="emergency">Emergency Contact</Tabs.Tab>
+          {extraTabs.map((t) => (
+            <Tabs.Tab key={t.value} value={t.value}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
 
         <Tabs.Panel value="overview" pt="md">
@@ -272,6 +280,12 @@ function PatientRecord({ patient }: { patient: PatientDto }) {
             </Alert>
           </Stack>
         </Tabs.Panel>
+
+        {extraTabs.map((t) => (
+          <Tabs.Panel key={t.value} value={t.value} pt="md">
+            {t.render(patient.id)}
+          </Tabs.Panel>
+        ))}
       </Tabs>
 
       <AddVisitDialog

@@ -1,0 +1,124 @@
+import {
+  GDPR_ACCESS,
+  completeRightsRequestBody,
+  consentBody,
+  consentListQuery,
+  eraseBody,
+  idSchema,
+  patientAuditLogQuery,
+  rightsRequestBody,
+  rightsRequestListQuery,
+} from '@clinic/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { tenantRoute } from '../../platform/route.js';
+import { complianceSummary, patientAccessLog } from './compliance.service.js';
+import { listConsents, recordConsent, withdrawConsent } from './consents.service.js';
+import { erasePatient } from './erasure.service.js';
+import { completeRightsRequest, createRightsRequest, listRightsRequests } from './rights-requests.service.js';
+
+const idParams = z.object({ id: idSchema });
+const { manage, administer } = GDPR_ACCESS;
+
+/**
+ * Patients' rights (`/api/gdpr/…`, issue 17): rights requests and their 30-day answers, consents,
+ * the erasure that restricts and pseudonymises inside the retention period, the compliance summary
+ * and a patient's access history. `GET /api/gdpr/export` (the FHIR Bundle) is the FHIR module's.
+ */
+export async function gdprRoutes(app: FastifyInstance) {
+  tenantRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/gdpr/rights-request',
+      summary: "Record a patient's rights request (due 30 days after it is received)",
+      access: manage,
+      body: rightsRequestBody,
+      status: 201,
+    },
+    async (ctx, { body }) => ({ success: true, request: await createRightsRequest(ctx, body) }),
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/gdpr/requests',
+      summary: 'Rights requests with their status, due date, days left and overdue flag',
+      access: manage,
+      query: rightsRequestListQuery,
+    },
+    async (ctx, { query }) => ({ success: true, ...(await listRightsRequests(ctx, query)) }),
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/gdpr/requests/:id/complete',
+      summary: 'Complete or reject an open rights request, recording who and how',
+      access: administer,
+      params: idParams,
+      body: completeRightsRequestBody,
+    },
+    async (ctx, { params, body }) => ({ success: true, request: await completeRightsRequest(ctx, params.id, body) }),
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/gdpr/erase',
+      summary: "Erase a patient's contact details and restrict processing; medical records are kept for the retention period",
+      access: administer,
+      body: eraseBody,
+    },
+    async (ctx, { body }) => {
+      const erasure = await erasePatient(ctx, body);
+      return { success: true, erasure, message: erasure.message };
+    },
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/gdpr/consent',
+      summary: "Record a patient's consent for a purpose",
+      access: manage,
+      body: consentBody,
+      status: 201,
+    },
+    async (ctx, { body }) => ({ success: true, consent: await recordConsent(ctx, body) }),
+  );
+
+  tenantRoute(
+    app,
+    { method: 'GET', url: '/api/gdpr/consents', summary: "A patient's consents, withdrawn ones included", access: manage, query: consentListQuery },
+    async (ctx, { query }) => ({ success: true, consents: await listConsents(ctx, query.patientId) }),
+  );
+
+  tenantRoute(
+    app,
+    { method: 'POST', url: '/api/gdpr/consent/:id/withdraw', summary: 'Withdraw a consent', access: manage, params: idParams },
+    async (ctx, { params }) => ({ success: true, consent: await withdrawConsent(ctx, params.id) }),
+  );
+
+  tenantRoute(
+    app,
+    { method: 'GET', url: '/api/gdpr/compliance', summary: 'Open and overdue rights requests, and active consents by purpose', access: manage },
+    async (ctx) => ({ success: true, compliance: await complianceSummary(ctx) }),
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/gdpr/audit-logs',
+      summary: "A patient's access history: who read or changed the record, when (the accounting of disclosures)",
+      access: administer,
+      query: patientAuditLogQuery,
+    },
+    async (ctx, { query }) => ({ success: true, ...(await patientAccessLog(ctx, query)) }),
+  );
+}

@@ -1,0 +1,2 @@
+/** The gdpr module's public API (see ../README.md). */
+export { gdprRoutes } from './gdpr.routes.js';

@@ -1,0 +1,13 @@
+import type { ConsentBody, ConsentDto } from '@clinic/domain/contracts/gdpr';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { gdprKeys } from './keys';
+
+/** Records a consent the patient gives for a purpose. */
+export function useRecordConsent() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ConsentBody) => api<{ consent: ConsentDto }>('/api/gdpr/consent', { method: 'POST', body }).then((r) => r.consent),
+    onSuccess: () => client.invalidateQueries({ queryKey: gdprKeys.all }),
+  });
+}

@@ -1,0 +1,143 @@
+import { CONSENT_PURPOSES, type ConsentDto, type ConsentPurpose } from '@clinic/domain/contracts/gdpr';
+import { Button, Group, Paper, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { Banner } from '../../../ui/Banner';
+import { EmptyState } from '../../../ui/EmptyState';
+import { QueryState } from '../../../ui/QueryState';
+import { StatusChip } from '../../../ui/StatusChip';
+import { useConsents } from '../api/get-consents';
+import { useRecordConsent } from '../api/record-consent';
+import { useWithdrawConsent } from '../api/withdraw-consent';
+import { PURPOSE_LABELS, formatDateTime } from '../labels';
+
+const PURPOSE_OPTIONS = CONSENT_PURPOSES.map((p) => ({ value: p, label: PURPOSE_LABELS[p] }));
+
+/** The patient's consents by purpose: record one, withdraw an active one. */
+export function ConsentsCard({ patientId }: { patientId: string }) {
+  const consents = useConsents(patientId);
+  return (
+    <Paper withBorder p="md">
+      <Title order={2} size="h4" mb="sm">
+        Consents
+      </Title>
+      <Stack gap="md">
+        <RecordConsentForm patientId={patientId} />
+        <QueryState
+          query={consents}
+          loadingLabel="Loading consents"
+          isEmpty={(list) => list.length === 0}
+          empty={<EmptyState compact title="No consents recorded." />}
+        >
+          {(list) => <ConsentTable consents={list} />}
+        </QueryState>
+      </Stack>
+    </Paper>
+  );
+}
+
+function RecordConsentForm({ patientId }: { patientId: string }) {
+  const record = useRecordConsent();
+  const [purpose, setPurpose] = useState<ConsentPurpose | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    setSaved(null);
+    if (!purpose) {
+      setMissing(true);
+      return;
+    }
+    record.mutate(
+      { patientId, purpose },
+      {
+        onSuccess: (c) => {
+          setSaved(`${PURPOSE_LABELS[c.purpose]} consent recorded.`);
+          setPurpose(null);
+        },
+      },
+    );
+  };
+  return (
+    <form onSubmit={onSubmit} aria-label="Record a consent">
+      <Stack gap="xs">
+        <Group align="flex-end" gap="sm" wrap="wrap">
+          <Select
+            label="Purpose"
+            placeholder="Choose a purpose"
+            data={PURPOSE_OPTIONS}
+            value={purpose}
+            onChange={(v) => {
+              setPurpose(v as ConsentPurpose | null);
+              setMissing(false);
+            }}
+            error={missing ? 'Purpose is required' : undefined}
+            w={240}
+          />
+          <Button type="submit" loading={record.isPending}>
+            Record Consent
+          </Button>
+        </Group>
+        {record.isError && <Banner>{record.error.message}</Banner>}
+        {saved && <Banner tone="success">{saved}</Banner>}
+      </Stack>
+    </form>
+  );
+}
+
+function ConsentTable({ consents }: { consents: ConsentDto[] }) {
+  const withdraw = useWithdrawConsent();
+  return (
+    <Stack gap="xs">
+      {withdraw.isError && <Banner>{withdraw.error.message}</Banner>}
+      <Table.ScrollContainer minWidth={560}>
+        <Table aria-label="Consents" striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Purpose</Table.Th>
+              <Table.Th>Status</Table.Th>
+              <Table.Th>Given</Table.Th>
+              <Table.Th>Recorded by</Table.Th>
+              <Table.Th>Withdrawn</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Actions</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {consents.map((c) => (
+              <Table.Tr key={c.id}>
+                <Table.Td>{PURPOSE_LABELS[c.purpose]}</Table.Td>
+                <Table.Td>
+                  <StatusChip status={c.active ? 'active' : 'withdrawn'}>{c.active ? 'Active' : 'Withdrawn'}</StatusChip>
+                </Table.Td>
+                <Table.Td>{formatDateTime(c.givenAt)}</Table.Td>
+                <Table.Td>{c.recordedBy ?? ''}</Table.Td>
+                <Table.Td>
+                  {c.withdrawnAt ? (
+                    <Text size="sm">
+                      {formatDateTime(c.withdrawnAt)}
+                      {c.withdrawnBy ? ` by ${c.withdrawnBy}` : ''}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>
+                  {c.active && (
+                    <Button
+                      size="xs"
+                      variant="default"
+                      loading={withdraw.isPending && withdraw.variables === c.id}
+                      onClick={() => withdraw.mutate(c.id)}
+                      aria-label={`Withdraw ${PURPOSE_LABELS[c.purpose]} consent`}
+                    >
+                      Withdraw
+                    </Button>
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
