@@ -13,6 +13,7 @@ import { Accordion, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, T
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { StatCard } from '../../ui/StatCard';
 import { StatusChip } from '../../ui/StatusChip';
+import { TimeText } from '../../ui/TimeText';
 import { alertStatusTone, eventStatusTone, orNoData, Sparkline, timeOf, TRIAGE_TONES } from './display';
 
 /** Acknowledge and Resolve of one alert, as its status allows. */
@@ -339,7 +340,7 @@ const integrationColumns: DataTableColumn<IntegrationDto>[] = [
   { key: 'type', header: 'Type', cell: (i) => i.type },
   { key: 'status', header: 'Status', cell: (i) => <StatusChip status={i.status} /> },
   { key: 'configured', header: 'Configured', cell: (i) => (i.configured ? 'Yes' : 'No') },
-  { key: 'sync', header: 'Last sync', cell: (i) => (i.lastSync ? new Date(i.lastSync).toLocaleString() : 'Never') },
+  { key: 'sync', header: 'Last sync', cell: (i) => <TimeText value={i.lastSync} date="numeric" fallback="Never" /> },
   { key: 'flow', header: 'Data flow', cell: (i) => i.dataFlow ?? '—' },
   { key: 'uptime', header: 'Uptime', cell: (i) => orNoData(i.uptime, '%') },
   { key: 'errors', header: 'Errors', cell: (i) => i.errorCount },
@@ -372,7 +373,9 @@ export function MassCasualtyCard({ event, onClose, busy }: { event: MassCasualty
       </Group>
       <Text size="sm">Patients: {event.patientCount}</Text>
       <Text size="sm">Expected arrivals: {event.expectedArrivals}</Text>
-      <Text size="sm">Incident time: {new Date(event.timestamp).toLocaleString()}</Text>
+      <Text size="sm">
+        Incident time: <TimeText value={event.timestamp} date="numeric" />
+      </Text>
       <Group gap="xs" mt="xs">
         <Text size="sm">Triage status:</Text>
         {event.triageStatus ? <StatusChip status={event.triageStatus} tone={TRIAGE_TONES[event.triageStatus]} /> : <Text size="sm">None yet</Text>}

@@ -3,6 +3,7 @@ import { isAllowed, type AccessSubject } from '@clinic/domain/rules/access';
 import { ANALYTICS_ACCESS, ORGANIZATIONS_ACCESS, SETTINGS_ACCESS } from '@clinic/domain/rules/route-access';
 import { Anchor, Button, Group as Row, NumberInput, SimpleGrid, Stack, Switch, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { useFormatTime } from '../../../ui/time-format';
 import { StatCard } from '../../../ui/StatCard';
 import { useMemberStats } from '../api/get-member-stats';
 import { EpicIntegration } from './EpicIntegration';
@@ -31,6 +32,7 @@ export function SystemCategory({
   member: AccessSubject | null;
 }) {
   const stats = useMemberStats();
+  const formatTime = useFormatTime();
   const may = (rule: Parameters<typeof isAllowed>[1]) => isAllowed(member, rule);
   const perf = s.system.performance;
   const facts: Array<[string, string]> = [
@@ -39,7 +41,7 @@ export function SystemCategory({
     ['Plan', info?.plan ?? '—'],
     ['Role', info?.role ?? '—'],
     ['Department', info?.department ?? 'Not provided'],
-    ['Last login', info?.lastLogin ? new Date(info.lastLogin).toLocaleString() : 'Never'],
+    ['Last login', info?.lastLogin ? formatTime(info.lastLogin, { date: 'numeric' }) : 'Never'],
   ];
   return (
     <Stack>
