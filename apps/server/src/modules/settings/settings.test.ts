@@ -56,6 +56,21 @@ describe('settings', () => {
     expect(after).toEqual({ session_timeout_minutes: null });
   });
 
+  it("the System category's integration toggles are the organization settings' own: Admins switch them, others cannot", async () => {
+    const admin = t.as('admin');
+    const info = async () => json(await t.get('/api/org/info')).organization.integrations;
+    const before = await info();
+    const on = await admin.put('/api/organizations/settings', { integrations: { lab: { enabled: !before.lab } } });
+    expect(on.statusCode).toBe(200);
+    expect(json(on).settings.integrations.lab.enabled).toBe(!before.lab);
+    expect(await info()).toMatchObject({ lab: !before.lab });
+    // A doctor sees the value and cannot change it.
+    const refused = await t.put('/api/organizations/settings', { integrations: { lab: { enabled: before.lab } } });
+    expect(refused.statusCode).toBe(403);
+    expect(await info()).toMatchObject({ lab: !before.lab });
+    expect((await admin.put('/api/organizations/settings', { integrations: { lab: { enabled: Boolean(before.lab) } } })).statusCode).toBe(200);
+  });
+
   it('profile names, phone and department are saved as the member’s own', async () => {
     const res = await t.post('/api/settings', { settings: { profile: { firstName: 'Ada', phone: '555-0100', department: 'Cardiology' } } });
     expect(res.statusCode).toBe(200);
