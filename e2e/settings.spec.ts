@@ -126,3 +126,77 @@ test('the SOC 2 tab and the audit trail show the seeded security events', async 
   await expect(trail.getByRole('cell', { name: 'auth.sign-in-failed' }).first()).toBeVisible();
   await expect(trail.getByRole('cell', { name: /nurse@demo\.clinic/ }).first()).toBeVisible();
 });
+
+test('24h time also changes the times of the queue: the patient details show 24-hour times', async ({ page, browser }) => {
+  await newMember(page, [`Queue Clock Clinic ${Date.now()}`]);
+  const tenant = await page.evaluate(async () => {
+    const session = await (await fetch('/api/auth/session')).json();
+    return { organizationId: session.organization.id as string, clinicId: session.clinic.id as string };
+  });
+  // A kiosk check-in at the member's own clinic, in a context of its own (a kiosk is public).
+  const last = `Q${Date.now().toString(36)}`;
+  const kioskContext = await browser.newContext();
+  const kiosk = await kioskContext.newPage();
+  await kiosk.goto(`/kiosk?organizationId=${tenant.organizationId}&clinicId=${tenant.clinicId}`);
+  await kiosk.getByRole('button', { name: 'Start Check-in' }).click();
+  await kiosk.getByLabel('First Name').fill('Hartmut');
+  await kiosk.getByLabel('Last Name').fill(last);
+  await kiosk.getByRole('button', { name: 'Next' }).click();
+  await kiosk.getByLabel('Chief Complaint').fill('Sprained ankle');
+  await kiosk.getByRole('button', { name: 'Submit' }).click();
+  await expect(kiosk.getByRole('heading', { name: 'Check-in Complete!' })).toBeVisible();
+  await kioskContext.close();
+
+  const checkedIn = async () => {
+    await page.goto('/cds-queue');
+    await page
+      .getByRole('article', { name: `Hartmut ${last}` })
+      .getByRole('button', { name: 'View Details' })
+      .click();
+    const modal = page.getByRole('dialog', { name: `Hartmut ${last}` });
+    await expect(modal).toBeVisible();
+    return modal.getByText('Checked in', { exact: true }).locator('..').locator('time');
+  };
+  await expect(await checkedIn()).toHaveText(/^\d{1,2}:\d{2}:\d{2}\s(AM|PM)$/);
+
+  await openCategory(page, 'Appearance');
+  await choose(page, 'Time Format', '24h');
+  await save(page);
+  await expect(await checkedIn()).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
+});
+
+test('a call refused because the session ended (as an inactivity timeout ends it) shows the sign-in page', async ({ page, context }) => {
+  const email = await newMember(page, [`Timeout Clinic ${Date.now()}`]);
+  await openCategory(page, 'Appearance');
+  await choose(page, 'Theme', 'Dark');
+  // The server no longer knows this browser's session: its next call is refused with 401.
+  await context.clearCookies();
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByLabel('Email')).toBeVisible();
+  // Signing in again returns to the page the session ended on.
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('another-secret-pass-42');
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+  await expect(page).toHaveURL(/\/settings$/);
+});
+
+test("an Admin switches the lab system on from the System category, and the organization's settings show it", async ({ page }) => {
+  await newMember(page, [`Lab Clinic ${Date.now()}`]);
+  await openCategory(page, 'System');
+  const lab = page.getByRole('switch', { name: 'Lab system' });
+  await expect(lab).not.toBeChecked();
+  await lab.click();
+  await expect(lab).toBeChecked();
+  await page.reload();
+  await page.getByRole('tab', { name: 'System' }).click();
+  await expect(page.getByRole('switch', { name: 'Lab system' })).toBeChecked();
+  const stored = await page.evaluate(async () => (await (await fetch('/api/organizations/settings')).json()).settings.integrations.lab.enabled);
+  expect(stored).toBe(true);
+});
+
+test('a member who is not an Admin sees the integrations read-only', async ({ page }) => {
+  await signIn(page, 'doctor@demo.clinic');
+  await openCategory(page, 'System');
+  for (const name of ['EMR', 'Lab system', 'Radiology']) await expect(page.getByRole('switch', { name })).toBeDisabled();
+});

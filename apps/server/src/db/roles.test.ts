@@ -56,6 +56,7 @@ describe("the app's connection", () => {
       email_verifications: ['SELECT', 'INSERT', 'UPDATE'],
       invitations: ['SELECT'],
       organization_members: ['SELECT'],
+      member_settings: ['SELECT'],
       organizations: ['SELECT'],
       rate_limit_hits: ['SELECT', 'INSERT', 'DELETE'],
       sessions: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],

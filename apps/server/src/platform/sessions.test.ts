@@ -41,3 +41,40 @@ describe('the inactivity timeout binds a session in every organization it can re
     expect((await loner.get('/api/auth/session')).statusCode).toBe(401);
   });
 });
+
+describe("a member's own session timeout may only shorten the organization's, and is enforced (issue 15)", () => {
+  it("a session idle longer than the member's timeout but shorter than the organization's ends with the organization's answer", async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-24T09:00:00Z') });
+    // The organization's own timeout, for the answer it gives.
+    const strict = t.as((await createOtherOrganization(t.app, 'org-timeout@example.org')).headers);
+    expect((await strict.put('/api/organizations', { settings: { sessionTimeoutMinutes: 10 } })).statusCode).toBe(200);
+    // A member who keeps 60 minutes from the organization but chose 10 for themself.
+    const member = t.as((await createOtherOrganization(t.app, 'own-timeout@example.org')).headers);
+    expect((await member.put('/api/organizations', { settings: { sessionTimeoutMinutes: 60 } })).statusCode).toBe(200);
+    const saved = await member.post('/api/settings', { settings: { security: { authentication: { sessionTimeout: 10 } } } });
+    expect(saved.statusCode).toBe(200);
+
+    vi.setSystemTime(new Date('2026-11-24T09:09:50Z'));
+    expect((await member.get('/api/user/security')).statusCode).toBe(200);
+    expect((await strict.get('/api/user/security')).statusCode).toBe(200);
+
+    // 10 min 10 s idle: past the member's 10 minutes, well within the organization's 60.
+    vi.setSystemTime(new Date('2026-11-24T09:20:00Z'));
+    const byOrganization = await strict.get('/api/user/security');
+    const byMember = await member.get('/api/user/security');
+    expect(byOrganization.statusCode).toBe(401);
+    expect(byMember.statusCode).toBe(byOrganization.statusCode);
+    expect(byMember.json()).toEqual(byOrganization.json());
+    // The session is ended, not only refused once.
+    expect((await member.get('/api/auth/session')).statusCode).toBe(401);
+  });
+
+  it("without a choice of their own the organization's timeout applies", async () => {
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-25T09:00:00Z') });
+    const member = t.as((await createOtherOrganization(t.app, 'no-choice@example.org')).headers);
+    expect((await member.put('/api/organizations', { settings: { sessionTimeoutMinutes: 60 } })).statusCode).toBe(200);
+    expect((await member.post('/api/settings', { settings: { appearance: { theme: 'dark' } } })).statusCode).toBe(200);
+    vi.setSystemTime(new Date('2026-11-25T09:45:00Z'));
+    expect((await member.get('/api/user/security')).statusCode).toBe(200);
+  });
+});

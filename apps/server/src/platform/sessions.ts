@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDb } from '../db/client.js';
-import { organizationMembers, organizations, sessions, users, type UserRow } from '../db/schema/index.js';
+import { memberSettings, organizationMembers, organizations, sessions, users, type UserRow } from '../db/schema/index.js';
 import { hashToken, newToken } from './crypto.js';
 
 /** Name of the httpOnly cookie carrying the session token (listed in the cookie policy). */
@@ -45,15 +45,19 @@ export function tokenFrom(request: FastifyRequest): string | null {
 
 /**
  * The inactivity timeout that applies to a user: the shortest of the organizations they are an
- * active member of. A session is one key to all of them, and a request may read any of them
- * (`?organizationId=`), so the strictest organization's timeout binds it; without memberships,
- * the default.
+ * active member of, each shortened by the member's own choice there (Settings, Security: it may
+ * only shorten the organization's). A session is one key to all of them, and a request may read
+ * any of them (`?organizationId=`), so the strictest binds it; without memberships, the default.
  */
 const idleMinutesOf = sql<number | null>`(
-  select min(case when ${organizations.settings}->>'sessionTimeoutMinutes' ~ '^[0-9]{1,5}$'
-                  then (${organizations.settings}->>'sessionTimeoutMinutes')::int end)
+  select min(least(
+           case when ${organizations.settings}->>'sessionTimeoutMinutes' ~ '^[0-9]{1,5}$'
+                then (${organizations.settings}->>'sessionTimeoutMinutes')::int end,
+           nullif(${memberSettings.sessionTimeoutMinutes}, 0)))
   from ${organizationMembers}
   join ${organizations} on ${organizations.id} = ${organizationMembers.organizationId}
+  left join ${memberSettings} on ${memberSettings.organizationId} = ${organizationMembers.organizationId}
+                              and ${memberSettings.userId} = ${organizationMembers.userId}
   where ${organizationMembers.userId} = ${users.id} and ${organizationMembers.status} = 'active')`;
 
 /** What a session lookup selects: the session, its user and the inactivity timeout that binds it. */
@@ -80,7 +84,8 @@ function prepareLookup(db: AppDb) {
 
 /**
  * What a looked-up session is at `now`: ended (past the absolute limit, idle longer than the
- * inactivity timeout of the strictest of the user's organizations, or its account not active),
+ * inactivity timeout of the strictest of the user's organizations and own choices, or its account
+ * not active),
  * due a touch (its last_seen_at is over 30 s old, so reads stay reads) or fresh.
  */
 export function judgeSession(row: SessionLookup, now = Date.now()): 'ended' | 'touch' | 'fresh' {

@@ -1,9 +1,17 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { ApiError } from '../api/client';
+import { forgetEndedSession, isSessionEnded } from '../api/session';
+
+/** Any call refused because the session ended (an inactivity timeout) signs the page out. */
+const onError = (err: unknown) => {
+  if (isSessionEnded(err)) forgetEndedSession(queryClient);
+};
 
 /** One client for the whole session, so cached data survives moving between pages. */
-const queryClient = new QueryClient({
+const queryClient: QueryClient = new QueryClient({
+  queryCache: new QueryCache({ onError }),
+  mutationCache: new MutationCache({ onError }),
   defaultOptions: {
     queries: {
       // A refused or missing record will not appear by asking again.

@@ -1,4 +1,5 @@
 import { isReadOnly } from '@clinic/domain/rules/plans';
+import { DEFAULT_USER_SETTINGS } from '@clinic/domain/rules/settings';
 import type { RouteAccessRule } from '@clinic/domain/rules/route-access';
 import { Alert, Anchor, AppShell, useComputedColorScheme, Burger, Button, Group, Kbd, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
 import { useDisclosure, useHotkeys, useLocalStorage, useMediaQuery } from '@mantine/hooks';
@@ -6,8 +7,10 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSearch 
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
 import { Link, Outlet, useMatches, useNavigate } from 'react-router';
 import { useSession, useSignOut } from '../api/session';
+import { useUserSettings } from '../api/user-settings';
 import { OrganizationSwitcher } from '../features/organizations';
 import { PatientRecordTabsContext } from '../ui/patient-record-tabs';
+import { TimeFormatContext } from '../ui/time-format';
 import { AppliedPreferences } from './AppliedPreferences';
 import { PATIENT_RECORD_TABS } from './patient-record-tabs';
 import { RequireAccess, RequireAuth, RequireMfaEnrolment } from './RouteGuards';
@@ -52,6 +55,9 @@ function StaffFrame() {
   const iconsOnly = collapsed && !phone;
   const [paletteWanted, setPaletteWanted] = useState(false);
   const scheme = useComputedColorScheme('light');
+  // Not while the member must enrol a second factor first: the server refuses their staff calls.
+  const inOrganization = Boolean(session.data?.organization) && !session.data?.security?.mfaEnrolmentRequired;
+  const timeFormat = useUserSettings(inOrganization).data?.appearance.timeFormat ?? DEFAULT_USER_SETTINGS.appearance.timeFormat;
 
   const togglePalette = () => {
     setPaletteWanted(true);
@@ -77,8 +83,7 @@ function StaffFrame() {
       padding="md"
       bg={scheme === 'dark' ? 'dark.8' : 'gray.0'}
     >
-      {/* Not while the member must enrol a second factor first: the server refuses their staff calls. */}
-      <AppliedPreferences listen={Boolean(session.data?.organization) && !session.data?.security?.mfaEnrolmentRequired} />
+      <AppliedPreferences listen={inOrganization} />
       <a href="#main" className={classes.skip} onClick={skipToMain}>
         Skip to main content
       </a>
@@ -135,9 +140,11 @@ function StaffFrame() {
       <AppShell.Main id="main" tabIndex={-1} className={classes.main}>
         <OrganizationBanners />
         <RequireAccess rule={access}>
-          <PatientRecordTabsContext.Provider value={PATIENT_RECORD_TABS}>
-            <Outlet />
-          </PatientRecordTabsContext.Provider>
+          <TimeFormatContext value={timeFormat}>
+            <PatientRecordTabsContext.Provider value={PATIENT_RECORD_TABS}>
+              <Outlet />
+            </PatientRecordTabsContext.Provider>
+          </TimeFormatContext>
         </RequireAccess>
       </AppShell.Main>
       {paletteWanted && (

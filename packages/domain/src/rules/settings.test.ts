@@ -50,6 +50,21 @@ describe('settings', () => {
     expect(formatTimeOfDay(new Date(2026, 0, 1, 0, 5, 9), '24h', { seconds: false })).toBe('00:05');
   });
 
+  it('midnight and noon, a date before the time, and a time zone, in both formats', () => {
+    const spaced = (s: string) => s.replace(/[\u202f\u00a0]/g, ' ');
+    expect(spaced(formatTimeOfDay(new Date(2026, 0, 1, 0, 0, 0), '12h'))).toBe('12:00:00 AM');
+    expect(spaced(formatTimeOfDay(new Date(2026, 0, 1, 12, 0, 0), '12h', { seconds: false }))).toBe('12:00 PM');
+    expect(formatTimeOfDay(new Date(2026, 0, 1, 12, 0, 0), '24h', { seconds: false })).toBe('12:00');
+    const d = new Date(2026, 10, 26, 21, 7, 3);
+    expect(spaced(formatTimeOfDay(d, '12h', { date: 'numeric' }))).toBe('11/26/2026, 9:07:03 PM');
+    expect(formatTimeOfDay(d, '24h', { date: 'numeric' })).toBe('11/26/2026, 21:07:03');
+    expect(spaced(formatTimeOfDay(d, '12h', { date: 'medium', seconds: false }))).toBe('Nov 26, 2026, 9:07 PM');
+    expect(formatTimeOfDay(d, '24h', { date: 'medium', seconds: false })).toBe('Nov 26, 2026, 21:07');
+    const instant = new Date('2026-07-04T18:30:00Z');
+    expect(formatTimeOfDay(instant, '24h', { seconds: false, timeZone: 'America/New_York' })).toBe('14:30');
+    expect(spaced(formatTimeOfDay(instant, '12h', { seconds: false, timeZone: 'America/Los_Angeles' }))).toBe('11:30 AM');
+  });
+
   it('the stale time is the cache duration when caching is on, else none', () => {
     expect(queryStaleTime({ cacheEnabled: true, cacheDuration: 1 })).toBe(60_000);
     expect(queryStaleTime({ cacheEnabled: false, cacheDuration: 60 })).toBe(0);

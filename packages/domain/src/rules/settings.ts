@@ -96,9 +96,24 @@ export function sessionTimeoutProblem(minutes: number, organizationMinutes: numb
   return minutes > organizationMinutes ? `The session timeout cannot be longer than the organization's ${organizationMinutes} minutes.` : null;
 }
 
-/** A time of day as the member chose to see it: `12h` ("2:05:09 PM") or `24h` ("14:05:09"). */
-export function formatTimeOfDay(date: Date, timeFormat: '12h' | '24h', options: { seconds?: boolean; timeZone?: string } = {}): string {
-  return date.toLocaleTimeString('en-US', {
+/** The date shown before a time, when one is: `numeric` ("11/26/2026") or `medium` ("Nov 26, 2026"). */
+const DATE_PARTS = {
+  numeric: { year: 'numeric', month: 'numeric', day: 'numeric' },
+  medium: { year: 'numeric', month: 'short', day: 'numeric' },
+} as const satisfies Record<string, Intl.DateTimeFormatOptions>;
+
+/**
+ * A time as the member chose to see it (Settings, Appearance, Time Format): `12h` ("2:05:09 PM")
+ * or `24h` ("14:05:09"), optionally after its date ("11/26/2026, 14:05"). Every time a staff
+ * screen shows goes through here (the web's `useFormatTime` and `TimeText`).
+ */
+export function formatTimeOfDay(
+  date: Date,
+  timeFormat: '12h' | '24h',
+  options: { seconds?: boolean; timeZone?: string; date?: keyof typeof DATE_PARTS } = {},
+): string {
+  return date.toLocaleString('en-US', {
+    ...(options.date ? DATE_PARTS[options.date] : {}),
     hour: timeFormat === '24h' ? '2-digit' : 'numeric',
     minute: '2-digit',
     second: options.seconds === false ? undefined : '2-digit',

@@ -1,4 +1,5 @@
-import { foreignKey, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { foreignKey, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './identity.js';
 import { organizationMembers, organizations } from './organizations.js';
 
@@ -17,6 +18,14 @@ export const memberSettings = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     settings: jsonb('settings').notNull().default({}),
+    /**
+     * The member's own session timeout (Security category), in minutes, taken from `settings` by
+     * the database: the session lookup runs as the login role, which may read this column only
+     * (migration member-session-timeout-grant), never the member's other choices.
+     */
+    sessionTimeoutMinutes: integer('session_timeout_minutes').generatedAlwaysAs(
+      sql`case when (settings #>> '{security,authentication,sessionTimeout}') ~ '^[0-9]{1,5}$' then (settings #>> '{security,authentication,sessionTimeout}')::int end`,
+    ),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

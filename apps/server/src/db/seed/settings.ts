@@ -22,7 +22,10 @@ export async function seedSettings(
   const admin = user('admin@demo.clinic');
   if (admin) {
     const { profile: _profile, ...own } = DEFAULT_USER_SETTINGS;
-    await tx.insert(memberSettings).values({ organizationId, userId: admin, settings: own });
+    // No session timeout of their own: the organization's applies (and follows it).
+    const { sessionTimeout: _timeout, ...authentication } = own.security.authentication;
+    const settings = { ...own, security: { ...own.security, authentication } };
+    await tx.insert(memberSettings).values({ organizationId, userId: admin, settings });
   }
   const at = (minutesAgo: number) => new Date(now.getTime() - minutesAgo * MINUTE);
   const rows: Array<typeof auditEvents.$inferInsert> = [];

@@ -75,8 +75,9 @@ async function memberFacts(ctx: Pick<TenantRouteContext, 'tx' | 'tenant' | 'acto
  * elsewhere laid over (their account's e-mail and names, their membership's role, department and
  * title, the platform's statements).
  */
-function present(facts: MemberFacts): UserSettings {
+function present(facts: MemberFacts, organizationMinutes: number): UserSettings {
   const s = effectiveSettings(facts.stored);
+  s.security.authentication.sessionTimeout = Math.min(ownSessionTimeout(facts.stored) ?? organizationMinutes, organizationMinutes);
   s.profile.email = facts.email;
   s.profile.firstName = facts.firstName ?? '';
   s.profile.lastName = facts.lastName ?? '';
@@ -91,7 +92,13 @@ function present(facts: MemberFacts): UserSettings {
 
 /** The caller's settings in the request's organization. */
 export async function loadSettings(ctx: TenantRouteContext): Promise<UserSettings> {
-  return present(await memberFacts(ctx));
+  return present(await memberFacts(ctx), organizationTimeout(ctx));
+}
+
+/** The session timeout the member chose for themself, if any (none: the organization's applies). */
+function ownSessionTimeout(stored: unknown): number | null {
+  const value = (stored as { security?: { authentication?: { sessionTimeout?: unknown } } } | null)?.security?.authentication?.sessionTimeout;
+  return typeof value === 'number' ? value : null;
 }
 
 /** The organization's session timeout, in minutes. */
@@ -111,7 +118,8 @@ export async function saveSettings(
   patch: SettingsPatch,
 ): Promise<{ settings: UserSettings; names: { firstName: string; lastName: string } | null }> {
   const facts = await memberFacts(ctx);
-  const current = present(facts);
+  const organizationMinutes = organizationTimeout(ctx);
+  const current = present(facts, organizationMinutes);
   const next = userSettings.parse(mergeSettings(current, patch));
 
   if (next.profile.email !== facts.email)
@@ -122,7 +130,7 @@ export async function saveSettings(
     throw new AppError('validation/two-factor-elsewhere', 'Turn two-factor authentication on or off from Account Security.');
   if (!next.security.data.encryptionEnabled || !next.security.compliance.hipaaCompliant)
     throw new AppError('validation/platform-statement', 'Encryption and HIPAA safeguards are statements of the platform, not settings.');
-  const timeoutProblem = sessionTimeoutProblem(next.security.authentication.sessionTimeout, organizationTimeout(ctx));
+  const timeoutProblem = sessionTimeoutProblem(next.security.authentication.sessionTimeout, organizationMinutes);
   if (timeoutProblem) throw new AppError('validation/session-timeout', timeoutProblem);
 
   const { tx, tenant, actor } = ctx;
@@ -149,9 +157,17 @@ export async function saveSettings(
       .where(and(eq(organizationMembers.organizationId, tenant.organizationId), eq(organizationMembers.id, facts.memberId)));
   }
 
-  // What is stored is the member's own choices; the facts that live elsewhere are left out.
+  // What is stored is the member's own choices; the facts that live elsewhere are left out. A
+  // session timeout equal to the organization's is no choice: the organization's then applies,
+  // and follows it when it changes (the database reads the stored one: platform/sessions.ts).
   const { email: _e, role: _r, firstName: _f, lastName: _l, department: _d, title: _t, ...ownProfile } = next.profile;
-  const stored = { ...next, profile: ownProfile };
+  const { sessionTimeout, ...authentication } = next.security.authentication;
+  const ownTimeout = sessionTimeout < organizationMinutes ? { sessionTimeout } : {};
+  const stored = {
+    ...next,
+    profile: ownProfile,
+    security: { ...next.security, authentication: { ...authentication, ...ownTimeout } },
+  };
   await tx
     .insert(memberSettings)
     .values({ organizationId: tenant.organizationId, userId: actor.userId, settings: stored })

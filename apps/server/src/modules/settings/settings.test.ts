@@ -34,6 +34,43 @@ describe('settings', () => {
     expect((await auditEventsOf(t.database.db, 'settings.updated')).length).toBeGreaterThanOrEqual(2);
   });
 
+  it("the member's session timeout follows the organization's until they choose a shorter one", async () => {
+    const other = await createOtherOrganization(t.app, 'timeouts@example.org');
+    const owner = t.as(other.headers);
+    expect((await owner.put('/api/organizations', { settings: { sessionTimeoutMinutes: 10 } })).statusCode).toBe(200);
+    // Below the 30-minute default: the default is no choice, so an unrelated save still passes.
+    expect((await owner.post('/api/settings', { settings: { appearance: { compactMode: true } } })).statusCode).toBe(200);
+    expect(json(await owner.get('/api/user/security')).security.authentication.sessionTimeout).toBe(10);
+    expect((await owner.post('/api/settings', { settings: { security: { authentication: { sessionTimeout: 5 } } } })).statusCode).toBe(200);
+    const [row] = await rows(
+      t.database.db,
+      sql`select s.session_timeout_minutes from member_settings s where s.organization_id = ${other.organizationId}`,
+    );
+    expect(row).toEqual({ session_timeout_minutes: 5 });
+    // Back to the organization's: no choice of their own is kept.
+    expect((await owner.post('/api/settings', { settings: { security: { authentication: { sessionTimeout: 10 } } } })).statusCode).toBe(200);
+    const [after] = await rows(
+      t.database.db,
+      sql`select s.session_timeout_minutes from member_settings s where s.organization_id = ${other.organizationId}`,
+    );
+    expect(after).toEqual({ session_timeout_minutes: null });
+  });
+
+  it("the System category's integration toggles are the organization settings' own: Admins switch them, others cannot", async () => {
+    const admin = t.as('admin');
+    const info = async () => json(await t.get('/api/org/info')).organization.integrations;
+    const before = await info();
+    const on = await admin.put('/api/organizations/settings', { integrations: { lab: { enabled: !before.lab } } });
+    expect(on.statusCode).toBe(200);
+    expect(json(on).settings.integrations.lab.enabled).toBe(!before.lab);
+    expect(await info()).toMatchObject({ lab: !before.lab });
+    // A doctor sees the value and cannot change it.
+    const refused = await t.put('/api/organizations/settings', { integrations: { lab: { enabled: before.lab } } });
+    expect(refused.statusCode).toBe(403);
+    expect(await info()).toMatchObject({ lab: !before.lab });
+    expect((await admin.put('/api/organizations/settings', { integrations: { lab: { enabled: Boolean(before.lab) } } })).statusCode).toBe(200);
+  });
+
   it('profile names, phone and department are saved as the member’s own', async () => {
     const res = await t.post('/api/settings', { settings: { profile: { firstName: 'Ada', phone: '555-0100', department: 'Cardiology' } } });
     expect(res.statusCode).toBe(200);

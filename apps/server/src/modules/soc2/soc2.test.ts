@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { RequestWindow } from '../../platform/request-window.js';
+import { RequestWindow, requestWindowOf } from '../../platform/request-window.js';
 import { auditEventsOf, createTestApp, json, signInAs, useTestApp } from '../../test/harness.js';
 
 /**
@@ -121,6 +121,25 @@ describe('SOC 2 dashboard', () => {
       const checks = res.json().dashboard.checks as Array<{ id: string; passed: boolean }>;
       expect(checks.find((c) => c.id === 'tls-hsts')?.passed).toBe(true);
       expect(checks.find((c) => c.id === 'backups')?.passed).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it("the server error rate flips when this instance's answers of the last 24 hours hold over 1% of 5xx", async () => {
+    const other = await createTestApp();
+    try {
+      const headers = await signInAs(other.app, 'admin@demo.clinic');
+      const serverErrors = async () => {
+        const res = await other.app.inject({ method: 'GET', url: '/api/soc2/dashboard', headers });
+        return (res.json().dashboard.checks as Array<{ id: string; passed: boolean; evidence: string }>).find((c) => c.id === 'server-errors');
+      };
+      expect((await serverErrors())?.passed).toBe(true);
+      // What the window's onResponse hook records for answers with a 5xx status.
+      for (let i = 0; i < 5; i += 1) requestWindowOf(other.app).record(503);
+      const failing = await serverErrors();
+      expect(failing?.passed).toBe(false);
+      expect(failing?.evidence).toMatch(/^5 server errors in \d+ requests/);
     } finally {
       await other.close();
     }

@@ -2,3 +2,4 @@
 export { fetchSession, getSessionQueryOptions, sessionQueryKey, useSession, type SessionContext } from './get-session';
 export { useRefreshSession } from './refresh-session';
 export { useSignOut } from './sign-out';
+export { forgetEndedSession, isSessionEnded } from './signed-out';

@@ -17,6 +17,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { ApiError, issueMessagesOf } from '../../api/client';
 import { useSession } from '../../api/session';
+import { useFormatTime } from '../../ui/time-format';
 import { Banner } from '../../ui/Banner';
 import { IssueList } from '../../ui/IssueList';
 import { QueryState } from '../../ui/QueryState';
@@ -274,6 +275,7 @@ function PasswordCard() {
 
 function SessionsCard() {
   const sessions = useSessions();
+  const formatTime = useFormatTime();
   const endOne = useEndSession();
   const endOthers = useEndOtherSessions();
   return (
@@ -310,7 +312,7 @@ function SessionsCard() {
                         </Text>
                       </Table.Td>
                       <Table.Td>{s.address ?? 'Unknown'}</Table.Td>
-                      <Table.Td>{new Date(s.lastSeenAt).toLocaleString()}</Table.Td>
+                      <Table.Td>{formatTime(s.lastSeenAt, { date: 'numeric' })}</Table.Td>
                       <Table.Td>
                         {s.current ? (
                           <Badge color="dark" variant="outline">
@@ -321,7 +323,7 @@ function SessionsCard() {
                             size="xs"
                             variant="subtle"
                             onClick={() => endOne.mutate(s.id)}
-                            aria-label={`Sign out the session last seen ${new Date(s.lastSeenAt).toLocaleString()}`}
+                            aria-label={`Sign out the session last seen ${formatTime(s.lastSeenAt, { date: 'numeric' })}`}
                           >
                             Sign out
                           </Button>

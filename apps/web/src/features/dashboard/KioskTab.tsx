@@ -4,6 +4,7 @@ import type { TenantRef } from '../../api/tenant';
 import { EmptyState } from '../../ui/EmptyState';
 import { QueryState } from '../../ui/QueryState';
 import { StatCard } from '../../ui/StatCard';
+import { TimeText } from '../../ui/TimeText';
 import { useKioskStats } from './api/get-kiosk-stats';
 
 /**
@@ -32,7 +33,7 @@ export function KioskTab({ tenant }: { tenant: TenantRef }) {
                 s.averageCheckInSeconds === null ? undefined : `over ${s.measuredCheckIns} measured check-in${s.measuredCheckIns === 1 ? '' : 's'}`
               }
             />
-            <StatCard label="Last Check-in" value={s.lastCheckInAt ? new Date(s.lastCheckInAt).toLocaleTimeString() : 'No data yet'} />
+            <StatCard label="Last Check-in" value={<TimeText value={s.lastCheckInAt} fallback="No data yet" />} />
           </SimpleGrid>
           <Text size="sm" c="gray.7" mt="xs">
             Clinic day {s.day}.

@@ -12,6 +12,7 @@ import { Accordion, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, T
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { StatCard } from '../../ui/StatCard';
 import { StatusChip } from '../../ui/StatusChip';
+import { TimeText } from '../../ui/TimeText';
 import { alertStatusTone, eventStatusTone, orNoData, Sparkline, timeOf, TRIAGE_TONES } from './display';
 
 /** Acknowledge and Resolve of one alert, as its status allows. */
@@ -346,7 +347,9 @@ export function MassCasualtyCard({ event, onClose, busy }: { event: MassCasualty
       </Group>
       <Text size="sm">Patients: {event.patientCount}</Text>
       <Text size="sm">Expected arrivals: {event.expectedArrivals}</Text>
-      <Text size="sm">Incident time: {new Date(event.timestamp).toLocaleString()}</Text>
+      <Text size="sm">
+        Incident time: <TimeText value={event.timestamp} date="numeric" />
+      </Text>
       <Group gap="xs" mt="xs">
         <Text size="sm">Triage status:</Text>
         {event.triageStatus ? <StatusChip status={event.triageStatus} tone={TRIAGE_TONES[event.triageStatus]} /> : <Text size="sm">None yet</Text>}

@@ -3,18 +3,17 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import type { TenantRef } from '../../api/tenant';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { StatusChip } from '../../ui/StatusChip';
+import { TimeText } from '../../ui/TimeText';
 import { useCheckIntegrations } from './api/check-integrations';
 import { orNoData } from './display';
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
 
 const columns: DataTableColumn<IntegrationDto>[] = [
   { key: 'name', header: 'Name', cell: (i) => i.name },
   { key: 'type', header: 'Type', cell: (i) => i.type },
   { key: 'status', header: 'Status', cell: (i) => <StatusChip status={i.status} /> },
   { key: 'configured', header: 'Configured', cell: (i) => (i.configured ? 'Yes' : 'No') },
-  { key: 'check', header: 'Last check', cell: (i) => when(i.lastCheck) },
-  { key: 'sync', header: 'Last sync', cell: (i) => when(i.lastSync) },
+  { key: 'check', header: 'Last check', cell: (i) => <TimeText value={i.lastCheck} date="numeric" fallback="Never" /> },
+  { key: 'sync', header: 'Last sync', cell: (i) => <TimeText value={i.lastSync} date="numeric" fallback="Never" /> },
   { key: 'flow', header: 'Data flow', cell: (i) => i.dataFlow ?? '—' },
   { key: 'uptime', header: 'Uptime (7 days)', cell: (i) => orNoData(i.uptime, '%') },
   { key: 'errors', header: 'Errors (7 days)', cell: (i) => i.errorCount },

@@ -1,4 +1,5 @@
 import type { Tone } from '../../ui/StatusChip';
+import { TimeText } from '../../ui/TimeText';
 
 /** Alert status chip: ACTIVE red, RESOLVED green, any other yellow (spec 2.2, Alerts). */
 export function alertStatusTone(status: string): Tone {
@@ -24,8 +25,8 @@ export const TRIAGE_TONES: Record<string, Tone> = {
 export const orNoData = (value: number | null | undefined, suffix = '') =>
   value === null || value === undefined ? 'No data' : `${value}${suffix}`;
 
-/** A time of day from an ISO instant; "—" when absent. */
-export const timeOf = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleTimeString() : '—');
+/** A time of day from an ISO instant, in the member's 12h or 24h choice; "—" when absent. */
+export const timeOf = (iso: string | null | undefined) => <TimeText value={iso} />;
 
 /** A small trend line of readings (oldest first); gaps are skipped. */
 export function Sparkline({ values, label }: { values: Array<number | null>; label: string }) {

@@ -7,6 +7,7 @@ import type { TenantRef } from '../../api/tenant';
 import { Banner } from '../../ui/Banner';
 import { EmptyState } from '../../ui/EmptyState';
 import { QueryState } from '../../ui/QueryState';
+import { TimeText } from '../../ui/TimeText';
 import { UrgencyBadge } from '../../ui/UrgencyBadge';
 import { useEntryHistory } from './api/get-entry-history';
 import type { CareOutcome, QueueEntryAction } from './api/queue-action';
@@ -123,7 +124,7 @@ export function PatientDetailsModal({
             <Field label="Estimated time" value={minutesLabel(entry.estimatedTime)} />
             <Field label="Pain level" value={entry.painLevel === null ? 'Not given' : `${entry.painLevel} / 10`} />
             <Field label="Source" value={statusLabel(entry.source)} />
-            <Field label="Checked in" value={new Date(entry.createdAt).toLocaleTimeString()} />
+            <Field label="Checked in" value={<TimeText value={entry.createdAt} />} />
           </SimpleGrid>
           <Text size="sm" mt="xs">
             <Text span fw={600}>
@@ -298,7 +299,7 @@ function EntryHistory({ entryId, tenant }: { entryId: string; tenant: TenantRef 
         <List size="sm">
           {transitions.map((t, i) => (
             <List.Item key={`${t.at}-${i}`}>
-              {new Date(t.at).toLocaleTimeString()}: {t.action}
+              <TimeText value={t.at} />: {t.action}
               {t.fromStatus && t.fromStatus !== t.toStatus ? ` (${statusLabel(t.fromStatus)} → ${statusLabel(t.toStatus)})` : ''}
               {t.note ? ` · ${t.note}` : ''}
             </List.Item>

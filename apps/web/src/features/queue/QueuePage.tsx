@@ -2,6 +2,8 @@ import { isAllowed } from '@clinic/domain/rules/access';
 import { Center, Loader, Stack, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useSession } from '../../api/session';
+import { useAppliedSettings } from '../../api/user-settings';
+import { TimeFormatContext } from '../../ui/time-format';
 import { PublicQueueBoard } from './PublicQueueBoard';
 
 // Staff code loads only for staff: an anonymous board never downloads the manager.
@@ -21,6 +23,21 @@ function Loading() {
 }
 
 /**
+ * The Queue Manager, with the member's 12h or 24h choice for its times: this page is outside the
+ * staff shell, which provides it elsewhere.
+ */
+function StaffQueue() {
+  const { timeFormat } = useAppliedSettings().appearance;
+  return (
+    <TimeFormatContext value={timeFormat}>
+      <Suspense fallback={<Loading />}>
+        <QueueManager />
+      </Suspense>
+    </TimeFormatContext>
+  );
+}
+
+/**
  * /queue and /cds-queue (public): signed-in staff allowed to manage the queue get the Queue Manager;
  * everyone else the de-identified board of the URL's organization and clinic.
  */
@@ -29,11 +46,7 @@ export function QueuePage() {
   if (session.isPending) return <Loading />;
   const signedIn = Boolean(session.data);
   if (signedIn && isAllowed(session.data?.organizationUser, { permission: 'canManageQueue' })) {
-    return (
-      <Suspense fallback={<Loading />}>
-        <QueueManager />
-      </Suspense>
-    );
+    return <StaffQueue />;
   }
   return <PublicQueueBoard signedIn={signedIn} />;
 }

@@ -1,11 +1,11 @@
 import type { Soc2Dashboard as Dashboard } from '@clinic/domain/contracts/soc2';
 import { formatBytes, SOC2_CRITERIA, SOC2_CRITERION_LABELS, uptimeParts, type Soc2Criterion } from '@clinic/domain/rules/soc2';
 import { Badge, Button, Card, Center, Group, List, Loader, SimpleGrid, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import { TimeText } from '../../ui/TimeText';
 import { useSoc2Dashboard } from './api/get-soc2-dashboard';
 
 const STATUS_COLOR = { compliant: 'green', partial: 'yellow', 'non-compliant': 'red' } as const;
 const SEVERITY_COLOR = { critical: 'red', high: 'orange', medium: 'yellow', low: 'gray' } as const;
-const dateOf = (iso: string) => new Date(iso).toLocaleString();
 
 function CriterionCard({ label, status }: { label: string; status: Dashboard['complianceStatus'][Soc2Criterion] }) {
   return (
@@ -19,7 +19,9 @@ function CriterionCard({ label, status }: { label: string; status: Dashboard['co
       <Text fz="xl" fw={700}>
         {status.score.toFixed(1)}%
       </Text>
-      <Text size="sm">Last tested: {dateOf(status.lastTested)}</Text>
+      <Text size="sm">
+        Last tested: <TimeText value={status.lastTested} date="numeric" />
+      </Text>
       <Text size="sm">Issues: {status.issues.length}</Text>
     </Card>
   );
@@ -93,7 +95,9 @@ function Overview({ d }: { d: Dashboard }) {
                   </Table.Td>
                   <Table.Td>{e.eventType}</Table.Td>
                   <Table.Td>{e.description}</Table.Td>
-                  <Table.Td>{dateOf(e.timestamp)}</Table.Td>
+                  <Table.Td>
+                    <TimeText value={e.timestamp} date="numeric" />
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -187,7 +191,9 @@ export function Soc2Dashboard() {
           </Button>
         </Group>
       </Group>
-      <Text size="sm">Last updated: {dateOf(d.lastUpdated)}</Text>
+      <Text size="sm">
+        Last updated: <TimeText value={d.lastUpdated} date="numeric" />
+      </Text>
       <Tabs defaultValue="overview" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="overview">Overview</Tabs.Tab>

@@ -8,6 +8,7 @@ import { Banner } from '../../ui/Banner';
 import { EmptyState } from '../../ui/EmptyState';
 import { QueryState } from '../../ui/QueryState';
 import { StatusChip } from '../../ui/StatusChip';
+import { TimeText } from '../../ui/TimeText';
 import { useAssessSymptoms } from './api/assess-symptoms';
 import { useTriageHistory } from './api/get-triage-history';
 import { useRecordAssessmentAction, type AssessmentAction } from './api/record-assessment-action';
@@ -232,7 +233,7 @@ export function TriagePage() {
                           <Group justify="space-between" wrap="nowrap" gap="xs">
                             <SeverityBadge severity={a.severity} />
                             <Text size="xs" c="gray.7">
-                              {new Date(a.timestamp).toLocaleString()}
+                              <TimeText value={a.timestamp} date="numeric" />
                             </Text>
                           </Group>
                           <Text size="sm" lineClamp={2} mt={4}>

@@ -32,12 +32,13 @@ import { useVisitors } from './api/get-visitors';
 import { useVisitorsPerDay } from './api/get-visitors-per-day';
 import { useSetVisitorRestriction } from './api/restrict-visitor';
 import { useVerifyBadge } from './api/verify-badge';
+import { useFormatTime } from '../../ui/time-format';
+import { TimeText } from '../../ui/TimeText';
 import { VisitorBadge } from './components/VisitorBadge';
 import badgeClasses from './visitor-badge.module.css';
 
 const TABS = ['overview', 'visitors', 'badges', 'reports'] as const;
 type Tab = (typeof TABS)[number];
-const time = (iso: string) => new Date(iso).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
 
 /**
  * /visitors and /visitor-management (canManageVisitors): the console. Overview (today's figures,
@@ -91,6 +92,9 @@ export function VisitorConsolePage() {
 function Overview({ onView }: { onView: (id: string) => void }) {
   const stats = useVisitorStats();
   const recent = useVisitors({ limit: 5, page: 1 });
+  const formatTime = useFormatTime();
+  // An hour of the organization's day (0-23) as a wall time in the member's 12h or 24h choice.
+  const hourLabel = (hour: number) => formatTime(new Date(2000, 0, 1, hour), { seconds: false });
   const s = stats.data;
   const peak = Math.max(1, ...(s?.peakHours.map((h) => h.count) ?? [1]));
   return (
@@ -120,9 +124,9 @@ function Overview({ onView }: { onView: (id: string) => void }) {
                 {d.peakHours.map((h) => (
                   <Group key={h.hour} gap="sm" wrap="nowrap" role="listitem">
                     <Text w={60} fz="sm">
-                      {h.label}
+                      {hourLabel(h.hour)}
                     </Text>
-                    <Progress value={(h.count / peak) * 100} flex={1} size="lg" aria-label={`${h.label}: ${h.count}`} />
+                    <Progress value={(h.count / peak) * 100} flex={1} size="lg" aria-label={`${hourLabel(h.hour)}: ${h.count}`} />
                     <Text w={24} fz="sm" ta="right">
                       {h.count}
                     </Text>
@@ -287,11 +291,18 @@ function VisitorDetail({ id, onClose }: { id: string | null; onClose: () => void
             </Text>
             <Text>{[v.department, v.floor && `Floor ${v.floor}`, v.roomNumber && `Room ${v.roomNumber}`].filter(Boolean).join(' · ') || '—'}</Text>
             <Text>
-              Badge {v.badgeNumber} · {v.accessLevel} · valid until {time(v.validUntil)}
+              Badge {v.badgeNumber} · {v.accessLevel} · valid until <TimeText value={v.validUntil} seconds={false} />
             </Text>
             <Text>
-              Checked in {time(v.checkInTime)}
-              {v.checkOutTime ? `, out ${time(v.checkOutTime)}` : ''} · {v.duration}
+              Checked in <TimeText value={v.checkInTime} seconds={false} />
+              {v.checkOutTime ? (
+                <>
+                  , out <TimeText value={v.checkOutTime} seconds={false} />
+                </>
+              ) : (
+                ''
+              )}{' '}
+              · {v.duration}
             </Text>
             {v.rating !== null && <Text>Rating {v.rating}/5</Text>}
             <Text>Phone {v.phone}</Text>
@@ -433,7 +444,9 @@ function BadgesTab({ initial, onView }: { initial: string | null; onView: (id: s
                       {v.firstName} {v.lastName}
                     </Table.Td>
                     <Table.Td>{v.patientName}</Table.Td>
-                    <Table.Td>{time(v.validUntil)}</Table.Td>
+                    <Table.Td>
+                      <TimeText value={v.validUntil} seconds={false} />
+                    </Table.Td>
                     <Table.Td>
                       <Group gap="xs" wrap="nowrap">
                         <Button size="xs" variant="default" onClick={() => onView(v.id)} aria-label={`View ${v.firstName} ${v.lastName}`}>

@@ -2,7 +2,7 @@ import type { VisitDto } from '@clinic/domain/contracts/patients';
 import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { EmptyState } from '../../../ui/EmptyState';
 import { StatusChip } from '../../../ui/StatusChip';
-import { formatDateTime } from '../lib/format';
+import { TimeText } from '../../../ui/TimeText';
 import { VISIT_PRIORITY_LABELS, VISIT_STATUS_LABELS, VISIT_TYPE_LABELS } from '../lib/visit-form';
 
 function Detail({ label, value }: { label: string; value: string | null }) {
@@ -27,7 +27,7 @@ export function VisitHistory({ visits }: { visits: VisitDto[] }) {
         <Card key={v.id} withBorder component="li" padding="md">
           <Group justify="space-between" wrap="wrap" gap="xs">
             <Title order={3} size="h5">
-              {formatDateTime(v.date)}
+              <TimeText value={v.date} date="medium" seconds={false} />
             </Title>
             <Group gap={6}>
               <Badge variant="light" c="dark.8">

@@ -19,12 +19,5 @@ export function formatDay(iso: string | null | undefined): string {
   return Number.isNaN(at.getTime()) ? iso : at.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-/** An instant as a local date and time. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? iso : at.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /** A patient's display name. */
 export const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`;

@@ -1,6 +1,7 @@
 import type { EpicIntegration as Epic } from '@clinic/domain/contracts/settings';
 import { Alert, Button, Checkbox, Group, List, PasswordInput, Progress, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { TimeText } from '../../../ui/TimeText';
 import { useSaveEpic } from '../api/save-epic';
 import { useSyncEpic } from '../api/sync-epic';
 import { useTestEpic } from '../api/test-epic';
@@ -60,7 +61,12 @@ export function EpicIntegration({ epic, bearerTokenSet, canEdit }: { epic: Epic;
               autoComplete="off"
             />
           )}
-          <Text size="sm">Last sync: {epic.lastSync ? new Date(epic.lastSync).toLocaleString() : 'Never'}</Text>
+          <Text size="sm">
+            Last sync: <TimeText value={epic.lastSync} date="numeric" fallback="Never" />
+          </Text>
+          <Text size="sm" c="dimmed">
+            Sync Patients is offered once the interoperability work is available.
+          </Text>
         </Stack>
       )}
       {canEdit && (

@@ -1,19 +1,56 @@
 import type { OrgInfo, UserSettings } from '@clinic/domain/contracts/settings';
 import { isAllowed, type AccessSubject } from '@clinic/domain/rules/access';
 import { ANALYTICS_ACCESS, ORGANIZATIONS_ACCESS, SETTINGS_ACCESS } from '@clinic/domain/rules/route-access';
-import { Anchor, Button, Group as Row, NumberInput, SimpleGrid, Stack, Switch, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Group as Row, NumberInput, SimpleGrid, Stack, Switch, Table, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { useFormatTime } from '../../../ui/time-format';
 import { StatCard } from '../../../ui/StatCard';
 import { useMemberStats } from '../api/get-member-stats';
+import { useSaveIntegration, type IntegrationKey } from '../api/save-integration';
 import { EpicIntegration } from './EpicIntegration';
 import { OrganizationSwitch } from './OrganizationSwitch';
 import { Group, type Edit } from './PersonalCategories';
 
-const OTHER_INTEGRATIONS: Array<[key: string, label: string]> = [
+const OTHER_INTEGRATIONS: Array<[key: IntegrationKey, label: string]> = [
   ['emr', 'EMR'],
   ['lab', 'Lab system'],
   ['radiology', 'Radiology'],
 ];
+
+/**
+ * EMR, lab system and radiology: switched on or off for the organization by its Admins (saved at
+ * once, as /organization/settings saves them, where their system name and endpoint are set);
+ * shown read-only to everyone else.
+ */
+function Integrations({ info, canEdit }: { info: OrgInfo | undefined; canEdit: boolean }) {
+  const save = useSaveIntegration();
+  return (
+    <>
+      {OTHER_INTEGRATIONS.map(([key, label]) => (
+        <Switch
+          key={key}
+          label={label}
+          checked={info?.integrations[key] ?? false}
+          readOnly={!canEdit}
+          disabled={!canEdit || !info || (save.isPending && save.variables?.key === key)}
+          onChange={(e) => save.mutate({ key, enabled: e.currentTarget.checked })}
+        />
+      ))}
+      {save.isError && (
+        <Alert color="red" title="Could not save the integration">
+          {save.error.message}
+        </Alert>
+      )}
+      <Text size="sm" c="dimmed">
+        {canEdit ? 'Their system name and endpoint are set in ' : 'EMR, lab system and radiology are set by Admins in '}
+        <Anchor component={Link} to="/organization/settings">
+          Organization Settings
+        </Anchor>
+        .
+      </Text>
+    </>
+  );
+}
 
 /**
  * System: the organization's facts and the Switch, user statistics, the quick actions (each to
@@ -31,6 +68,7 @@ export function SystemCategory({
   member: AccessSubject | null;
 }) {
   const stats = useMemberStats();
+  const formatTime = useFormatTime();
   const may = (rule: Parameters<typeof isAllowed>[1]) => isAllowed(member, rule);
   const perf = s.system.performance;
   const facts: Array<[string, string]> = [
@@ -39,7 +77,7 @@ export function SystemCategory({
     ['Plan', info?.plan ?? '—'],
     ['Role', info?.role ?? '—'],
     ['Department', info?.department ?? 'Not provided'],
-    ['Last login', info?.lastLogin ? new Date(info.lastLogin).toLocaleString() : 'Never'],
+    ['Last login', info?.lastLogin ? formatTime(info.lastLogin, { date: 'numeric' }) : 'Never'],
   ];
   return (
     <Stack>
@@ -88,16 +126,7 @@ export function SystemCategory({
         </Row>
       </Group>
       <Group title="Integrations">
-        {OTHER_INTEGRATIONS.map(([key, label]) => (
-          <Switch key={key} label={label} checked={info?.integrations[key] ?? false} readOnly disabled />
-        ))}
-        <Text size="sm" c="dimmed">
-          EMR, lab system and radiology are set by Admins in{' '}
-          <Anchor component={Link} to="/organization/settings">
-            Organization Settings
-          </Anchor>
-          .
-        </Text>
+        <Integrations info={info} canEdit={may(ORGANIZATIONS_ACCESS.settingsPage)} />
         {info && <EpicIntegration epic={info.epic} bearerTokenSet={info.epicBearerTokenSet} canEdit={may(SETTINGS_ACCESS.integrations)} />}
       </Group>
       <Group title="Performance">

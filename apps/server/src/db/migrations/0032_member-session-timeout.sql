@@ -1,0 +1,1 @@
+ALTER TABLE "member_settings" ADD COLUMN "session_timeout_minutes" integer GENERATED ALWAYS AS (case when (settings #>> '{security,authentication,sessionTimeout}') ~ '^[0-9]{1,5}$' then (settings #>> '{security,authentication,sessionTimeout}')::int end) STORED;
