@@ -2,7 +2,7 @@ import { MEMBERS_ACCESS, idSchema, inviteBody, updateMemberBody } from '@clinic/
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { appOrigin, type LinkConfig } from '../../platform/links.js';
-import { accountRoute, tenantRoute } from '../../platform/route.js';
+import { accountRoute, tenantAccountRoute, tenantRoute } from '../../platform/route.js';
 import { sendIfConfigured, type Mailer } from '../../platform/mail.js';
 import {
   acceptByToken,
@@ -10,6 +10,7 @@ import {
   listInvitations,
   listMembers,
   memberStats,
+  removeMember,
   resendInvitation,
   revokeInvitation,
   updateMember,
@@ -143,5 +144,18 @@ export async function memberRoutes(app: FastifyInstance, opts: { links: LinkConf
       await ctx.emit('member.updated', params.memberId);
       return { success: true, member };
     },
+  );
+
+  tenantAccountRoute(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/organizations/members/:memberId',
+      summary: 'Remove a member from the organization (rank rules; never the last Owner or oneself; their sessions end with their last membership)',
+      access: MEMBERS_ACCESS.administer,
+      scope,
+      params: memberParams,
+    },
+    async (ctx, { params }) => ({ success: true, member: await removeMember(ctx, params.memberId) }),
   );
 }
