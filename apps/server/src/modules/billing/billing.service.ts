@@ -5,6 +5,8 @@ import { billingEvents, billingInvoices, organizations, type BillingInvoiceRow }
 import { subscriptionOf } from '../../platform/access.js';
 import { newId } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
+import type { MailMessage } from '../../platform/mail.js';
+import { invoiceMailTo } from '../../platform/notification-settings.js';
 import { planUsage } from '../../platform/plan-limits.js';
 import type { AccountDb, PublicActor, RouteContext, RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route.js';
 import { paymentsConfigured, stripeClient, type BillingConfig } from './stripe.js';
@@ -291,4 +293,44 @@ export async function applyEvent(ctx: RouteContext<RouteTenant, PublicActor>, ev
     { eventId: event.id, eventType: event.type, status: set.subscriptionStatus ?? org.subscriptionStatus },
   );
   return 'applied';
+}
+
+/** The invoice events that are e-mailed: one per payment (Stripe sends `invoice.payment_succeeded` beside `invoice.paid`). */
+const MAILED_INVOICE_EVENTS: Partial<Record<Stripe.Event['type'], 'paid' | 'failed'>> = {
+  'invoice.paid': 'paid',
+  'invoice.payment_failed': 'failed',
+};
+
+/**
+ * The e-mail of an invoice the provider reported, to the billing e-mail of the organization's
+ * settings when its "billing" e-mail notification is on ({@link invoiceMailTo}); null otherwise.
+ * An amount and a link to the provider's invoice page, no card data.
+ */
+export function invoiceMail(organization: { name: string; settings: unknown }, event: Stripe.Event): MailMessage | null {
+  const outcome = MAILED_INVOICE_EVENTS[event.type];
+  const to = outcome ? invoiceMailTo(organization.settings) : null;
+  if (!outcome || !to) return null;
+  const invoice = event.data.object as unknown as Loose;
+  const cents = Number(outcome === 'paid' ? (invoice.amount_paid ?? invoice.total) : (invoice.amount_due ?? invoice.total)) || 0;
+  const currency = (str(invoice.currency) ?? 'usd').toUpperCase();
+  let amount: string;
+  try {
+    amount = new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+  } catch {
+    amount = `${(cents / 100).toFixed(2)} ${currency}`;
+  }
+  const link = str(invoice.hosted_invoice_url);
+  const number = str(invoice.number) ?? str(invoice.id) ?? '';
+  return {
+    to,
+    subject: outcome === 'paid' ? `Invoice ${number} paid: ${organization.name}` : `Payment failed for invoice ${number}: ${organization.name}`,
+    text: [
+      outcome === 'paid'
+        ? `The invoice ${number} of ${organization.name} for ${amount} has been paid.`
+        : `The payment of the invoice ${number} of ${organization.name} for ${amount} failed. Please update the payment method on the Billing page.`,
+      ...(link ? ['', `View the invoice: ${link}`] : []),
+      '',
+      "You receive this because this address is the billing e-mail in the organization's settings.",
+    ].join('\n'),
+  };
 }

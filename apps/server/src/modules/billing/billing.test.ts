@@ -189,9 +189,9 @@ describe('POST /api/billing/webhook', () => {
     const event = checkoutCompleted(other.organizationId, 'evt_once_1');
     const first = await deliver(event);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ received: true, applied: true });
+    expect(first.json()).toEqual({ received: true, applied: true, mailed: false });
     const second = await deliver(event);
-    expect(second.json()).toEqual({ received: true, applied: false });
+    expect(second.json()).toEqual({ received: true, applied: false, mailed: false });
     const org = await orgRow(other.organizationId);
     expect(org.plan_id).toBe('enterprise');
     expect(org.subscription_status).toBe('active');
@@ -267,5 +267,58 @@ describe('invitations', () => {
     expect(revoked.statusCode).toBe(200);
     expect((await t.as(other.headers).delete(`/api/organizations/invitations/${invitation.id}`)).statusCode).toBe(404);
     expect((await auditEventsOf(t.database.db, 'invitation.revoked')).some((a) => a.entity_id === invitation.id)).toBe(true);
+  });
+});
+
+describe('invoice e-mails to the billing e-mail (notifications.email.billing)', () => {
+  const invoiceEvent = (id: string, type: string, organizationId: string, invoiceId: string) => ({
+    id,
+    object: 'event',
+    type,
+    data: {
+      object: {
+        id: invoiceId,
+        object: 'invoice',
+        number: `INV-${invoiceId}`,
+        metadata: { organizationId },
+        amount_paid: 4900,
+        amount_due: 4900,
+        currency: 'usd',
+        created: 1_790_000_000,
+        hosted_invoice_url: `https://invoice.stripe.com/i/${invoiceId}`,
+      },
+    },
+  });
+
+  it('mails a paid and a failed invoice once to the billing e-mail; nothing with the toggle off or without an address', async () => {
+    const other = await createOtherOrganization(t.app, 'invoice-mail@other.org');
+    const to = 'accounts@invoice-mail.test';
+    const sentTo = () => t.mailer.sent.filter((m) => m.to === to);
+
+    // No billing e-mail yet: nothing is mailed.
+    expect((await deliver(invoiceEvent('evt_mail_0', 'invoice.paid', other.organizationId, 'in_m0'))).json().mailed).toBe(false);
+    const saved = await t.as(other.headers).put('/api/organizations/settings', { billing: { email: to } });
+    expect(saved.statusCode).toBe(200);
+
+    const paid = invoiceEvent('evt_mail_1', 'invoice.paid', other.organizationId, 'in_m1');
+    expect((await deliver(paid)).json()).toEqual({ received: true, applied: true, mailed: true });
+    expect(sentTo()).toHaveLength(1);
+    expect(sentTo()[0].subject).toBe('Invoice INV-in_m1 paid: Other Health');
+    expect(sentTo()[0].text).toContain('$49.00');
+    expect(sentTo()[0].text).toContain('https://invoice.stripe.com/i/in_m1');
+    // Redelivered: applied once, mailed once.
+    expect((await deliver(paid)).json()).toEqual({ received: true, applied: false, mailed: false });
+    // Stripe's companion event of the same payment is not mailed twice.
+    expect((await deliver(invoiceEvent('evt_mail_1b', 'invoice.payment_succeeded', other.organizationId, 'in_m1'))).json().mailed).toBe(false);
+    expect((await deliver(invoiceEvent('evt_mail_2', 'invoice.payment_failed', other.organizationId, 'in_m2'))).json().mailed).toBe(true);
+    expect(sentTo().at(-1)?.subject).toBe('Payment failed for invoice INV-in_m2: Other Health');
+
+    await t.as(other.headers).put('/api/organizations/settings', { notifications: { email: { billing: false } } });
+    expect((await deliver(invoiceEvent('evt_mail_3', 'invoice.paid', other.organizationId, 'in_m3'))).json()).toEqual({
+      received: true,
+      applied: true,
+      mailed: false,
+    });
+    expect(sentTo()).toHaveLength(2);
   });
 });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { appOrigin, type LinkConfig } from '../../platform/links.js';
 import { accountRoute, tenantAccountRoute, tenantRoute } from '../../platform/route.js';
 import { sendIfConfigured, type Mailer } from '../../platform/mail.js';
+import { sendsInvitationMail } from '../../platform/notification-settings.js';
 import {
   acceptByToken,
   invite,
@@ -84,8 +85,10 @@ export async function memberRoutes(app: FastifyInstance, opts: { links: LinkConf
       const created = await invite(ctx, body);
       const acceptUrl = `${origin}/login?invite=${encodeURIComponent(created.token)}`;
       const mail = invitationMail(created.email, ctx.tenant.organization.name, created.role, acceptUrl, created.expiresAt);
-      const mailed = await sendIfConfigured(opts.mailer, mail, request.log);
-      return { success: true, invitation: { ...created, acceptUrl }, mailed };
+      // Organization settings, Notifications: "user invitations" off means the Admin shares the link.
+      const mailOff = !sendsInvitationMail(ctx.tenant.organization.settings);
+      const mailed = !mailOff && (await sendIfConfigured(opts.mailer, mail, request.log));
+      return { success: true, invitation: { ...created, acceptUrl }, mailed, mailOff };
     },
   );
 
@@ -104,8 +107,9 @@ export async function memberRoutes(app: FastifyInstance, opts: { links: LinkConf
       const renewed = await resendInvitation(ctx, params.id);
       const acceptUrl = `${origin}/login?invite=${encodeURIComponent(renewed.token)}`;
       const mail = invitationMail(renewed.email, ctx.tenant.organization.name, renewed.role, acceptUrl, renewed.expiresAt);
-      const mailed = await sendIfConfigured(opts.mailer, mail, request.log);
-      return { success: true, invitation: { ...renewed, acceptUrl }, mailed };
+      const mailOff = !sendsInvitationMail(ctx.tenant.organization.settings);
+      const mailed = !mailOff && (await sendIfConfigured(opts.mailer, mail, request.log));
+      return { success: true, invitation: { ...renewed, acceptUrl }, mailed, mailOff };
     },
   );
 

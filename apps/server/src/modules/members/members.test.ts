@@ -433,7 +433,10 @@ describe('DELETE /api/organizations/members/:memberId (removal)', () => {
     expect((await t.as(m('Nurse').headers).get('/api/auth/session')).statusCode).toBe(200);
     const res = await remove(m('Nurse').memberId, m('Admin').headers);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ success: true, member: { id: m('Nurse').memberId, email: m('Nurse').email, role: 'Nurse', sessionsEnded: 1 } });
+    expect(res.json()).toMatchObject({
+      success: true,
+      member: { id: m('Nurse').memberId, email: m('Nurse').email, role: 'Nurse', sessionsEnded: 1 },
+    });
     expect(await memberRow(organizationId, m('Nurse').memberId)).toBeUndefined();
     // Their only membership: the account's sessions end.
     expect((await t.as(m('Nurse').headers).get('/api/auth/session')).statusCode).toBe(401);
@@ -499,5 +502,24 @@ describe('DELETE /api/organizations/members/:memberId (removal)', () => {
     const res = await remove(owner.memberId, 'admin');
     expect(res.statusCode).toBe(404);
     expect(await memberRow(organizationId, owner.memberId)).toMatchObject({ role: 'Owner' });
+  });
+});
+
+describe('invitation e-mails follow notifications.email.userInvitations', () => {
+  it('on (the default): mailed; off: not mailed, the link still shown; resend follows the same toggle', async () => {
+    const { owner } = await team();
+    const on = await invite(owner.headers, 'mailed-invitee@team.org', 'Nurse');
+    expect(on.json()).toMatchObject({ mailed: true, mailOff: false });
+    expect(t.mailer.lastTo('mailed-invitee@team.org')?.text).toContain(on.json().invitation.acceptUrl);
+
+    const saved = await t.as(owner.headers).put('/api/organizations/settings', { notifications: { email: { userInvitations: false } } });
+    expect(saved.statusCode).toBe(200);
+    const off = await invite(owner.headers, 'unmailed-invitee@team.org', 'Nurse');
+    expect(off.statusCode).toBe(201);
+    expect(off.json()).toMatchObject({ mailed: false, mailOff: true });
+    expect(off.json().invitation.acceptUrl).toMatch(/\/login\?invite=/);
+    expect(t.mailer.lastTo('unmailed-invitee@team.org')).toBeUndefined();
+    const resent = await t.as(owner.headers).post(`/api/organizations/invitations/${on.json().invitation.id}/resend`);
+    expect(resent.json()).toMatchObject({ mailed: false, mailOff: true });
   });
 });

@@ -69,7 +69,9 @@ export function InvitationsTab() {
             <Text size="sm">
               {sent.mailed
                 ? `The accept link was e-mailed to ${sent.invitation.email}. You can also share it yourself:`
-                : `Mail is not configured on this server: share this accept link with ${sent.invitation.email}.`}
+                : sent.mailOff
+                  ? `Invitation e-mails are turned off in the organization's notification settings: share this accept link with ${sent.invitation.email}.`
+                  : `Mail is not configured on this server: share this accept link with ${sent.invitation.email}.`}
             </Text>
             <Group gap="xs" wrap="nowrap">
               <Code data-testid="accept-link" style={{ wordBreak: 'break-all' }}>
