@@ -1,4 +1,12 @@
-import { STRIPE_NOT_CONFIGURED_MESSAGE, TRIAL_DAYS, findPlan, isReadOnly, type BillingResponse, type PlanId } from '@clinic/domain';
+import {
+  STRIPE_NOT_CONFIGURED_MESSAGE,
+  TRIAL_DAYS,
+  findPlan,
+  isReadOnly,
+  type BillingResponse,
+  type PaymentMethodDto,
+  type PlanId,
+} from '@clinic/domain';
 import { desc, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { billingEvents, billingInvoices, organizations, type BillingInvoiceRow } from '../../db/schema/index.js';
@@ -71,7 +79,8 @@ export async function billingOverview(ctx: TenantRouteContext, config: BillingCo
       trialAvailable: !org.trialEndsAt && !org.stripeSubscriptionId,
     },
     invoices: invoices.map(toInvoiceDto),
-    paymentMethod: await paymentMethodOf(config, org.stripeCustomerId),
+    // What the signed webhook events reported, else (keys set) the provider asked now.
+    paymentMethod: org.paymentMethod ?? (await paymentMethodOf(config, org.stripeCustomerId)),
     payments: { configured: paymentsConfigured(config), publishableKey: config.publishableKey ?? null },
     usage,
   };
@@ -185,10 +194,24 @@ export async function organizationOfEvent(db: AccountDb, event: Stripe.Event): P
   const parent = ((object.parent as Loose | undefined)?.subscription_details as Loose | undefined)?.metadata as Record<string, string> | undefined;
   const direct = tagged ?? fromLines ?? parent?.organizationId ?? null;
   if (direct) return direct;
-  const customer = idOf(object.customer);
+  // A detached payment method names its former customer only among the previous attributes.
+  const previous = (event.data as { previous_attributes?: Loose }).previous_attributes;
+  const customer = idOf(object.customer) ?? idOf(previous?.customer);
   if (!customer) return null;
   const [row] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.stripeCustomerId, customer)).limit(1);
   return row?.id ?? null;
+}
+
+/**
+ * The card summary an event carries: a payment method's `card` (`payment_method.*`) or a charge's
+ * `payment_method_details.card` (`charge.succeeded`). Brand, last 4 digits and expiry only.
+ */
+export function cardSummaryOf(event: Stripe.Event): PaymentMethodDto | null {
+  let card: { brand?: unknown; last4?: unknown; exp_month?: unknown; exp_year?: unknown } | null | undefined;
+  if (event.type.startsWith('payment_method.')) card = (event.data.object as Stripe.PaymentMethod).card;
+  else if (event.type === 'charge.succeeded') card = (event.data.object as Stripe.Charge).payment_method_details?.card;
+  if (!card || typeof card.last4 !== 'string' || typeof card.exp_month !== 'number' || typeof card.exp_year !== 'number') return null;
+  return { brand: str(card.brand) ?? 'card', last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year };
 }
 
 /** The subscription's period end: on the subscription (older API versions) or its first item. */
@@ -265,6 +288,21 @@ export async function applyEvent(ctx: RouteContext<RouteTenant, PublicActor>, ev
       set.currentPeriodEnd = periodEndOf(object) ?? org.currentPeriodEnd;
       set.stripeSubscriptionId = str(object.id) ?? org.stripeSubscriptionId;
       set.stripeCustomerId = idOf(object.customer) ?? org.stripeCustomerId;
+      break;
+    }
+    case 'payment_method.attached':
+    case 'payment_method.updated':
+    case 'payment_method.automatically_updated':
+    case 'charge.succeeded': {
+      const card = cardSummaryOf(event);
+      if (card) set.paymentMethod = card;
+      set.stripeCustomerId = idOf(object.customer) ?? org.stripeCustomerId;
+      break;
+    }
+    case 'payment_method.detached': {
+      // The card on file went; a summary of another card stays.
+      const card = cardSummaryOf(event);
+      if (card && org.paymentMethod && card.last4 === org.paymentMethod.last4 && card.brand === org.paymentMethod.brand) set.paymentMethod = null;
       break;
     }
     case 'invoice.paid':

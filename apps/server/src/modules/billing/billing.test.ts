@@ -322,3 +322,81 @@ describe('invoice e-mails to the billing e-mail (notifications.email.billing)', 
     expect(sentTo()).toHaveLength(2);
   });
 });
+
+describe('the payment method summary from signed webhook events', () => {
+  it('a payment_method.attached event stores brand, last 4 and expiry; the billing page and the settings show it; detached clears it', async () => {
+    const other = await createOtherOrganization(t.app, 'card-summary@other.org');
+    // The organization's customer at the provider, from its checkout.
+    const checkout = {
+      id: 'evt_card_checkout',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: 'cs_card',
+          object: 'checkout.session',
+          customer: 'cus_card_1',
+          subscription: 'sub_card_1',
+          metadata: { organizationId: other.organizationId, plan: 'basic' },
+        },
+      },
+    };
+    expect((await deliver(checkout)).json().applied).toBe(true);
+    expect((await t.as(other.headers).get('/api/billing/subscription')).json().paymentMethod).toBeNull();
+    expect((await t.as(other.headers).get('/api/organizations/settings')).json().settings.billing.paymentMethod).toBeNull();
+
+    const card = { brand: 'visa', last4: '4242', exp_month: 8, exp_year: 2031, funding: 'credit', country: 'US' };
+    const attached = {
+      id: 'evt_card_attached',
+      object: 'event',
+      type: 'payment_method.attached',
+      data: { object: { id: 'pm_1', object: 'payment_method', type: 'card', customer: 'cus_card_1', card } },
+    };
+    expect((await deliver(attached)).json().applied).toBe(true);
+    const billing = (await t.as(other.headers).get('/api/billing/subscription')).json();
+    expect(billing.paymentMethod).toEqual({ brand: 'visa', last4: '4242', expMonth: 8, expYear: 2031 });
+    expect((await t.as(other.headers).get('/api/organizations/settings')).json().settings.billing.paymentMethod).toBe(
+      'VISA ending in 4242, expires 08/2031',
+    );
+    const stored = (await orgRow(other.organizationId)).payment_method;
+    expect(Object.keys(stored).sort()).toEqual(['brand', 'expMonth', 'expYear', 'last4']);
+
+    // A charge of another card replaces it; a forged (badly signed) one changes nothing.
+    const charge = {
+      id: 'evt_card_charge',
+      object: 'event',
+      type: 'charge.succeeded',
+      data: {
+        object: {
+          id: 'ch_1',
+          object: 'charge',
+          customer: 'cus_card_1',
+          payment_method_details: { type: 'card', card: { brand: 'mastercard', last4: '4444', exp_month: 1, exp_year: 2030 } },
+        },
+      },
+    };
+    expect((await deliver({ ...charge, id: 'evt_card_forged' }, 'whsec_wrong')).statusCode).toBe(400);
+    expect((await orgRow(other.organizationId)).payment_method.last4).toBe('4242');
+    expect((await deliver(charge)).json().applied).toBe(true);
+    expect((await orgRow(other.organizationId)).payment_method).toEqual({ brand: 'mastercard', last4: '4444', expMonth: 1, expYear: 2030 });
+
+    const detached = {
+      id: 'evt_card_detached',
+      object: 'event',
+      type: 'payment_method.detached',
+      data: {
+        object: {
+          id: 'pm_2',
+          object: 'payment_method',
+          type: 'card',
+          customer: null,
+          card: { brand: 'mastercard', last4: '4444', exp_month: 1, exp_year: 2030 },
+        },
+        previous_attributes: { customer: 'cus_card_1' },
+      },
+    };
+    expect((await deliver(detached)).json().applied).toBe(true);
+    expect((await orgRow(other.organizationId)).payment_method).toBeNull();
+    expect((await t.as(other.headers).get('/api/billing/subscription')).json().paymentMethod).toBeNull();
+  });
+});
