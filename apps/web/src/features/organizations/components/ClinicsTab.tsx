@@ -40,7 +40,7 @@ export function ClinicsTab({ organizationId }: { organizationId: string }) {
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
           Edit a clinic to set its emergency level, facility ID and bed count, as the{' '}
-          <Anchor component={Link} to="/emergency-room">
+          <Anchor component={Link} to="/emergency-room" underline="always">
             Emergency Room
           </Anchor>{' '}
           shows them.
