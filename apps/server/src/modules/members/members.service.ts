@@ -213,7 +213,11 @@ export async function removeMember(ctx: TenantAccountRouteContext, memberId: str
     if (!plan.ok) throw new AppError('access/forbidden', plan.refusal.message.replace('change', 'remove'));
     if (await lastOwner()) throw lastOwnerError();
     await t.tx.delete(organizationMembers).where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.id, memberId)));
-    await t.audit('member.removed', { type: 'member', id: memberId }, { userId: member.userId, email: target.email, role: member.role, status: member.status });
+    await t.audit(
+      'member.removed',
+      { type: 'member', id: memberId },
+      { userId: member.userId, email: target.email, role: member.role, status: member.status },
+    );
     await t.emit('member.updated', memberId);
     return { id: memberId, userId: member.userId, email: target.email, role: member.role };
   });
@@ -221,7 +225,13 @@ export async function removeMember(ctx: TenantAccountRouteContext, memberId: str
   const [other] = await db
     .select({ organizationId: organizationMembers.organizationId })
     .from(organizationMembers)
-    .where(and(eq(organizationMembers.userId, removed.userId), eq(organizationMembers.status, 'active'), ne(organizationMembers.organizationId, organizationId)))
+    .where(
+      and(
+        eq(organizationMembers.userId, removed.userId),
+        eq(organizationMembers.status, 'active'),
+        ne(organizationMembers.organizationId, organizationId),
+      ),
+    )
     .orderBy(sql`${organizationMembers.joinedAt} nulls last`, asc(organizationMembers.organizationId))
     .limit(1);
   await db

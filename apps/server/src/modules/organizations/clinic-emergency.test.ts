@@ -7,7 +7,11 @@ const ORG = 'default-clinic';
 async function firstClinic() {
   const res = await t.as('admin').get(`/api/clinics/organization/${ORG}`);
   expect(res.statusCode).toBe(200);
-  return res.json().clinics[0] as { id: string; name: string; emergency: { level: string | null; facilityId: string | null; bedCount: number | null } };
+  return res.json().clinics[0] as {
+    id: string;
+    name: string;
+    emergency: { level: string | null; facilityId: string | null; bedCount: number | null };
+  };
 }
 
 describe("PUT /api/clinics/:id with the clinic's emergency settings", () => {
