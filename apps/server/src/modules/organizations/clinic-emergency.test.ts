@@ -55,4 +55,13 @@ describe("PUT /api/clinics/:id with the clinic's emergency settings", () => {
     expect((await t.as('admin').put(`/api/clinics/${other.clinicId}`, { emergency: { bedCount: 3 } })).statusCode).toBe(404);
     expect((await firstClinic()).emergency.bedCount).not.toBe(3);
   });
+
+  it('a plan without the emergency room refuses them (402) and still saves the clinic itself', async () => {
+    const other = await createOtherOrganization(t.app, 'basic-beds@other.org');
+    expect((await t.as(other.headers).post('/api/billing/trial', { plan: 'basic' })).statusCode).toBe(200);
+    const refused = await t.as(other.headers).put(`/api/clinics/${other.clinicId}`, { emergency: { bedCount: 4 } });
+    expect(refused.statusCode).toBe(402);
+    expect(refused.json().code).toBe('plan/feature-unavailable');
+    expect((await t.as(other.headers).put(`/api/clinics/${other.clinicId}`, { phone: '555-0111' })).statusCode).toBe(200);
+  });
 });
