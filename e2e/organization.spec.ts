@@ -68,4 +68,54 @@ test.describe.serial('organization dashboard', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(row.getByRole('cell', { name: 'Doctor', exact: true })).toBeVisible();
   });
+
+  test('the Owner creates a reset link for the member, then removes her after confirming', async ({ page }) => {
+    await signIn(page, 'owner@demo.clinic');
+    await page.goto('/organization');
+    await page.getByRole('tab', { name: 'Users' }).click();
+    const row = page.getByRole('row').filter({ hasText: nurseEmail });
+    await row.getByRole('button', { name: /^Manage / }).click();
+    const drawer = page.getByRole('dialog');
+    await expect(drawer).toHaveCSS('opacity', '1');
+    await drawer.getByRole('button', { name: 'Create password reset link' }).click();
+    await expect(drawer.getByTestId('reset-link')).toContainText('/login?reset=');
+
+    await drawer.getByRole('button', { name: 'Remove from organization' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove Member' });
+    await expect(confirm).toContainText(nurseEmail);
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(axe.violations).toEqual([]);
+    // Cancel keeps her; confirming removes her.
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toHaveCount(0);
+    await drawer.getByRole('button', { name: 'Remove from organization' }).click();
+    await page.getByRole('dialog', { name: 'Remove Member' }).getByRole('button', { name: 'Remove Member' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.getByRole('row').filter({ hasText: nurseEmail })).toHaveCount(0);
+  });
+
+  test("the Owner sets a clinic's emergency beds from the Clinics tab", async ({ page }) => {
+    await signIn(page, 'owner@demo.clinic');
+    await page.goto('/organization');
+    await page.getByRole('tab', { name: 'Clinics' }).click();
+    const table = page.getByRole('table', { name: 'Clinics' });
+    await table
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
+    const form = page.getByRole('dialog', { name: 'Edit Clinic' });
+    await form.getByLabel('Emergency level').fill('Level II Trauma Center');
+    await form.getByLabel('Emergency beds').fill('17');
+    const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(axe.violations).toEqual([]);
+    await form.getByRole('button', { name: 'Save Clinic' }).click();
+    await expect(form).toHaveCount(0);
+    await expect(table.getByRole('cell', { name: '17', exact: true })).toBeVisible();
+    // The form opens with the saved values.
+    await table
+      .getByRole('button', { name: /^Edit / })
+      .first()
+      .click();
+    await expect(page.getByRole('dialog', { name: 'Edit Clinic' }).getByLabel('Emergency level')).toHaveValue('Level II Trauma Center');
+  });
 });

@@ -129,7 +129,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(organizationRoutes);
   await app.register(organizationSettingsRoutes);
   await app.register(memberRoutes, { links, mailer });
-  await app.register(billingRoutes, { billing: deps.billing ?? {}, links });
+  await app.register(billingRoutes, { billing: deps.billing ?? {}, links, mailer });
   await app.register(eventRoutes);
   await app.register(kioskRoutes);
   await app.register(pediatricIntakeRoutes);

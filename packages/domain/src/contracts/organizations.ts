@@ -8,6 +8,7 @@ import { DEFAULT_PASSWORD_POLICY, POLICY_MIN_LENGTH_RANGE } from '../rules/passw
 import { MAX_ALLOW_LIST_ENTRIES, isAllowListEntry } from '../rules/ip-allow-list.js';
 import { VISITOR_PATIENT_LOOKUPS } from '../rules/visitors.js';
 import { epicIntegration } from './settings.js';
+import { facilityBody } from './emergency.js';
 import { LONG_TEXT, idSchema, optionalEmail, optionalText, requiredText } from './common.js';
 
 /** Organization types the server accepts (the setup form offers the first three). */
@@ -211,6 +212,8 @@ export const updateClinicBody = z
     phone: optionalText(40),
     email: optionalEmail,
     status: z.enum(['active', 'inactive']).optional(),
+    /** The clinic's emergency settings (level, facility id, bed count) the emergency room uses: Admin or above. */
+    emergency: facilityBody.strict().optional(),
   })
   .strict();
 /** Update-clinic input. */
@@ -275,6 +278,15 @@ export const organizationDto = z.object({
 /** An organization. */
 export type OrganizationDto = z.infer<typeof organizationDto>;
 
+/** A clinic's emergency settings: the level and facility id of the emergency room's header, its bed count. */
+export const clinicEmergencyDto = z.object({
+  level: z.string().nullable(),
+  facilityId: z.string().nullable(),
+  bedCount: z.number().nullable(),
+});
+/** A clinic's emergency settings. */
+export type ClinicEmergencyDto = z.infer<typeof clinicEmergencyDto>;
+
 /** A clinic as the API returns it. */
 export const clinicDto = z.object({
   id: z.string(),
@@ -285,6 +297,8 @@ export const clinicDto = z.object({
   email: z.string().nullable(),
   type: z.string(),
   status: z.string(),
+  /** Its emergency settings, on the organization's clinic list (`GET /api/clinics/organization/{id}`) only. */
+  emergency: clinicEmergencyDto.optional(),
 });
 /** A clinic. */
 export type ClinicDto = z.infer<typeof clinicDto>;

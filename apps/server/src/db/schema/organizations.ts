@@ -26,6 +26,11 @@ export const organizations = pgTable('organizations', {
   /** The payment provider's customer and subscription (Stripe), once a card was given. */
   stripeCustomerId: text('stripe_customer_id'),
   stripeSubscriptionId: text('stripe_subscription_id'),
+  /**
+   * The card on file as the provider's signed webhook events describe it (brand, last 4 digits,
+   * expiry month and year); never a card number. Null when none was reported.
+   */
+  paymentMethod: jsonb('payment_method').$type<{ brand: string; last4: string; expMonth: number; expYear: number } | null>(),
   createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

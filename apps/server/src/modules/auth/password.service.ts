@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, roleRank } from '@clinic/domain';
+import { AUTH_MESSAGES, planMemberChange } from '@clinic/domain';
 import { RESET_LINK_MINUTES } from '@clinic/domain/contracts/account-security';
 import { passwordPolicySchema } from '@clinic/domain/contracts/organizations';
 import { newPasswordProblem } from '@clinic/domain/rules/password';
@@ -145,7 +145,7 @@ export async function resetPassword(ctx: PublicAccountContext, input: { token: s
   return { email: user.email };
 }
 
-/** An active member of the request's organization by membership id, at or below the actor's rank. */
+/** A member of the request's organization by membership id, below the actor's rank (an Owner: any). */
 async function memberBelow(ctx: TenantAccountRouteContext, memberId: string) {
   const { tenant } = ctx;
   const [member] = await ctx.tenantTx(({ tx }) =>
@@ -157,8 +157,9 @@ async function memberBelow(ctx: TenantAccountRouteContext, memberId: string) {
       .limit(1),
   );
   if (!member) throw notFound('Member');
-  if (roleRank(member.role) > roleRank(tenant.member.role)) {
-    throw new AppError('access/forbidden', `You cannot change the sign-in of a member whose role (${member.role}) is above yours.`);
+  // The one member-change rule (`planMemberChange`): below one's own rank, any rank for an Owner.
+  if (!planMemberChange(tenant.member, { role: member.role, permissions: {} }, {}).ok) {
+    throw new AppError('access/forbidden', `You can only help members whose role is below your own (${member.role} is not).`);
   }
   return member;
 }

@@ -5,7 +5,16 @@ import { AppError } from '../../platform/errors.js';
 import { appOrigin, type LinkConfig } from '../../platform/links.js';
 import { RateLimiter } from '../../platform/rate-limit.js';
 import { tenantRoute, webhookRoute } from '../../platform/route.js';
-import { applyEvent, billingOverview, cancelSubscription, createCheckout, organizationOfEvent, startTrial } from './billing.service.js';
+import { sendIfConfigured, type Mailer } from '../../platform/mail.js';
+import {
+  applyEvent,
+  billingOverview,
+  cancelSubscription,
+  createCheckout,
+  invoiceMail,
+  organizationOfEvent,
+  startTrial,
+} from './billing.service.js';
 import { webhookVerifier, type BillingConfig } from './stripe.js';
 
 /** Billing belongs to the organization, not to the clinic the caller has open. */
@@ -14,7 +23,7 @@ const scope = 'organization';
 const WEBHOOK_LIMIT_PER_MINUTE = 300;
 
 /** The subscription, plan choice, cancellation and the payment provider's webhook. */
-export async function billingRoutes(app: FastifyInstance, opts: { billing: BillingConfig; links: LinkConfig }) {
+export async function billingRoutes(app: FastifyInstance, opts: { billing: BillingConfig; links: LinkConfig; mailer: Mailer }) {
   const config = opts.billing;
 
   tenantRoute(
@@ -81,8 +90,13 @@ export async function billingRoutes(app: FastifyInstance, opts: { billing: Billi
       }
       const organizationId = await organizationOfEvent(ctx.db, event);
       if (!organizationId) return { received: true, applied: false };
-      const outcome = await ctx.inOrganization(organizationId, (tenantCtx) => applyEvent(tenantCtx, event));
-      return { received: true, applied: outcome === 'applied' };
+      const { outcome, mail } = await ctx.inOrganization(organizationId, async (tenantCtx) => {
+        const applied = await applyEvent(tenantCtx, event);
+        return { outcome: applied, mail: applied === 'applied' ? invoiceMail(tenantCtx.tenant.organization, event) : null };
+      });
+      // After the commit: a redelivered event mails nothing again.
+      const mailed = mail ? await sendIfConfigured(opts.mailer, mail, request.log) : false;
+      return { received: true, applied: outcome === 'applied', mailed };
     },
   );
 }

@@ -1,10 +1,20 @@
-import { STRIPE_NOT_CONFIGURED_MESSAGE, TRIAL_DAYS, findPlan, isReadOnly, type BillingResponse, type PlanId } from '@clinic/domain';
+import {
+  STRIPE_NOT_CONFIGURED_MESSAGE,
+  TRIAL_DAYS,
+  findPlan,
+  isReadOnly,
+  type BillingResponse,
+  type PaymentMethodDto,
+  type PlanId,
+} from '@clinic/domain';
 import { desc, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { billingEvents, billingInvoices, organizations, type BillingInvoiceRow } from '../../db/schema/index.js';
 import { subscriptionOf } from '../../platform/access.js';
 import { newId } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
+import type { MailMessage } from '../../platform/mail.js';
+import { invoiceMailTo } from '../../platform/notification-settings.js';
 import { planUsage } from '../../platform/plan-limits.js';
 import type { AccountDb, PublicActor, RouteContext, RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route.js';
 import { paymentsConfigured, stripeClient, type BillingConfig } from './stripe.js';
@@ -69,7 +79,8 @@ export async function billingOverview(ctx: TenantRouteContext, config: BillingCo
       trialAvailable: !org.trialEndsAt && !org.stripeSubscriptionId,
     },
     invoices: invoices.map(toInvoiceDto),
-    paymentMethod: await paymentMethodOf(config, org.stripeCustomerId),
+    // What the signed webhook events reported, else (keys set) the provider asked now.
+    paymentMethod: org.paymentMethod ?? (await paymentMethodOf(config, org.stripeCustomerId)),
     payments: { configured: paymentsConfigured(config), publishableKey: config.publishableKey ?? null },
     usage,
   };
@@ -183,10 +194,24 @@ export async function organizationOfEvent(db: AccountDb, event: Stripe.Event): P
   const parent = ((object.parent as Loose | undefined)?.subscription_details as Loose | undefined)?.metadata as Record<string, string> | undefined;
   const direct = tagged ?? fromLines ?? parent?.organizationId ?? null;
   if (direct) return direct;
-  const customer = idOf(object.customer);
+  // A detached payment method names its former customer only among the previous attributes.
+  const previous = (event.data as { previous_attributes?: Loose }).previous_attributes;
+  const customer = idOf(object.customer) ?? idOf(previous?.customer);
   if (!customer) return null;
   const [row] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.stripeCustomerId, customer)).limit(1);
   return row?.id ?? null;
+}
+
+/**
+ * The card summary an event carries: a payment method's `card` (`payment_method.*`) or a charge's
+ * `payment_method_details.card` (`charge.succeeded`). Brand, last 4 digits and expiry only.
+ */
+export function cardSummaryOf(event: Stripe.Event): PaymentMethodDto | null {
+  let card: { brand?: unknown; last4?: unknown; exp_month?: unknown; exp_year?: unknown } | null | undefined;
+  if (event.type.startsWith('payment_method.')) card = (event.data.object as Stripe.PaymentMethod).card;
+  else if (event.type === 'charge.succeeded') card = (event.data.object as Stripe.Charge).payment_method_details?.card;
+  if (!card || typeof card.last4 !== 'string' || typeof card.exp_month !== 'number' || typeof card.exp_year !== 'number') return null;
+  return { brand: str(card.brand) ?? 'card', last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year };
 }
 
 /** The subscription's period end: on the subscription (older API versions) or its first item. */
@@ -265,6 +290,21 @@ export async function applyEvent(ctx: RouteContext<RouteTenant, PublicActor>, ev
       set.stripeCustomerId = idOf(object.customer) ?? org.stripeCustomerId;
       break;
     }
+    case 'payment_method.attached':
+    case 'payment_method.updated':
+    case 'payment_method.automatically_updated':
+    case 'charge.succeeded': {
+      const card = cardSummaryOf(event);
+      if (card) set.paymentMethod = card;
+      set.stripeCustomerId = idOf(object.customer) ?? org.stripeCustomerId;
+      break;
+    }
+    case 'payment_method.detached': {
+      // The card on file went; a summary of another card stays.
+      const card = cardSummaryOf(event);
+      if (card && org.paymentMethod && card.last4 === org.paymentMethod.last4 && card.brand === org.paymentMethod.brand) set.paymentMethod = null;
+      break;
+    }
     case 'invoice.paid':
     case 'invoice.payment_succeeded': {
       await recordInvoice(ctx, object, 'paid', org.planId);
@@ -291,4 +331,44 @@ export async function applyEvent(ctx: RouteContext<RouteTenant, PublicActor>, ev
     { eventId: event.id, eventType: event.type, status: set.subscriptionStatus ?? org.subscriptionStatus },
   );
   return 'applied';
+}
+
+/** The invoice events that are e-mailed: one per payment (Stripe sends `invoice.payment_succeeded` beside `invoice.paid`). */
+const MAILED_INVOICE_EVENTS: Partial<Record<Stripe.Event['type'], 'paid' | 'failed'>> = {
+  'invoice.paid': 'paid',
+  'invoice.payment_failed': 'failed',
+};
+
+/**
+ * The e-mail of an invoice the provider reported, to the billing e-mail of the organization's
+ * settings when its "billing" e-mail notification is on ({@link invoiceMailTo}); null otherwise.
+ * An amount and a link to the provider's invoice page, no card data.
+ */
+export function invoiceMail(organization: { name: string; settings: unknown }, event: Stripe.Event): MailMessage | null {
+  const outcome = MAILED_INVOICE_EVENTS[event.type];
+  const to = outcome ? invoiceMailTo(organization.settings) : null;
+  if (!outcome || !to) return null;
+  const invoice = event.data.object as unknown as Loose;
+  const cents = Number(outcome === 'paid' ? (invoice.amount_paid ?? invoice.total) : (invoice.amount_due ?? invoice.total)) || 0;
+  const currency = (str(invoice.currency) ?? 'usd').toUpperCase();
+  let amount: string;
+  try {
+    amount = new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(cents / 100);
+  } catch {
+    amount = `${(cents / 100).toFixed(2)} ${currency}`;
+  }
+  const link = str(invoice.hosted_invoice_url);
+  const number = str(invoice.number) ?? str(invoice.id) ?? '';
+  return {
+    to,
+    subject: outcome === 'paid' ? `Invoice ${number} paid: ${organization.name}` : `Payment failed for invoice ${number}: ${organization.name}`,
+    text: [
+      outcome === 'paid'
+        ? `The invoice ${number} of ${organization.name} for ${amount} has been paid.`
+        : `The payment of the invoice ${number} of ${organization.name} for ${amount} failed. Please update the payment method on the Billing page.`,
+      ...(link ? ['', `View the invoice: ${link}`] : []),
+      '',
+      "You receive this because this address is the billing e-mail in the organization's settings.",
+    ].join('\n'),
+  };
 }

@@ -189,9 +189,9 @@ describe('POST /api/billing/webhook', () => {
     const event = checkoutCompleted(other.organizationId, 'evt_once_1');
     const first = await deliver(event);
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ received: true, applied: true });
+    expect(first.json()).toEqual({ received: true, applied: true, mailed: false });
     const second = await deliver(event);
-    expect(second.json()).toEqual({ received: true, applied: false });
+    expect(second.json()).toEqual({ received: true, applied: false, mailed: false });
     const org = await orgRow(other.organizationId);
     expect(org.plan_id).toBe('enterprise');
     expect(org.subscription_status).toBe('active');
@@ -267,5 +267,136 @@ describe('invitations', () => {
     expect(revoked.statusCode).toBe(200);
     expect((await t.as(other.headers).delete(`/api/organizations/invitations/${invitation.id}`)).statusCode).toBe(404);
     expect((await auditEventsOf(t.database.db, 'invitation.revoked')).some((a) => a.entity_id === invitation.id)).toBe(true);
+  });
+});
+
+describe('invoice e-mails to the billing e-mail (notifications.email.billing)', () => {
+  const invoiceEvent = (id: string, type: string, organizationId: string, invoiceId: string) => ({
+    id,
+    object: 'event',
+    type,
+    data: {
+      object: {
+        id: invoiceId,
+        object: 'invoice',
+        number: `INV-${invoiceId}`,
+        metadata: { organizationId },
+        amount_paid: 4900,
+        amount_due: 4900,
+        currency: 'usd',
+        created: 1_790_000_000,
+        hosted_invoice_url: `https://invoice.stripe.com/i/${invoiceId}`,
+      },
+    },
+  });
+
+  it('mails a paid and a failed invoice once to the billing e-mail; nothing with the toggle off or without an address', async () => {
+    const other = await createOtherOrganization(t.app, 'invoice-mail@other.org');
+    const to = 'accounts@invoice-mail.test';
+    const sentTo = () => t.mailer.sent.filter((m) => m.to === to);
+
+    // No billing e-mail yet: nothing is mailed.
+    expect((await deliver(invoiceEvent('evt_mail_0', 'invoice.paid', other.organizationId, 'in_m0'))).json().mailed).toBe(false);
+    const saved = await t.as(other.headers).put('/api/organizations/settings', { billing: { email: to } });
+    expect(saved.statusCode).toBe(200);
+
+    const paid = invoiceEvent('evt_mail_1', 'invoice.paid', other.organizationId, 'in_m1');
+    expect((await deliver(paid)).json()).toEqual({ received: true, applied: true, mailed: true });
+    expect(sentTo()).toHaveLength(1);
+    expect(sentTo()[0].subject).toBe('Invoice INV-in_m1 paid: Other Health');
+    expect(sentTo()[0].text).toContain('$49.00');
+    expect(sentTo()[0].text).toContain('https://invoice.stripe.com/i/in_m1');
+    // Redelivered: applied once, mailed once.
+    expect((await deliver(paid)).json()).toEqual({ received: true, applied: false, mailed: false });
+    // Stripe's companion event of the same payment is not mailed twice.
+    expect((await deliver(invoiceEvent('evt_mail_1b', 'invoice.payment_succeeded', other.organizationId, 'in_m1'))).json().mailed).toBe(false);
+    expect((await deliver(invoiceEvent('evt_mail_2', 'invoice.payment_failed', other.organizationId, 'in_m2'))).json().mailed).toBe(true);
+    expect(sentTo().at(-1)?.subject).toBe('Payment failed for invoice INV-in_m2: Other Health');
+
+    await t.as(other.headers).put('/api/organizations/settings', { notifications: { email: { billing: false } } });
+    expect((await deliver(invoiceEvent('evt_mail_3', 'invoice.paid', other.organizationId, 'in_m3'))).json()).toEqual({
+      received: true,
+      applied: true,
+      mailed: false,
+    });
+    expect(sentTo()).toHaveLength(2);
+  });
+});
+
+describe('the payment method summary from signed webhook events', () => {
+  it('a payment_method.attached event stores brand, last 4 and expiry; the billing page and the settings show it; detached clears it', async () => {
+    const other = await createOtherOrganization(t.app, 'card-summary@other.org');
+    // The organization's customer at the provider, from its checkout.
+    const checkout = {
+      id: 'evt_card_checkout',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: 'cs_card',
+          object: 'checkout.session',
+          customer: 'cus_card_1',
+          subscription: 'sub_card_1',
+          metadata: { organizationId: other.organizationId, plan: 'basic' },
+        },
+      },
+    };
+    expect((await deliver(checkout)).json().applied).toBe(true);
+    expect((await t.as(other.headers).get('/api/billing/subscription')).json().paymentMethod).toBeNull();
+    expect((await t.as(other.headers).get('/api/organizations/settings')).json().settings.billing.paymentMethod).toBeNull();
+
+    const card = { brand: 'visa', last4: '4242', exp_month: 8, exp_year: 2031, funding: 'credit', country: 'US' };
+    const attached = {
+      id: 'evt_card_attached',
+      object: 'event',
+      type: 'payment_method.attached',
+      data: { object: { id: 'pm_1', object: 'payment_method', type: 'card', customer: 'cus_card_1', card } },
+    };
+    expect((await deliver(attached)).json().applied).toBe(true);
+    const billing = (await t.as(other.headers).get('/api/billing/subscription')).json();
+    expect(billing.paymentMethod).toEqual({ brand: 'visa', last4: '4242', expMonth: 8, expYear: 2031 });
+    expect((await t.as(other.headers).get('/api/organizations/settings')).json().settings.billing.paymentMethod).toBe(
+      'VISA ending in 4242, expires 08/2031',
+    );
+    const stored = (await orgRow(other.organizationId)).payment_method;
+    expect(Object.keys(stored).sort()).toEqual(['brand', 'expMonth', 'expYear', 'last4']);
+
+    // A charge of another card replaces it; a forged (badly signed) one changes nothing.
+    const charge = {
+      id: 'evt_card_charge',
+      object: 'event',
+      type: 'charge.succeeded',
+      data: {
+        object: {
+          id: 'ch_1',
+          object: 'charge',
+          customer: 'cus_card_1',
+          payment_method_details: { type: 'card', card: { brand: 'mastercard', last4: '4444', exp_month: 1, exp_year: 2030 } },
+        },
+      },
+    };
+    expect((await deliver({ ...charge, id: 'evt_card_forged' }, 'whsec_wrong')).statusCode).toBe(400);
+    expect((await orgRow(other.organizationId)).payment_method.last4).toBe('4242');
+    expect((await deliver(charge)).json().applied).toBe(true);
+    expect((await orgRow(other.organizationId)).payment_method).toEqual({ brand: 'mastercard', last4: '4444', expMonth: 1, expYear: 2030 });
+
+    const detached = {
+      id: 'evt_card_detached',
+      object: 'event',
+      type: 'payment_method.detached',
+      data: {
+        object: {
+          id: 'pm_2',
+          object: 'payment_method',
+          type: 'card',
+          customer: null,
+          card: { brand: 'mastercard', last4: '4444', exp_month: 1, exp_year: 2030 },
+        },
+        previous_attributes: { customer: 'cus_card_1' },
+      },
+    };
+    expect((await deliver(detached)).json().applied).toBe(true);
+    expect((await orgRow(other.organizationId)).payment_method).toBeNull();
+    expect((await t.as(other.headers).get('/api/billing/subscription')).json().paymentMethod).toBeNull();
   });
 });

@@ -2,3 +2,5 @@
 export { raiseEmergencyCheckInAlert, recordEntryScoring, type EntryScoring } from './emergency-scoring.js';
 export { type EmergencyContext } from './emergency-scope.js';
 export { emergencyRoutes } from './emergency.routes.js';
+// The clinics tab of the organization screen reads and saves a clinic's emergency settings here.
+export { facility as readFacility, updateFacility as saveFacility } from './board.service.js';

@@ -2,14 +2,16 @@ import { MEMBERS_ACCESS, idSchema, inviteBody, updateMemberBody } from '@clinic/
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { appOrigin, type LinkConfig } from '../../platform/links.js';
-import { accountRoute, tenantRoute } from '../../platform/route.js';
+import { accountRoute, tenantAccountRoute, tenantRoute } from '../../platform/route.js';
 import { sendIfConfigured, type Mailer } from '../../platform/mail.js';
+import { sendsInvitationMail } from '../../platform/notification-settings.js';
 import {
   acceptByToken,
   invite,
   listInvitations,
   listMembers,
   memberStats,
+  removeMember,
   resendInvitation,
   revokeInvitation,
   updateMember,
@@ -83,8 +85,10 @@ export async function memberRoutes(app: FastifyInstance, opts: { links: LinkConf
       const created = await invite(ctx, body);
       const acceptUrl = `${origin}/login?invite=${encodeURIComponent(created.token)}`;
       const mail = invitationMail(created.email, ctx.tenant.organization.name, created.role, acceptUrl, created.expiresAt);
-      const mailed = await sendIfConfigured(opts.mailer, mail, request.log);
-      return { success: true, invitation: { ...created, acceptUrl }, mailed };
+      // Organization settings, Notifications: "user invitations" off means the Admin shares the link.
+      const mailOff = !sendsInvitationMail(ctx.tenant.organization.settings);
+      const mailed = !mailOff && (await sendIfConfigured(opts.mailer, mail, request.log));
+      return { success: true, invitation: { ...created, acceptUrl }, mailed, mailOff };
     },
   );
 
@@ -103,8 +107,9 @@ export async function memberRoutes(app: FastifyInstance, opts: { links: LinkConf
       const renewed = await resendInvitation(ctx, params.id);
       const acceptUrl = `${origin}/login?invite=${encodeURIComponent(renewed.token)}`;
       const mail = invitationMail(renewed.email, ctx.tenant.organization.name, renewed.role, acceptUrl, renewed.expiresAt);
-      const mailed = await sendIfConfigured(opts.mailer, mail, request.log);
-      return { success: true, invitation: { ...renewed, acceptUrl }, mailed };
+      const mailOff = !sendsInvitationMail(ctx.tenant.organization.settings);
+      const mailed = !mailOff && (await sendIfConfigured(opts.mailer, mail, request.log));
+      return { success: true, invitation: { ...renewed, acceptUrl }, mailed, mailOff };
     },
   );
 
@@ -143,5 +148,18 @@ export async function memberRoutes(app: FastifyInstance, opts: { links: LinkConf
       await ctx.emit('member.updated', params.memberId);
       return { success: true, member };
     },
+  );
+
+  tenantAccountRoute(
+    app,
+    {
+      method: 'DELETE',
+      url: '/api/organizations/members/:memberId',
+      summary: 'Remove a member from the organization (rank rules; never the last Owner or oneself; their sessions end with their last membership)',
+      access: MEMBERS_ACCESS.administer,
+      scope,
+      params: memberParams,
+    },
+    async (ctx, { params }) => ({ success: true, member: await removeMember(ctx, params.memberId) }),
   );
 }

@@ -1,12 +1,13 @@
 import { invitationPermissions, planMemberChange, roleRank, type InviteBody, type Role, type UpdateMemberBody } from '@clinic/domain';
-import { and, asc, count, eq, gt } from 'drizzle-orm';
+import { and, asc, count, eq, gt, ne, sql } from 'drizzle-orm';
 import { invitations, organizationMembers, users } from '../../db/schema/index.js';
 import { hashToken, newId, newToken } from '../../platform/crypto.js';
 import { toMemberDto } from '../../platform/dto.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { assertRoomFor } from '../../platform/plan-limits.js';
 import { acceptInvitation, markEmailVerified } from '../../platform/membership.js';
-import type { AccountRouteContext, RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route.js';
+import type { AccountRouteContext, RouteTenant, TenantAccountRouteContext, TenantRouteContext, TenantTx } from '../../platform/route.js';
+import { endUserSessions } from '../../platform/sessions.js';
 
 /** How long an invitation can be accepted. */
 export const INVITATION_DAYS = 7;
@@ -178,6 +179,67 @@ export async function updateMember(ctx: TenantRouteContext, memberId: string, in
   );
   const [u] = await tx.select(memberUser).from(users).where(eq(users.id, updated.userId));
   return toMemberDto(updated, u);
+}
+
+/**
+ * Removes a member from the organization under the member-change rule ({@link planMemberChange}:
+ * below one's own rank, any rank for an Owner); the last active Owner stays, and nobody removes
+ * themselves (an Owner hands over, then is removed by another Owner). The membership row goes
+ * (its member settings with it), so the person can be invited again later; the audit row keeps
+ * who they were. Access ends at once (every request re-reads the membership). Sessions are the
+ * account's, not the organization's: they end when this was the person's last active membership;
+ * otherwise their current organization moves to another of theirs, and their other
+ * organizations keep them signed in.
+ */
+export async function removeMember(ctx: TenantAccountRouteContext, memberId: string) {
+  const { db, tenant } = ctx;
+  const organizationId = tenant.organizationId;
+  const removed = await ctx.tenantTx(async (t) => {
+    const [target] = await t.tx
+      .select({ member: organizationMembers, email: users.email })
+      .from(organizationMembers)
+      .innerJoin(users, eq(users.id, organizationMembers.userId))
+      .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.id, memberId)))
+      .for('update', { of: organizationMembers });
+    if (!target) throw notFound('Member');
+    const { member } = target;
+    const lastOwner = async () => member.role === 'Owner' && member.status === 'active' && (await ownerCount(t.tx, organizationId)) <= 1;
+    const lastOwnerError = () => new AppError('conflict/last-owner', 'The last Owner of an organization cannot be demoted or removed.');
+    if (member.userId === t.actor.userId) {
+      if (await lastOwner()) throw lastOwnerError();
+      throw new AppError('conflict/remove-self', 'You cannot remove yourself from the organization. Another Admin or Owner can.');
+    }
+    const plan = planMemberChange(tenant.member, member, {});
+    if (!plan.ok) throw new AppError('access/forbidden', plan.refusal.message.replace('change', 'remove'));
+    if (await lastOwner()) throw lastOwnerError();
+    await t.tx.delete(organizationMembers).where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.id, memberId)));
+    await t.audit(
+      'member.removed',
+      { type: 'member', id: memberId },
+      { userId: member.userId, email: target.email, role: member.role, status: member.status },
+    );
+    await t.emit('member.updated', memberId);
+    return { id: memberId, userId: member.userId, email: target.email, role: member.role };
+  });
+  // Outside the tenant: the account's current choice and its sessions.
+  const [other] = await db
+    .select({ organizationId: organizationMembers.organizationId })
+    .from(organizationMembers)
+    .where(
+      and(
+        eq(organizationMembers.userId, removed.userId),
+        eq(organizationMembers.status, 'active'),
+        ne(organizationMembers.organizationId, organizationId),
+      ),
+    )
+    .orderBy(sql`${organizationMembers.joinedAt} nulls last`, asc(organizationMembers.organizationId))
+    .limit(1);
+  await db
+    .update(users)
+    .set({ currentOrganizationId: other?.organizationId ?? null, currentClinicId: null, updatedAt: new Date() })
+    .where(and(eq(users.id, removed.userId), eq(users.currentOrganizationId, organizationId)));
+  const sessionsEnded = other ? 0 : await endUserSessions(db, removed.userId);
+  return { id: removed.id, email: removed.email, role: removed.role, sessionsEnded };
 }
 
 /** A pending invitation of the request's organization, locked for a change. */

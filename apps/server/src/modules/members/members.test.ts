@@ -422,3 +422,104 @@ describe('PATCH /api/organizations/members/{memberId}', () => {
     expect((await memberRow('default-clinic', viewerId)).role).toBe('Viewer');
   });
 });
+
+describe('DELETE /api/organizations/members/:memberId (removal)', () => {
+  const remove = (memberId: string, who: Who) => t.as(who).delete(`/api/organizations/members/${memberId}`);
+  const removals = async (organizationId: string) =>
+    (await auditEventsOf(t.database.db, 'member.removed')).filter((e) => e.organization_id === organizationId);
+
+  it('an Admin removes a Nurse: the membership goes, the Nurse loses access and their sessions end, one audit row', async () => {
+    const { organizationId, m } = await team('Admin', 'Nurse');
+    expect((await t.as(m('Nurse').headers).get('/api/auth/session')).statusCode).toBe(200);
+    const res = await remove(m('Nurse').memberId, m('Admin').headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      success: true,
+      member: { id: m('Nurse').memberId, email: m('Nurse').email, role: 'Nurse', sessionsEnded: 1 },
+    });
+    expect(await memberRow(organizationId, m('Nurse').memberId)).toBeUndefined();
+    // Their only membership: the account's sessions end.
+    expect((await t.as(m('Nurse').headers).get('/api/auth/session')).statusCode).toBe(401);
+    const audits = await removals(organizationId);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ entity_id: m('Nurse').memberId, details: { email: m('Nurse').email, role: 'Nurse' } });
+    // Once gone, a second removal is a 404; the person can be invited again.
+    expect((await remove(m('Nurse').memberId, m('Admin').headers)).statusCode).toBe(404);
+    expect((await invite(m('Admin').headers, m('Nurse').email, 'Nurse')).statusCode).toBe(201);
+  });
+
+  it('a member of another organization keeps their sessions there; this organization refuses them at once', async () => {
+    const { organizationId, owner, m } = await team('Doctor');
+    const elsewhere = await createOtherOrganization(t.app, `elsewhere-${organizationId}@team.org`);
+    const { invitation } = (await invite(elsewhere.headers, m('Doctor').email, 'Doctor')).json();
+    expect((await accept(m('Doctor').headers, invitation.token)).statusCode).toBe(200);
+    // Back in the team organization as the current one.
+    await t.as(m('Doctor').headers).post('/api/org/switch', { organizationId });
+    const res = await remove(m('Doctor').memberId, owner.headers);
+    expect(res.json().member.sessionsEnded).toBe(0);
+    const session = await t.as(m('Doctor').headers).get('/api/auth/session');
+    expect(session.statusCode).toBe(200);
+    expect(session.json().organization?.id).toBe(elsewhere.organizationId);
+    const refused = await t.as(m('Doctor').headers).get(`/api/patients?organizationId=${organizationId}`);
+    expect([403, 404]).toContain(refused.statusCode);
+  });
+
+  it('nobody removes someone of their own or a higher rank (403), but an Owner removes another Owner', async () => {
+    const { organizationId, owner, m } = await team('Admin', 'Manager');
+    expect((await remove(owner.memberId, m('Admin').headers)).statusCode).toBe(403);
+    const adminOnAdmin = await invite(owner.headers, `admin2-${organizationId}@team.org`, 'Admin');
+    const admin2 = await signUpAs(t.app, `admin2-${organizationId}@team.org`);
+    await accept(admin2, adminOnAdmin.json().invitation.token);
+    const admin2Id = await memberIdOf(t.database.db, organizationId, `admin2-${organizationId}@team.org`);
+    const sameRank = await remove(admin2Id, m('Admin').headers);
+    expect(sameRank.statusCode).toBe(403);
+    expect(sameRank.json().message).toBe('You can only remove members whose role is below your own.');
+    // A Manager lacks the Admin role of the route.
+    expect((await remove(m('Admin').memberId, m('Manager').headers)).statusCode).toBe(403);
+    expect(await memberRow(organizationId, m('Admin').memberId)).toMatchObject({ role: 'Admin' });
+    expect(await removals(organizationId)).toEqual([]);
+
+    const { invitation } = (await invite(owner.headers, `owner2-${organizationId}@team.org`, 'Owner')).json();
+    const owner2 = await signUpAs(t.app, `owner2-${organizationId}@team.org`);
+    await accept(owner2, invitation.token);
+    expect((await remove(owner.memberId, owner2)).statusCode).toBe(200);
+  });
+
+  it('the last Owner cannot be removed (409), and nobody removes themselves (409)', async () => {
+    const { organizationId, owner, m } = await team('Admin');
+    const last = await remove(owner.memberId, owner.headers);
+    expect(last.statusCode).toBe(409);
+    expect(last.json()).toMatchObject({ code: 'conflict/last-owner' });
+    const self = await remove(m('Admin').memberId, m('Admin').headers);
+    expect(self.statusCode).toBe(409);
+    expect(self.json()).toMatchObject({ code: 'conflict/remove-self' });
+    expect(await memberRow(organizationId, owner.memberId)).toMatchObject({ role: 'Owner', status: 'active' });
+    expect(await removals(organizationId)).toEqual([]);
+  });
+
+  it("another organization's member is a 404 and stays", async () => {
+    const { organizationId, owner } = await team();
+    const res = await remove(owner.memberId, 'admin');
+    expect(res.statusCode).toBe(404);
+    expect(await memberRow(organizationId, owner.memberId)).toMatchObject({ role: 'Owner' });
+  });
+});
+
+describe('invitation e-mails follow notifications.email.userInvitations', () => {
+  it('on (the default): mailed; off: not mailed, the link still shown; resend follows the same toggle', async () => {
+    const { owner } = await team();
+    const on = await invite(owner.headers, 'mailed-invitee@team.org', 'Nurse');
+    expect(on.json()).toMatchObject({ mailed: true, mailOff: false });
+    expect(t.mailer.lastTo('mailed-invitee@team.org')?.text).toContain(on.json().invitation.acceptUrl);
+
+    const saved = await t.as(owner.headers).put('/api/organizations/settings', { notifications: { email: { userInvitations: false } } });
+    expect(saved.statusCode).toBe(200);
+    const off = await invite(owner.headers, 'unmailed-invitee@team.org', 'Nurse');
+    expect(off.statusCode).toBe(201);
+    expect(off.json()).toMatchObject({ mailed: false, mailOff: true });
+    expect(off.json().invitation.acceptUrl).toMatch(/\/login\?invite=/);
+    expect(t.mailer.lastTo('unmailed-invitee@team.org')).toBeUndefined();
+    const resent = await t.as(owner.headers).post(`/api/organizations/invitations/${on.json().invitation.id}/resend`);
+    expect(resent.json()).toMatchObject({ mailed: false, mailOff: true });
+  });
+});

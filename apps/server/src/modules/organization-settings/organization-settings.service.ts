@@ -34,8 +34,10 @@ export function toSettingsDto(row: OrganizationRow): OrganizationSettingsDto {
       nextBillingDate: (row.currentPeriodEnd ?? (row.subscriptionStatus === 'trialing' ? row.trialEndsAt : null))?.toISOString() ?? null,
       email: s.billing.email,
       address: s.billing.address,
-      // No payment provider keeps a card for this organization yet (billing, issue 16's other part).
-      paymentMethod: null,
+      // The card summary the provider's signed webhook events reported (billing module), else none.
+      paymentMethod: row.paymentMethod
+        ? `${row.paymentMethod.brand.toUpperCase()} ending in ${row.paymentMethod.last4}, expires ${String(row.paymentMethod.expMonth).padStart(2, '0')}/${row.paymentMethod.expYear}`
+        : null,
     },
   };
 }

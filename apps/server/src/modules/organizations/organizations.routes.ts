@@ -17,7 +17,7 @@ import {
   createClinic,
   createOrganization,
   getOrganization,
-  listClinics,
+  listClinicsWithEmergency,
   removeTestOrganization,
   updateClinic,
   updateOrganization,
@@ -106,7 +106,7 @@ export async function organizationRoutes(app: FastifyInstance) {
       params: z.object({ id: idSchema }),
     },
     async (ctx, { params }) => {
-      const clinics = await ctx.asMember({ organizationId: params.id }, listClinics).catch((err) => {
+      const clinics = await ctx.asMember({ organizationId: params.id }, listClinicsWithEmergency).catch((err) => {
         if (err instanceof AppError && err.code.startsWith('access/')) throw notFound('Organization');
         throw err;
       });

@@ -1,6 +1,9 @@
 import {
   ALL_PERMISSIONS,
   TRIAL_DAYS,
+  featureAllowed,
+  isAllowed,
+  type ClinicEmergencyDto,
   organizationSettings,
   type CreateClinicBody,
   type CreateOrganizationBody,
@@ -11,7 +14,9 @@ import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { clinics, invitations, organizationMembers, organizations, users } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import { toClinicDto, toOrganizationDto } from '../../platform/dto.js';
+import { PLAN_FEATURE_MESSAGE, subscriptionOf } from '../../platform/access.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { readFacility, saveFacility } from '../emergency/index.js';
 import type { AccountRouteContext, RouteTenant, TenantAccountRouteContext, TenantRouteContext, TenantTx } from '../../platform/route.js';
 
 /** The plan a new organization's trial is of. */
@@ -143,15 +148,44 @@ export async function createClinic(ctx: TenantRouteContext, input: CreateClinicB
   return toClinicDto(row);
 }
 
-/** Changes a clinic of the request's organization; another organization's id is a 404. */
+/** The emergency settings of one clinic, through the emergency module (the emergency room's header reads the same). */
+async function clinicEmergency(ctx: { tx: TenantTx; tenant: RouteTenant }, clinicId: string): Promise<ClinicEmergencyDto> {
+  const { level, facilityId, bedCount } = await readFacility({ tx: ctx.tx, tenant: { ...ctx.tenant, clinicId } });
+  return { level, facilityId, bedCount };
+}
+
+/** The organization's clinics with their emergency settings (the clinics tab). */
+export async function listClinicsWithEmergency(ctx: { tx: TenantTx; tenant: RouteTenant }) {
+  const list = await listClinics(ctx);
+  const result = [];
+  // One after the other: the reads share the transaction's one connection.
+  for (const clinic of list) result.push({ ...clinic, emergency: await clinicEmergency(ctx, clinic.id) });
+  return result;
+}
+
+/**
+ * Changes a clinic of the request's organization; another organization's id is a 404. Its
+ * emergency settings (level, facility id, bed count) are saved by the emergency module, as the
+ * emergency room's own facility route does, and need Admin or above and a plan with the emergency room.
+ */
 export async function updateClinic(ctx: TenantRouteContext, clinicId: string, input: UpdateClinicBody) {
   const { tx, tenant } = ctx;
-  const set = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+  const { emergency, ...fields } = input;
+  if (emergency && !isAllowed(tenant.member, { role: 'Admin' })) {
+    throw new AppError('access/forbidden', "Only an Admin or the Owner can change a clinic's emergency settings.");
+  }
+  // The emergency room's own facility route asks the same of the plan.
+  if (emergency && !featureAllowed(subscriptionOf(tenant.organization), 'emergencyRoom', true)) {
+    throw new AppError('plan/feature-unavailable', PLAN_FEATURE_MESSAGE);
+  }
+  const set = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
   const where = and(eq(clinics.organizationId, tenant.organizationId), eq(clinics.id, clinicId));
   const [row] = Object.keys(set).length ? await tx.update(clinics).set(set).where(where).returning() : await tx.select().from(clinics).where(where);
   if (!row) throw notFound('Clinic');
   await ctx.audit('clinic.updated', { type: 'clinic', id: clinicId }, { fields: Object.keys(set) });
-  return toClinicDto(row);
+  if (!emergency) return toClinicDto(row);
+  const saved = await saveFacility({ ...ctx, tenant: { ...tenant, clinicId } }, emergency);
+  return { ...toClinicDto(row), emergency: { level: saved.level, facilityId: saved.facilityId, bedCount: saved.bedCount } };
 }
 
 /**

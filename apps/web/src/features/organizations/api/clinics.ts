@@ -1,7 +1,7 @@
 import type { ClinicDto } from '@clinic/domain/contracts/organizations';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
-import { useRefreshSession } from '../../../api/session';
+import { sessionQueryKey } from '../../../api/session';
 import { organizationKeys } from './keys';
 
 /** The organization's clinics (`GET /api/clinics/organization/{id}`). */
@@ -18,13 +18,19 @@ export function useClinics(organizationId: string) {
   return useQuery(getClinicsQueryOptions(organizationId));
 }
 
-/** Adds (`POST /api/clinics`) or changes (`PUT /api/clinics/{id}`) a clinic, then reloads the list and the session. */
+/**
+ * Adds (`POST /api/clinics`) or changes (`PUT /api/clinics/{id}`) a clinic, then reloads the list and the session (its
+ * clinics), in the background: the screen keeps its data (and its open tab) meanwhile.
+ */
 export function useSaveClinic(organizationId: string) {
   const client = useQueryClient();
-  const refresh = useRefreshSession();
   return useMutation({
     mutationFn: ({ id, ...body }: { id?: string } & Record<string, unknown>) =>
       api<{ clinic: ClinicDto }>(id ? `/api/clinics/${encodeURIComponent(id)}` : '/api/clinics', { method: id ? 'PUT' : 'POST', body }),
-    onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: organizationKeys.clinics(organizationId) }), refresh()]),
+    onSuccess: () =>
+      Promise.all([
+        client.invalidateQueries({ queryKey: organizationKeys.clinics(organizationId) }),
+        client.invalidateQueries({ queryKey: sessionQueryKey }),
+      ]),
   });
 }

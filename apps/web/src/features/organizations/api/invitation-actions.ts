@@ -6,6 +6,8 @@ import { organizationKeys } from './keys';
 export interface SentInvitation {
   invitation: { id: string; email: string; role: string; acceptUrl: string; expiresAt: string };
   mailed: boolean;
+  /** Invitation e-mails are turned off in the organization's notification settings. */
+  mailOff?: boolean;
 }
 
 function useInvitationsRefresh() {

@@ -1,10 +1,12 @@
 import { Card, Group, Pagination, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { QueryState } from '../../../ui/QueryState';
+import { useFormatTime } from '../../../ui/time-format';
 import { ACTIVITY_PAGE_SIZE, useOrganizationActivity } from '../api/get-activity';
 
 /** The Activity tab: the organization's audit events that are activity, newest first, a page at a time. */
 export function ActivityTab() {
+  const formatTime = useFormatTime();
   const [page, setPage] = useState(1);
   const activity = useOrganizationActivity(page);
   return (
@@ -19,7 +21,7 @@ export function ActivityTab() {
                     <Text fw={500}>{a.title}</Text>
                     <Text size="sm">{a.description}</Text>
                   </div>
-                  <Text size="sm" c="dimmed" title={new Date(a.at).toLocaleString()}>
+                  <Text size="sm" c="dimmed" title={formatTime(a.at, { date: 'numeric' })}>
                     {a.timeAgo}
                   </Text>
                 </Group>

@@ -1,8 +1,10 @@
 import type { ClinicDto } from '@clinic/domain/contracts/organizations';
-import { Alert, Anchor, Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
+import { roleRank } from '@clinic/domain/rules/access';
+import { Alert, Anchor, Button, Divider, Group, Modal, NumberInput, Select, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { useSession } from '../../../api/session';
 import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
 import { QueryState } from '../../../ui/QueryState';
 import { StatusChip } from '../../../ui/StatusChip';
@@ -22,6 +24,7 @@ export function ClinicsTab({ organizationId }: { organizationId: string }) {
     { key: 'phone', header: 'Phone', cell: (c) => c.phone ?? 'Not provided' },
     { key: 'email', header: 'Email', cell: (c) => c.email ?? 'Not provided' },
     { key: 'status', header: 'Status', cell: (c) => <StatusChip status={c.status} /> },
+    { key: 'beds', header: 'Emergency Beds', cell: (c) => c.emergency?.bedCount ?? 'Not set' },
     {
       key: 'actions',
       header: 'Actions',
@@ -36,11 +39,11 @@ export function ClinicsTab({ organizationId }: { organizationId: string }) {
     <Stack gap="md">
       <Group justify="space-between">
         <Text size="sm" c="dimmed">
-          The emergency level and bed count of a clinic are set in the{' '}
-          <Anchor component={Link} to="/emergency-room">
+          Edit a clinic to set its emergency level, facility ID and bed count, as the{' '}
+          <Anchor component={Link} to="/emergency-room" underline="always">
             Emergency Room
           </Anchor>{' '}
-          (facility settings).
+          shows them.
         </Text>
         <Button onClick={() => setEditing('new')}>Add Clinic</Button>
       </Group>
@@ -63,6 +66,17 @@ export function ClinicsTab({ organizationId }: { organizationId: string }) {
 
 function ClinicForm({ organizationId, clinic, onDone }: { organizationId: string; clinic: ClinicDto | null; onDone: () => void }) {
   const save = useSaveClinic(organizationId);
+  const session = useSession();
+  // The emergency settings need Admin or above and a plan with the emergency room (the server checks both); a new clinic gets them on its first edit.
+  const canSetEmergency =
+    clinic !== null &&
+    roleRank(session.data?.organizationUser?.role ?? 'Viewer') >= roleRank('Admin') &&
+    Boolean(session.data?.features.includes('emergencyRoom'));
+  const [emergency, setEmergency] = useState({
+    level: clinic?.emergency?.level ?? '',
+    facilityId: clinic?.emergency?.facilityId ?? '',
+    bedCount: clinic?.emergency?.bedCount ?? ('' as number | ''),
+  });
   const [form, setForm] = useState({
     name: clinic?.name ?? '',
     type: clinic?.type ?? 'general',
@@ -73,6 +87,10 @@ function ClinicForm({ organizationId, clinic, onDone }: { organizationId: string
   });
   const [error, setError] = useState<string | null>(null);
   const set = (key: keyof typeof form, value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const emergencyChanged =
+    emergency.level !== (clinic?.emergency?.level ?? '') ||
+    emergency.facilityId !== (clinic?.emergency?.facilityId ?? '') ||
+    emergency.bedCount !== (clinic?.emergency?.bedCount ?? '');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setError(null);
@@ -86,6 +104,15 @@ function ClinicForm({ organizationId, clinic, onDone }: { organizationId: string
         address: opt(form.address),
         phone: opt(form.phone),
         email: opt(form.email),
+        ...(canSetEmergency && emergencyChanged
+          ? {
+              emergency: {
+                level: emergency.level.trim() || null,
+                facilityId: emergency.facilityId.trim() || null,
+                bedCount: emergency.bedCount === '' ? null : emergency.bedCount,
+              },
+            }
+          : {}),
       });
       notifications.show({ color: 'green', message: clinic ? 'Clinic updated successfully!' : 'Clinic added successfully!' });
       onDone();
@@ -116,6 +143,37 @@ function ClinicForm({ organizationId, clinic, onDone }: { organizationId: string
           onChange={(v) => v && set('status', v)}
           allowDeselect={false}
         />
+        {canSetEmergency && (
+          <Stack gap="sm" role="group" aria-label="Emergency room">
+            <Divider label="Emergency room" labelPosition="left" />
+            <TextInput
+              label="Emergency level"
+              placeholder="e.g. Level II Trauma Center"
+              value={emergency.level}
+              onChange={(e) => {
+                const level = e.currentTarget.value;
+                setEmergency((x) => ({ ...x, level }));
+              }}
+            />
+            <TextInput
+              label="Facility ID"
+              value={emergency.facilityId}
+              onChange={(e) => {
+                const facilityId = e.currentTarget.value;
+                setEmergency((x) => ({ ...x, facilityId }));
+              }}
+            />
+            <NumberInput
+              label="Emergency beds"
+              min={0}
+              max={10000}
+              allowDecimal={false}
+              allowNegative={false}
+              value={emergency.bedCount}
+              onChange={(v) => setEmergency((x) => ({ ...x, bedCount: typeof v === 'number' ? v : '' }))}
+            />
+          </Stack>
+        )}
         <Group justify="flex-end">
           <Button variant="default" onClick={onDone}>
             Cancel

@@ -8,6 +8,7 @@ import { QueryState } from '../../../ui/QueryState';
 import { StatusChip } from '../../../ui/StatusChip';
 import { useInvitations, type InvitationRow } from '../api/get-invitations';
 import { useResendInvitation, useRevokeInvitation, useSendInvitation, type SentInvitation } from '../api/invitation-actions';
+import { TimeText } from '../../../ui/TimeText';
 
 /**
  * The Invitations tab: Send Invitation (e-mail and role; the accept link is shown, and mailed when
@@ -22,7 +23,7 @@ export function InvitationsTab() {
     { key: 'email', header: 'Email', cell: (i) => i.email, sortValue: (i) => i.email },
     { key: 'role', header: 'Role', cell: (i) => i.role },
     { key: 'status', header: 'Status', cell: (i) => <StatusChip status={i.status} /> },
-    { key: 'expires', header: 'Expires', cell: (i) => new Date(i.expiresAt).toLocaleString() },
+    { key: 'expires', header: 'Expires', cell: (i) => <TimeText value={i.expiresAt} date="numeric" /> },
     {
       key: 'actions',
       header: 'Actions',
@@ -69,7 +70,9 @@ export function InvitationsTab() {
             <Text size="sm">
               {sent.mailed
                 ? `The accept link was e-mailed to ${sent.invitation.email}. You can also share it yourself:`
-                : `Mail is not configured on this server: share this accept link with ${sent.invitation.email}.`}
+                : sent.mailOff
+                  ? `Invitation e-mails are turned off in the organization's notification settings: share this accept link with ${sent.invitation.email}.`
+                  : `Mail is not configured on this server: share this accept link with ${sent.invitation.email}.`}
             </Text>
             <Group gap="xs" wrap="nowrap">
               <Code data-testid="accept-link" style={{ wordBreak: 'break-all' }}>

@@ -1,6 +1,21 @@
 import type { MemberDto } from '@clinic/domain/contracts/organizations';
 import { PERMISSIONS, ROLES, roleRank } from '@clinic/domain/rules/access';
-import { Alert, Button, Checkbox, Drawer, Group, Select, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Code,
+  CopyButton,
+  Divider,
+  Drawer,
+  Group,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useSession } from '../../../api/session';
@@ -9,7 +24,9 @@ import { QueryState } from '../../../ui/QueryState';
 import { StatCard } from '../../../ui/StatCard';
 import { StatusChip } from '../../../ui/StatusChip';
 import { useMembers } from '../api/get-members';
+import { useCreateMemberResetLink, useRemoveMember, useResetMemberMfa } from '../api/member-actions';
 import { useUpdateMember } from '../api/update-member';
+import { TimeText } from '../../../ui/TimeText';
 
 /** A member's name, or their e-mail when they gave none. */
 export const memberName = (m: MemberDto) => [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email;
@@ -32,7 +49,7 @@ export function UsersTab() {
     { key: 'email', header: 'Email', cell: (m) => m.email, sortValue: (m) => m.email },
     { key: 'role', header: 'Role', cell: (m) => m.role, sortValue: (m) => roleRank(m.role) },
     { key: 'status', header: 'Status', cell: (m) => <StatusChip status={m.status === 'active' ? 'Active' : m.status} /> },
-    { key: 'lastLogin', header: 'Last Login', cell: (m) => (m.lastLogin ? new Date(m.lastLogin).toLocaleString() : 'Never') },
+    { key: 'lastLogin', header: 'Last Login', cell: (m) => <TimeText value={m.lastLogin} date="numeric" fallback="Never" /> },
     {
       key: 'actions',
       header: <VisuallyHidden>Actions</VisuallyHidden>,
@@ -72,6 +89,9 @@ function MemberDrawer({ member, onClose }: { member: MemberDto | null; onClose: 
 function MemberForm({ member, onClose }: { member: MemberDto; onClose: () => void }) {
   const session = useSession();
   const myRole = session.data?.organizationUser?.role ?? 'Viewer';
+  const isSelf = session.data?.user.id === member.userId;
+  // The server's rank rule: below one's own role, any role for an Owner.
+  const outranks = myRole === 'Owner' || roleRank(member.role) < roleRank(myRole);
   const update = useUpdateMember();
   const [role, setRole] = useState(member.role);
   const [permissions, setPermissions] = useState<Record<string, boolean>>(() => ({ ...member.permissions }));
@@ -144,6 +164,144 @@ function MemberForm({ member, onClose }: { member: MemberDto; onClose: () => voi
           Save Changes
         </Button>
       </Group>
+      {outranks && roleRank(myRole) >= roleRank('Admin') && (
+        <>
+          <Divider />
+          <SignInHelp member={member} />
+        </>
+      )}
+      {outranks && !isSelf && (
+        <>
+          <Divider />
+          <RemoveMember member={member} onRemoved={onClose} />
+        </>
+      )}
     </Stack>
+  );
+}
+
+/** An Admin's help with a member's sign-in: a reset link shown once, and a reset of the second factor. */
+function SignInHelp({ member }: { member: MemberDto }) {
+  const resetLink = useCreateMemberResetLink();
+  const resetMfa = useResetMemberMfa();
+  const [confirmingMfa, setConfirmingMfa] = useState(false);
+  const link = resetLink.data;
+  return (
+    <Stack gap="sm" role="group" aria-label="Sign-in help">
+      <Text fw={500} size="sm">
+        Sign-in help
+      </Text>
+      {(resetLink.error ?? resetMfa.error) && (
+        <Alert color="red" role="alert">
+          {(resetLink.error ?? resetMfa.error)!.message}
+        </Alert>
+      )}
+      {link ? (
+        <Alert color="green" role="status">
+          <Stack gap={4}>
+            <Text size="sm">
+              Give this link to {memberName(member)}. It works once, until <TimeText value={link.expiresAt} />, and is not shown again.
+            </Text>
+            <Group gap="xs" wrap="nowrap">
+              <Code data-testid="reset-link" style={{ wordBreak: 'break-all' }}>
+                {link.resetUrl}
+              </Code>
+              <CopyButton value={link.resetUrl}>
+                {({ copied, copy }) => (
+                  <Button size="xs" variant="default" onClick={copy}>
+                    {copied ? 'Copied' : 'Copy link'}
+                  </Button>
+                )}
+              </CopyButton>
+            </Group>
+          </Stack>
+        </Alert>
+      ) : (
+        <Group>
+          <Button variant="default" onClick={() => resetLink.mutate(member.id)} loading={resetLink.isPending}>
+            Create password reset link
+          </Button>
+        </Group>
+      )}
+      {confirmingMfa ? (
+        <Stack gap="xs">
+          <Text size="sm">
+            Reset the two-factor sign-in of {memberName(member)}? They sign in with their password alone, then enrol again where the organization
+            requires it.
+          </Text>
+          <Group>
+            <Button variant="default" onClick={() => setConfirmingMfa(false)}>
+              Cancel
+            </Button>
+            <Button
+              color="red.9"
+              loading={resetMfa.isPending}
+              onClick={() =>
+                resetMfa.mutate(member.id, {
+                  onSuccess: () => {
+                    setConfirmingMfa(false);
+                    notifications.show({ color: 'green', message: 'Two-factor sign-in reset' });
+                  },
+                })
+              }
+            >
+              Confirm reset
+            </Button>
+          </Group>
+        </Stack>
+      ) : (
+        <Group>
+          <Button variant="default" onClick={() => setConfirmingMfa(true)}>
+            Reset two-factor
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** Remove from the organization, after a confirmation. */
+function RemoveMember({ member, onRemoved }: { member: MemberDto; onRemoved: () => void }) {
+  const remove = useRemoveMember();
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <Group>
+      <Button color="red.9" onClick={() => setConfirming(true)}>
+        Remove from organization
+      </Button>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Remove Member">
+        <Stack gap="md">
+          <Text>
+            Are you sure you want to remove {memberName(member)} ({member.email}) from the organization? They lose access at once; their records and
+            the audit trail stay.
+          </Text>
+          {remove.error && (
+            <Alert color="red" role="alert">
+              {remove.error.message}
+            </Alert>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              Cancel
+            </Button>
+            <Button
+              color="red.9"
+              loading={remove.isPending}
+              onClick={() =>
+                remove.mutate(member.id, {
+                  onSuccess: () => {
+                    setConfirming(false);
+                    notifications.show({ color: 'green', message: `${memberName(member)} was removed from the organization` });
+                    onRemoved();
+                  },
+                })
+              }
+            >
+              Remove Member
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Group>
   );
 }
