@@ -40,3 +40,4 @@ export * from './rules/settings.js';
 export * from './contracts/settings.js';
 export * from './rules/soc2.js';
 export * from './contracts/soc2.js';
+export * from './contracts/api-keys.js';

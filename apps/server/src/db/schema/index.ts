@@ -9,3 +9,4 @@ export * from './analytics.js';
 export * from './clinical-trials.js';
 export * from './billing.js';
 export * from './settings.js';
+export * from './api-keys.js';
