@@ -788,12 +788,20 @@ export function fhirRoute<P extends Schema = undefined, Q extends Schema = undef
       const body = key
         ? await withApiKeyTx(db, key, spec.resources, (tx, row, organization) => {
             spec.rateLimit.hit(`fhir-key:${row.id}`, Date.now(), 'fhir-api-key');
-            const tenant: RouteTenant = { organizationId: row.organizationId, clinicId: null, organization, timeZone: organizationTimeZone(organization.settings) };
+            const tenant: RouteTenant = {
+              organizationId: row.organizationId,
+              clinicId: null,
+              organization,
+              timeZone: organizationTimeZone(organization.settings),
+            };
             const actor: FhirActor = { userId: null, apiKeyId: row.id, ip: request.ip };
             const ctx: FhirRouteContext = {
               ...contextOf(tx, tenant, actor, 'organization'),
               audit: (action, entity, details) =>
-                recordAudit(tx, auditEntry(tenant.organizationId, actor, action, entity, { ...details, via: 'fhir', apiKeyId: row.id, apiKeyName: row.name })),
+                recordAudit(
+                  tx,
+                  auditEntry(tenant.organizationId, actor, action, entity, { ...details, via: 'fhir', apiKeyId: row.id, apiKeyName: row.name }),
+                ),
             };
             return handler(ctx, inputOf(request), request);
           })
@@ -802,7 +810,8 @@ export function fhirRoute<P extends Schema = undefined, Q extends Schema = undef
             const actor: StaffActor = { userId: userOf(request).id, ip: request.ip };
             const ctx: FhirRouteContext = {
               ...contextOf(tx, tenant, actor, 'organization'),
-              audit: (action, entity, details) => recordAudit(tx, auditEntry(tenant.organizationId, actor, action, entity, { ...details, via: 'fhir' })),
+              audit: (action, entity, details) =>
+                recordAudit(tx, auditEntry(tenant.organizationId, actor, action, entity, { ...details, via: 'fhir' })),
             };
             return handler(ctx, inputOf(request), request);
           });

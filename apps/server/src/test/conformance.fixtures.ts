@@ -123,7 +123,9 @@ const invitation: Fixture = async (t, other) => ({
 
 /** An API key of the other organization (it is on a trial of a plan with API access, or given one). */
 const apiKey: Fixture = async (t, other) => {
-  await t.database.db.execute(sql`update organizations set plan_id = 'professional', subscription_status = 'active' where id = ${other.organizationId}`);
+  await t.database.db.execute(
+    sql`update organizations set plan_id = 'professional', subscription_status = 'active' where id = ${other.organizationId}`,
+  );
   return {
     id: await created(
       t.app,

@@ -86,7 +86,17 @@ export const VISIT_ENCOUNTER_STATUS: Record<string, EncounterStatus> = {
   cancelled: 'cancelled',
 };
 /** The Encounter statuses a search may ask for. */
-export const ENCOUNTER_STATUSES = ['planned', 'arrived', 'triaged', 'in-progress', 'onleave', 'finished', 'cancelled', 'entered-in-error', 'unknown'] as const;
+export const ENCOUNTER_STATUSES = [
+  'planned',
+  'arrived',
+  'triaged',
+  'in-progress',
+  'onleave',
+  'finished',
+  'cancelled',
+  'entered-in-error',
+  'unknown',
+] as const;
 
 const ACT_CODE = 'http://terminology.hl7.org/CodeSystem/v3-ActCode';
 const AMBULATORY = { system: ACT_CODE, code: 'AMB', display: 'ambulatory' };
@@ -243,7 +253,8 @@ export function vitalObservations(source: FhirVitalsSource): Observation[] {
   if (bp && (isNumber(bp.systolic) || isNumber(bp.diastolic))) {
     const component: NonNullable<Observation['component']> = [];
     if (isNumber(bp.systolic)) component.push({ code: concept(VITAL_CODES.systolic), valueQuantity: quantity(VITAL_CODES.systolic, bp.systolic) });
-    if (isNumber(bp.diastolic)) component.push({ code: concept(VITAL_CODES.diastolic), valueQuantity: quantity(VITAL_CODES.diastolic, bp.diastolic) });
+    if (isNumber(bp.diastolic))
+      component.push({ code: concept(VITAL_CODES.diastolic), valueQuantity: quantity(VITAL_CODES.diastolic, bp.diastolic) });
     out.push({ ...base(VITAL_CODES.bloodPressure, source.recordedAt), component });
   }
   out.push(
@@ -285,7 +296,12 @@ export function parseDateParam(value: string): DateBound | null {
     return { prefix, start, end: new Date(start.getTime() + 1) };
   }
   const start = new Date(Date.UTC(year, (month ?? 1) - 1, day ?? 1));
-  const end = day !== null ? new Date(Date.UTC(year, month! - 1, day + 1)) : month !== null ? new Date(Date.UTC(year, month, 1)) : new Date(Date.UTC(year + 1, 0, 1));
+  const end =
+    day !== null
+      ? new Date(Date.UTC(year, month! - 1, day + 1))
+      : month !== null
+        ? new Date(Date.UTC(year, month, 1))
+        : new Date(Date.UTC(year + 1, 0, 1));
   if (day !== null && start.getUTCDate() !== day) return null;
   return { prefix, start, end };
 }
@@ -327,7 +343,8 @@ const withPaging = (base: URL, offset: number, count: number) => {
 /** A search's answer: a searchset Bundle with its total and its self, next and previous links. */
 export function searchsetBundle(page: SearchPage, fullUrlBase: string): Bundle {
   const link: BundleLink[] = [{ relation: 'self', url: withPaging(page.selfUrl, page.offset, page.count) }];
-  if (page.offset + page.resources.length < page.total) link.push({ relation: 'next', url: withPaging(page.selfUrl, page.offset + page.count, page.count) });
+  if (page.offset + page.resources.length < page.total)
+    link.push({ relation: 'next', url: withPaging(page.selfUrl, page.offset + page.count, page.count) });
   if (page.offset > 0) link.push({ relation: 'previous', url: withPaging(page.selfUrl, Math.max(0, page.offset - page.count), page.count) });
   return {
     resourceType: 'Bundle',

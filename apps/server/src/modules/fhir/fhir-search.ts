@@ -10,7 +10,16 @@ const COMMON = ['_count', '_offset', '_format', 'organizationId', 'clinicId'];
 
 /** The search parameters each resource supports (the CapabilityStatement lists the same). */
 export const SEARCH_PARAMS = {
-  Patient: { identifier: 'token', name: 'string', family: 'string', given: 'string', birthdate: 'date', gender: 'token', phone: 'token', email: 'token' },
+  Patient: {
+    identifier: 'token',
+    name: 'string',
+    family: 'string',
+    given: 'string',
+    birthdate: 'date',
+    gender: 'token',
+    phone: 'token',
+    email: 'token',
+  },
   Encounter: { patient: 'reference', date: 'date', status: 'token' },
   Observation: { patient: 'reference', code: 'token', date: 'date', category: 'token' },
 } as const;

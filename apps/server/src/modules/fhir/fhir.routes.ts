@@ -33,7 +33,14 @@ function baseOf(request: FastifyRequest): FhirBase {
   return { base, url: new URL(request.url, `${request.protocol}://${request.host}`) };
 }
 
-const OUTCOME_BY_STATUS: Record<number, OutcomeCode> = { 400: 'invalid', 401: 'login', 402: 'business-rule', 403: 'forbidden', 404: 'not-found', 429: 'throttled' };
+const OUTCOME_BY_STATUS: Record<number, OutcomeCode> = {
+  400: 'invalid',
+  401: 'login',
+  402: 'business-rule',
+  403: 'forbidden',
+  404: 'not-found',
+  429: 'throttled',
+};
 
 /**
  * The FHIR R4 server (issue 17): `metadata`, and read and search of Patient, Encounter and
@@ -48,11 +55,17 @@ export async function fhirRoutes(app: FastifyInstance) {
         const appError = err instanceof AppError ? err : null;
         const status = appError ? statusFor(appError.code) : ((err as { statusCode?: number }).statusCode ?? 500);
         if (status >= 500) request.log.error({ err }, 'FHIR request failed');
-        const message = appError ? [appError.message, ...(appError.issues ?? []).map((i) => `${i.path}: ${i.message}`)].join(' ') : status >= 500 ? 'Something went wrong on our side.' : String((err as Error).message);
+        const message = appError
+          ? [appError.message, ...(appError.issues ?? []).map((i) => `${i.path}: ${i.message}`)].join(' ')
+          : status >= 500
+            ? 'Something went wrong on our side.'
+            : String((err as Error).message);
         return reply
           .status(status)
           .type(FHIR_JSON)
-          .send(operationOutcome(OUTCOME_BY_STATUS[status] ?? (status >= 500 ? 'exception' : 'invalid'), message, status >= 500 ? 'fatal' : 'error'));
+          .send(
+            operationOutcome(OUTCOME_BY_STATUS[status] ?? (status >= 500 ? 'exception' : 'invalid'), message, status >= 500 ? 'fatal' : 'error'),
+          );
       });
       fhir.setNotFoundHandler((_request, reply) =>
         reply.status(404).type(FHIR_JSON).send(operationOutcome('not-supported', 'This FHIR interaction or resource type is not supported here.')),
@@ -73,17 +86,27 @@ export async function fhirRoutes(app: FastifyInstance) {
       );
       fhirRoute(
         fhir,
-        { ...read, url: '/Patient/:id/$everything', summary: "A patient's record", resources: ['Patient', 'Encounter', 'Observation'], params: idParams },
+        {
+          ...read,
+          url: '/Patient/:id/$everything',
+          summary: "A patient's record",
+          resources: ['Patient', 'Encounter', 'Observation'],
+          params: idParams,
+        },
         (ctx, { params }, request) => patientEverything(ctx, params.id, baseOf(request).base),
       );
       fhirRoute(fhir, { ...read, url: '/Encounter', summary: 'Search encounters', resources: ['Encounter'] }, (ctx, _input, request) =>
         searchEncounters(ctx, parseSearch('Encounter', request.query), baseOf(request)),
       );
-      fhirRoute(fhir, { ...read, url: '/Encounter/:id', summary: 'Read an encounter', resources: ['Encounter'], params: idParams }, (ctx, { params }) =>
-        readEncounter(ctx, params.id),
+      fhirRoute(
+        fhir,
+        { ...read, url: '/Encounter/:id', summary: 'Read an encounter', resources: ['Encounter'], params: idParams },
+        (ctx, { params }) => readEncounter(ctx, params.id),
       );
-      fhirRoute(fhir, { ...read, url: '/Observation', summary: 'Search vital-sign observations', resources: ['Observation'] }, (ctx, _input, request) =>
-        searchObservations(ctx, parseSearch('Observation', request.query), baseOf(request)),
+      fhirRoute(
+        fhir,
+        { ...read, url: '/Observation', summary: 'Search vital-sign observations', resources: ['Observation'] },
+        (ctx, _input, request) => searchObservations(ctx, parseSearch('Observation', request.query), baseOf(request)),
       );
       fhirRoute(
         fhir,

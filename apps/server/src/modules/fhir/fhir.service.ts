@@ -84,7 +84,10 @@ export async function searchPatients(ctx: FhirRouteContext, search: Search, at: 
   for (const given of search.params.get('given') ?? []) conditions.push(like(sql`lower(${patients.firstName})`, likePrefix(given)));
   for (const bound of dateBounds(search, 'birthdate')) conditions.push(birthDateCondition(bound));
   const gender = single(search, 'gender');
-  if (gender !== undefined) conditions.push(gender === 'unknown' ? sql`(${patients.gender} is null or ${patients.gender} not in ('male','female','other'))` : eq(patients.gender, gender));
+  if (gender !== undefined)
+    conditions.push(
+      gender === 'unknown' ? sql`(${patients.gender} is null or ${patients.gender} not in ('male','female','other'))` : eq(patients.gender, gender),
+    );
   const phone = single(search, 'phone');
   if (phone !== undefined) conditions.push(eq(patients.phoneDigits, phone.replace(/[^0-9]/g, '')));
   const email = single(search, 'email');
@@ -137,7 +140,9 @@ async function encountersOf(ctx: FhirRouteContext, filter: { patientId?: string;
 }
 
 const subjectId = (r: Encounter | Observation) => r.subject?.reference?.replace(/^Patient\//, '') ?? null;
-const uniqueSubjects = (resources: Array<Encounter | Observation>) => [...new Set(resources.map(subjectId).filter((id): id is string => id !== null))];
+const uniqueSubjects = (resources: Array<Encounter | Observation>) => [
+  ...new Set(resources.map(subjectId).filter((id): id is string => id !== null)),
+];
 
 /** `GET /Encounter/{id}`: a queue episode (`q-…`) or a visit (`v-…`); audited as a read of its patient. */
 export async function readEncounter(ctx: FhirRouteContext, id: string): Promise<Encounter> {
@@ -158,7 +163,11 @@ export async function searchEncounters(ctx: FhirRouteContext, search: Search, at
     (e) => (!statuses || statuses.has(e.status)) && bounds.every((b) => dateMatches(new Date(e.period!.start!), b)),
   );
   const page = all.slice(search.offset, search.offset + search.count);
-  await ctx.audit('fhir.encounter.search', { type: 'patient', id: patientId ?? null }, { patientIds: uniqueSubjects(page), encounterIds: page.map((e) => e.id), total: all.length });
+  await ctx.audit(
+    'fhir.encounter.search',
+    { type: 'patient', id: patientId ?? null },
+    { patientIds: uniqueSubjects(page), encounterIds: page.map((e) => e.id), total: all.length },
+  );
   return searchsetBundle({ resources: page, total: all.length, offset: search.offset, count: search.count, selfUrl: at.url }, at.base);
 }
 
@@ -228,7 +237,11 @@ export async function patientEverything(ctx: FhirRouteContext, patientId: string
   const row = await requirePatientRow(ctx, patientId);
   const encounters = await encountersOf(ctx, { patientId });
   const observations = await observationsOf(ctx, { patientId });
-  await ctx.audit('fhir.patient.everything', { type: 'patient', id: patientId }, { encounters: encounters.length, observations: observations.length });
+  await ctx.audit(
+    'fhir.patient.everything',
+    { type: 'patient', id: patientId },
+    { encounters: encounters.length, observations: observations.length },
+  );
   const resources = [toPatient(row), ...encounters, ...observations];
   return {
     resourceType: 'Bundle',

@@ -116,7 +116,10 @@ describe('the FHIR R4 server read by a FHIR client library', () => {
     expect(patient.id).toBe(searchableId);
     expect(patient.name![0]).toMatchObject({ family: 'Fhirsearch', given: ['Ada'] });
     expect(patient.birthDate).toBe('1980-05-17');
-    const none = (await clientWith(bearer(secret)).search({ resourceType: 'Patient', searchParams: { family: 'fhirsearch', birthdate: '1980-05-18' } })) as unknown as Bundle;
+    const none = (await clientWith(bearer(secret)).search({
+      resourceType: 'Patient',
+      searchParams: { family: 'fhirsearch', birthdate: '1980-05-18' },
+    })) as unknown as Bundle;
     expect(none.total).toBe(0);
     for (const [name, value] of [
       ['given', 'ada'],
@@ -126,14 +129,18 @@ describe('the FHIR R4 server read by a FHIR client library', () => {
       ['identifier', `urn:clinicflow:patient|${searchableId}`],
       ['birthdate', 'ge1980-05'],
     ]) {
-      const found = (await clientWith(bearer(secret)).search({ resourceType: 'Patient', searchParams: { [name]: value, family: 'Fhirsearch' } })) as unknown as Bundle;
+      const found = (await clientWith(bearer(secret)).search({
+        resourceType: 'Patient',
+        searchParams: { [name]: value, family: 'Fhirsearch' },
+      })) as unknown as Bundle;
       expect(found.total, `${name}=${value}`).toBe(1);
     }
   });
 
   it('pages a Bundle of 120 patients through its next links', async () => {
     const client = clientWith(bearer(secret));
-    let bundle = (await client.search({ resourceType: 'Patient', searchParams: { family: 'Pagewell', _count: 50 } })) as unknown as Bundle | undefined;
+    let bundle = (await client.search({ resourceType: 'Patient', searchParams: { family: 'Pagewell', _count: 50 } })) as unknown as
+      Bundle | undefined;
     const ids: string[] = [];
     let pages = 0;
     while (bundle) {
@@ -142,7 +149,8 @@ describe('the FHIR R4 server read by a FHIR client library', () => {
       ids.push(...bundle.entry!.map((e) => e.resource!.id!));
       pages += 1;
       if (pages > 1) expect(bundle.link!.some((l) => l.relation === 'previous')).toBe(true);
-      bundle = (await client.nextPage({ bundle: bundle as unknown as Parameters<typeof client.nextPage>[0]['bundle'] })) as unknown as Bundle | undefined;
+      bundle = (await client.nextPage({ bundle: bundle as unknown as Parameters<typeof client.nextPage>[0]['bundle'] })) as unknown as
+        Bundle | undefined;
     }
     expect(pages).toBe(3);
     expect(new Set(ids).size).toBe(120);
@@ -152,7 +160,10 @@ describe('the FHIR R4 server read by a FHIR client library', () => {
 
   it("reads a patient's vital-sign Observations with their LOINC codes and UCUM units", async () => {
     const client = clientWith(bearer(secret));
-    const bundle = (await client.search({ resourceType: 'Observation', searchParams: { patient: searchableId, category: 'vital-signs' } })) as unknown as Bundle;
+    const bundle = (await client.search({
+      resourceType: 'Observation',
+      searchParams: { patient: searchableId, category: 'vital-signs' },
+    })) as unknown as Bundle;
     expectValid(bundle);
     const observations = bundle.entry!.map((e) => e.resource as Observation);
     const codes = observations.map((o) => o.code.coding![0].code).sort();
@@ -173,9 +184,15 @@ describe('the FHIR R4 server read by a FHIR client library', () => {
       ['8480-6', 128, 'mm[Hg]'],
       ['8462-4', 82, 'mm[Hg]'],
     ]);
-    const heart = (await client.search({ resourceType: 'Observation', searchParams: { patient: `Patient/${searchableId}`, code: 'http://loinc.org|8867-4' } })) as unknown as Bundle;
+    const heart = (await client.search({
+      resourceType: 'Observation',
+      searchParams: { patient: `Patient/${searchableId}`, code: 'http://loinc.org|8867-4' },
+    })) as unknown as Bundle;
     expect(heart.total).toBe(1);
-    const dated = (await client.search({ resourceType: 'Observation', searchParams: { patient: searchableId, date: 'lt2026-01-15' } })) as unknown as Bundle;
+    const dated = (await client.search({
+      resourceType: 'Observation',
+      searchParams: { patient: searchableId, date: 'lt2026-01-15' },
+    })) as unknown as Bundle;
     expect(dated.total).toBe(0);
     const read = (await client.read({ resourceType: 'Observation', id: bp.id! })) as unknown as Observation;
     expectValid(read);
@@ -184,18 +201,33 @@ describe('the FHIR R4 server read by a FHIR client library', () => {
 
   it("searches and reads a patient's encounters, and returns their $everything Bundle", async () => {
     const client = clientWith(bearer(secret));
-    const visit = await t.post(`/api/patients/${searchableId}/visits`, { date: '2026-02-01T09:00:00.000Z', doctor: 'Dr. Fhir', status: 'completed' });
+    const visit = await t.post(`/api/patients/${searchableId}/visits`, {
+      date: '2026-02-01T09:00:00.000Z',
+      doctor: 'Dr. Fhir',
+      status: 'completed',
+    });
     expect(visit.statusCode).toBe(201);
     const encounters = (await client.search({ resourceType: 'Encounter', searchParams: { patient: searchableId } })) as unknown as Bundle;
     expectValid(encounters);
     expect(encounters.total).toBe(2);
-    const finished = (await client.search({ resourceType: 'Encounter', searchParams: { patient: searchableId, status: 'finished', date: 'ge2026-01-15' } })) as unknown as Bundle;
+    const finished = (await client.search({
+      resourceType: 'Encounter',
+      searchParams: { patient: searchableId, status: 'finished', date: 'ge2026-01-15' },
+    })) as unknown as Bundle;
     expect(finished.total).toBe(2);
-    const january = (await client.search({ resourceType: 'Encounter', searchParams: { patient: searchableId, date: '2026-01' } })) as unknown as Bundle;
+    const january = (await client.search({
+      resourceType: 'Encounter',
+      searchParams: { patient: searchableId, date: '2026-01' },
+    })) as unknown as Bundle;
     expect(january.entry!.map((e) => e.resource!.id)).toEqual([`q-${entryId}`]);
     const encounter = await client.read({ resourceType: 'Encounter', id: `q-${entryId}` });
     expectValid(encounter);
-    const everything = (await client.operation({ name: '$everything', resourceType: 'Patient', id: searchableId, method: 'GET' })) as unknown as Bundle;
+    const everything = (await client.operation({
+      name: '$everything',
+      resourceType: 'Patient',
+      id: searchableId,
+      method: 'GET',
+    })) as unknown as Bundle;
     expectValid(everything);
     const types = everything.entry!.map((e) => e.resource!.resourceType);
     expect(types.filter((x) => x === 'Patient')).toHaveLength(1);
@@ -209,7 +241,12 @@ describe('the FHIR R4 server read by a FHIR client library', () => {
     expect(audits.length).toBeGreaterThan(0);
     expect(audits.at(-1)).toMatchObject({ entity_id: searchableId, actor_user_id: null });
     expect(audits.at(-1)!.details?.apiKeyId).toBe(key[0].id);
-    const [used] = await withTenantTx(t.database.db, ORG, (tx) => tx.select().from(apiKeys).where(and(eq(apiKeys.organizationId, ORG), eq(apiKeys.id, key[0].id))));
+    const [used] = await withTenantTx(t.database.db, ORG, (tx) =>
+      tx
+        .select()
+        .from(apiKeys)
+        .where(and(eq(apiKeys.organizationId, ORG), eq(apiKeys.id, key[0].id))),
+    );
     expect(used.lastUsedAt).not.toBeNull();
   });
 });
