@@ -343,8 +343,7 @@ const withPaging = (base: URL, offset: number, count: number) => {
 /** A search's answer: a searchset Bundle with its total and its self, next and previous links. */
 export function searchsetBundle(page: SearchPage, fullUrlBase: string): Bundle {
   const link: BundleLink[] = [{ relation: 'self', url: withPaging(page.selfUrl, page.offset, page.count) }];
-  if (page.offset + page.resources.length < page.total)
-    link.push({ relation: 'next', url: withPaging(page.selfUrl, page.offset + page.count, page.count) });
+  if (page.offset + page.count < page.total) link.push({ relation: 'next', url: withPaging(page.selfUrl, page.offset + page.count, page.count) });
   if (page.offset > 0) link.push({ relation: 'previous', url: withPaging(page.selfUrl, Math.max(0, page.offset - page.count), page.count) });
   return {
     resourceType: 'Bundle',
