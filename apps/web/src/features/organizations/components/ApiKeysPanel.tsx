@@ -50,8 +50,9 @@ export function ApiKeysPanel() {
       </Text>
       <CreateKeyForm onCreated={setCreated} />
       {created && (
-        <Alert color="yellow" role="status" title={`API key "${created.name}" created`}>
+        <Alert color="yellow" role="status" aria-label={`API key ${created.name} created`}>
           <Stack gap={6}>
+            <Text fw={700}>API key &quot;{created.name}&quot; created</Text>
             <Text size="sm" fw={600}>
               Copy this key now: it is shown only once and cannot be shown again.
             </Text>
