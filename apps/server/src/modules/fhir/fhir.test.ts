@@ -304,6 +304,19 @@ describe('who may read the FHIR server', () => {
     await expectOutcome(await get(`/Observation?patient=${searchableId}`, bearer(observationsOnly)), 401, 'login');
   });
 
+  it('rate limits each key on its own: 600 requests a minute', async () => {
+    const { secret: busy } = await createKey(['patient/Patient.read'], 'Busy client');
+    const read = (key: string) => t.inject({ method: 'GET', url: `/fhir/R4/Patient/${searchableId}`, headers: bearer(key) });
+    for (let i = 0; i < 600; i += 50) {
+      const batch = await Promise.all(Array.from({ length: 50 }, () => read(busy)));
+      expect(batch.every((r) => r.statusCode === 200)).toBe(true);
+    }
+    const refused = await read(busy);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().issue[0].code).toBe('throttled');
+    expect((await read(secret)).statusCode).toBe(200);
+  }, 60_000);
+
   it('refuses an API key on the rest of the API', async () => {
     const res = await fetch(`${t.baseUrl}/api/patients`, { headers: bearer(secret) });
     expect(res.status).toBe(401);
