@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signIn, test } from './support';
@@ -83,10 +84,20 @@ test('an Admin records a consent and a rights request on the Privacy tab, sees t
   await expect(row).toContainText('Completed');
   await expect(row).toContainText('Sent a copy by secure email');
 
+  // The copy itself: the record downloaded as a FHIR Bundle.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export record (FHIR)' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.fhir\.json$/);
+  const bundle = JSON.parse(readFileSync((await file.path())!, 'utf8'));
+  expect(bundle).toMatchObject({ resourceType: 'Bundle' });
+  expect(bundle.entry[0].resource).toMatchObject({ resourceType: 'Patient', address: [{ line: ['9 Privacy Lane'] }] });
+
   // The access history names the reads and changes of the record.
   const history = page.getByRole('table', { name: 'Access history' });
   await expect(history.getByRole('row', { name: /gdpr\.consent\.recorded/ }).first()).toBeVisible();
   await expect(history.getByRole('row', { name: /patient\.read/ }).first()).toBeVisible();
+  await expect(history.getByRole('row', { name: /gdpr\.exported/ }).first()).toBeVisible();
 });
 
 test('a Nurse records a request but sees no access history and no Complete button', async ({ page }) => {

@@ -46,7 +46,7 @@ export default defineConfig({
   server: {
     port: 5173,
     // Keep the browser's Host so the API's same-origin check passes in development.
-    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false } },
+    proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false }, '/fhir': { target: 'http://localhost:3000', changeOrigin: false } },
   },
   build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
 });

@@ -3,6 +3,8 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { fastifyTrustProxy, type TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
+import { apiKeyRoutes } from './modules/api-keys/index.js';
+import { fhirRoutes } from './modules/fhir/index.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
 import { analyticsRoutes } from './modules/analytics/index.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
@@ -144,6 +146,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(gdprRoutes);
   await app.register(visitorRoutes);
   await app.register(settingsRoutes);
+  await app.register(apiKeyRoutes);
+  await app.register(fhirRoutes);
   await app.register(soc2Routes, { publicUrl: deps.publicUrl, backupUrl: deps.backupUrl });
 
   // The built web app, precompressed and cached by name; unknown API paths are a JSON 404.

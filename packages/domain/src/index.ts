@@ -44,3 +44,4 @@ export * from './contracts/soc2.js';
 export * from './rules/ehr-sync.js';
 export * from './rules/gdpr.js';
 export * from './contracts/gdpr.js';
+export * from './contracts/api-keys.js';

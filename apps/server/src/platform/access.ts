@@ -364,14 +364,17 @@ function refusalMessage(refusal: NonNullable<ReturnType<typeof checkAccess>>): s
     : `You don't have permission to access this feature. Required permission: ${refusal.required}`;
 }
 
+/** The API's paths: `/api/…` and the FHIR server's `/fhir/…` (origin checks, `no-store`, no SPA fallback). */
+export const isApiPath = (path: string): boolean => path.startsWith('/api/') || path.startsWith('/fhir/');
+
 /**
- * Whether a request is for the API, judged on the path as routed: an absolute-form request line
+ * Whether a request is for the API (`/api/…` or the FHIR server's `/fhir/…`), judged on the path as routed: an absolute-form request line
  * (`POST http://host/api/...`) reaches the same route while its raw URL does not start with `/api/`.
  */
 export function isApiRequest(request: FastifyRequest): boolean {
-  if (request.routeOptions.url) return request.routeOptions.url.startsWith('/api/');
+  if (request.routeOptions.url) return isApiPath(request.routeOptions.url);
   try {
-    return new URL(request.url, 'http://x').pathname.startsWith('/api/');
+    return isApiPath(new URL(request.url, 'http://x').pathname);
   } catch {
     return true; // an unreadable URL gets the checks rather than skipping them
   }

@@ -4,6 +4,7 @@ import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiPath } from './access.js';
 import { NOT_FOUND_BODY } from './errors.js';
 
 /** Responses smaller than this are sent as they are: compressing them saves less than it costs. */
@@ -39,7 +40,7 @@ export const compressionPlugin = fp(
 
 /**
  * Serves the built web app from `webDist` (if it exists) and answers what no route matched:
- * unknown API paths and missing assets are a JSON 404; any other GET or HEAD is the single-page
+ * unknown API paths (`/api/…`, `/fhir/…`) and missing assets are a JSON 404; any other GET or HEAD is the single-page
  * app's `index.html`, whose router shows its own not-found screen.
  * Files are sent precompressed (`.br`, `.gz` beside each one, by the Accept-Encoding) with
  * `Cache-Control` immutable under `/assets/` and `no-cache` elsewhere, `index.html` included.
@@ -64,7 +65,7 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     const page = request.method === 'GET' || request.method === 'HEAD';
-    if (!serveWeb || !page || path.startsWith('/api/') || path.startsWith('/assets/')) {
+    if (!serveWeb || !page || isApiPath(path) || path.startsWith('/assets/')) {
       return reply.status(404).send(NOT_FOUND_BODY);
     }
     return reply.type('text/html').sendFile('index.html');

@@ -23,6 +23,7 @@ export class AppError extends Error {
 /** HTTP status of each error code; codes not listed fall back by their prefix. */
 const STATUS_BY_CODE: Record<string, number> = {
   'auth/required': 401,
+  'auth/invalid-api-key': 401,
   'auth/session-expired': 401,
   'auth/user-not-found': 401,
   'auth/wrong-password': 401,

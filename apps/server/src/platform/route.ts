@@ -1,4 +1,4 @@
-import { organizationTimeZone, tenantSelector, type RouteAccessRule } from '@clinic/domain';
+import { organizationTimeZone, tenantSelector, type RouteAccessRule, type ScopedResource } from '@clinic/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
@@ -6,6 +6,7 @@ import type { AppDb } from '../db/client.js';
 import { organizations, type OrganizationRow, type UserRow } from '../db/schema/index.js';
 import { eq } from 'drizzle-orm';
 import { accountDbOf, type AccountDb } from './account-db.js';
+import { apiKeyFrom, withApiKeyTx } from './api-keys.js';
 import {
   auditingRefusals,
   checkAccessInHandler,
@@ -732,5 +733,90 @@ export function webhookRoute(
         return handler(ctx, typeof request.body === 'string' ? request.body : '', request);
       },
     });
+  });
+}
+
+/** Who reads the FHIR server: a staff member (`userId`) or an API key (`apiKeyId`), never both. */
+export interface FhirActor extends RouteActor {
+  /** The API key the request carried, when it was not a staff session. */
+  apiKeyId: string | null;
+}
+
+/**
+ * The context of a route made with {@link fhirRoute}: a tenant route's, for the whole organization
+ * (no clinic), its audit rows naming the API key when one acts. Services of the FHIR module take
+ * it; a staff route's context ({@link TenantRouteContext}) fits it too.
+ */
+export type FhirRouteContext = RouteContext<RouteTenant, RouteActor>;
+
+/** A FHIR read's spec ({@link fhirRoute}). */
+export interface FhirRouteSpec<P extends Schema, Q extends Schema> {
+  url: string;
+  summary: string;
+  params?: P;
+  query?: Q;
+  /** What a staff session needs: an entry of `FHIR_ACCESS`. */
+  access: RouteAccessRule;
+  /** The resource types the route reads: an API key needs a scope for each. */
+  resources: readonly ScopedResource[];
+  /** Counted per API key, once the key is known. */
+  rateLimit: RateLimiter;
+}
+
+/**
+ * A `GET` of the FHIR server (`/fhir/R4`), read by a staff session (cookie or bearer session
+ * token, checked as {@link tenantRoute} does against `spec.access`) or by an organization's API key
+ * (`Authorization: Bearer ck_live_…`, `platform/api-keys.ts`: 401 unknown or revoked, 403 without
+ * the scope, rate limited per key). Either way the handler runs in one tenant transaction of the
+ * organization under the same RLS, with the organization as its scope; its audit rows carry the
+ * key (`details.apiKeyId`) when a key acts. The reply is `application/fhir+json`; errors are
+ * written by the FHIR module's error handler.
+ */
+export function fhirRoute<P extends Schema = undefined, Q extends Schema = undefined>(
+  app: FastifyInstance,
+  spec: FhirRouteSpec<P, Q>,
+  handler: (ctx: FhirRouteContext, input: RouteInput<P, Q, undefined>, request: FastifyRequest) => Promise<object>,
+): void {
+  const db = databaseOf(app);
+  const access = checkAccessInHandler({ tenant: true, ...spec.access });
+  const inputOf = (request: FastifyRequest) => parseInput({ ...spec, method: 'GET' }, request, false);
+  app.route({
+    method: 'GET',
+    url: spec.url,
+    handler: async (request, reply) => {
+      const key = apiKeyFrom(request);
+      const body = key
+        ? await withApiKeyTx(db, key, spec.resources, (tx, row, organization) => {
+            spec.rateLimit.hit(`fhir-key:${row.id}`, Date.now(), 'fhir-api-key');
+            const tenant: RouteTenant = {
+              organizationId: row.organizationId,
+              clinicId: null,
+              organization,
+              timeZone: organizationTimeZone(organization.settings),
+            };
+            const actor: FhirActor = { userId: null, apiKeyId: row.id, ip: request.ip };
+            const ctx: FhirRouteContext = {
+              ...contextOf(tx, tenant, actor, 'organization'),
+              audit: (action, entity, details) =>
+                recordAudit(
+                  tx,
+                  auditEntry(tenant.organizationId, actor, action, entity, { ...details, via: 'fhir', apiKeyId: row.id, apiKeyName: row.name }),
+                ),
+            };
+            return handler(ctx, inputOf(request), request);
+          })
+        : await withRequestTenantTx(db, request, access, (membership, tx) => {
+            const tenant = staffTenantOf(membership);
+            const actor: StaffActor = { userId: userOf(request).id, ip: request.ip };
+            const ctx: FhirRouteContext = {
+              ...contextOf(tx, tenant, actor, 'organization'),
+              audit: (action, entity, details) =>
+                recordAudit(tx, auditEntry(tenant.organizationId, actor, action, entity, { ...details, via: 'fhir' })),
+            };
+            return handler(ctx, inputOf(request), request);
+          });
+      reply.type('application/fhir+json');
+      return body;
+    },
   });
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { patientPayload } from './patient-payload.js';
 import { admittedPatient, visitorPayload } from '../modules/visitors/visitors.fixtures.js';
@@ -133,9 +134,24 @@ const privacyRecords = (t: TestApp, other: OtherOrganization) =>
     };
   })());
 
+/** An API key of the other organization (it is on a trial of a plan with API access, or given one). */
+const apiKey: Fixture = async (t, other) => {
+  await t.database.db.execute(
+    sql`update organizations set plan_id = 'professional', subscription_status = 'active' where id = ${other.organizationId}`,
+  );
+  return {
+    id: await created(
+      t.app,
+      { method: 'POST', url: '/api/organizations/api-keys', headers: other.headers, payload: { name: 'Other EHR', scopes: ['patient/*.read'] } },
+      (b) => b.key.id,
+    ),
+  };
+};
+
 export const RECORD_FIXTURES: Record<string, Fixture> = {
   '/api/gdpr/requests/:id/complete': async (t, other) => ({ id: (await privacyRecords(t, other)).requestId }),
   '/api/gdpr/consent/:id/withdraw': async (t, other) => ({ id: (await privacyRecords(t, other)).consentId }),
+  '/api/organizations/api-keys/:id': apiKey,
   '/api/clinical-trials/:id': trial,
   '/api/clinical-trials/:id/enroll': trial,
   '/api/clinical-trials/:id/enrollments': trial,

@@ -75,6 +75,9 @@ export type ConsentBody = z.output<typeof consentBody>;
 /** `GET /api/gdpr/consents` query: the patient's consents. */
 export const consentListQuery = z.object({ patientId });
 
+/** `GET /api/gdpr/export` query: whose record (the right of access: the patient's FHIR Bundle). */
+export const patientExportQuery = z.object({ patientId });
+
 /** `GET /api/gdpr/audit-logs` query: the patient's access history, newest first, paged. */
 export const patientAuditLogQuery = pagination.extend({ patientId });
 /** A parsed access history query. */

@@ -204,3 +204,23 @@ export const GDPR_ACCESS = {
   manage: { permission: 'canManagePatients' },
   administer: { role: 'Admin', permission: 'canManagePatients' },
 } as const satisfies Record<string, RouteAccessRule>;
+
+/**
+ * The organization's API keys (`/api/organizations/api-keys`, the organization screen's API keys
+ * panel): Admin or above, on a plan with API access (Professional and above).
+ */
+export const API_KEYS_ACCESS = {
+  manage: {
+    role: 'Admin',
+    feature: 'apiAccess',
+    featureMessage: 'API access is part of the Professional and Enterprise plans. Upgrade your plan on the Billing page to create API keys.',
+  },
+} as const satisfies Record<string, RouteAccessRule>;
+
+/**
+ * The FHIR R4 server (`/fhir/R4`) for a staff session: the patients permission. An API key is
+ * judged by its scopes instead (`contracts/api-keys.ts`, `scopesAllow`).
+ */
+export const FHIR_ACCESS = {
+  read: { permission: 'canManagePatients' },
+} as const satisfies Record<string, RouteAccessRule>;

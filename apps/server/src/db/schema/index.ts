@@ -11,3 +11,4 @@ export * from './billing.js';
 export * from './settings.js';
 export * from './integrations.js';
 export * from './gdpr.js';
+export * from './api-keys.js';

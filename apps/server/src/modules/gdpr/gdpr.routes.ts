@@ -6,15 +6,18 @@ import {
   eraseBody,
   idSchema,
   patientAuditLogQuery,
+  patientExportQuery,
   rightsRequestBody,
   rightsRequestListQuery,
 } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { tenantRoute } from '../../platform/route.js';
+import { FHIR_BASE_PATH } from '../fhir/index.js';
 import { complianceSummary, patientAccessLog } from './compliance.service.js';
 import { listConsents, recordConsent, withdrawConsent } from './consents.service.js';
 import { erasePatient } from './erasure.service.js';
+import { exportPatientRecord } from './export.service.js';
 import { completeRightsRequest, createRightsRequest, listRightsRequests } from './rights-requests.service.js';
 
 const idParams = z.object({ id: idSchema });
@@ -23,7 +26,7 @@ const { manage, administer } = GDPR_ACCESS;
 /**
  * Patients' rights (`/api/gdpr/…`, issue 17): rights requests and their 30-day answers, consents,
  * the erasure that restricts and pseudonymises inside the retention period, the compliance summary
- * and a patient's access history. `GET /api/gdpr/export` (the FHIR Bundle) is the FHIR module's.
+ * a patient's access history, and the export of a patient's record as a FHIR Bundle (built by the FHIR module).
  */
 export async function gdprRoutes(app: FastifyInstance) {
   tenantRoute(
@@ -120,5 +123,17 @@ export async function gdprRoutes(app: FastifyInstance) {
       query: patientAuditLogQuery,
     },
     async (ctx, { query }) => ({ success: true, ...(await patientAccessLog(ctx, query)) }),
+  );
+
+  tenantRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/gdpr/export',
+      summary: "The right of access: the patient's record (Patient, Encounters, vital-sign Observations) as a FHIR R4 Bundle",
+      access: manage,
+      query: patientExportQuery,
+    },
+    async (ctx, { query }, request) => exportPatientRecord(ctx, query.patientId, `${request.protocol}://${request.host}${FHIR_BASE_PATH}`),
   );
 }

@@ -250,3 +250,36 @@ describe('access', () => {
     expect((await t.as('admin').post(`/api/gdpr/requests/${request.id}/complete`, { resolution: '  ' })).statusCode).toBe(400);
   });
 });
+
+describe('export (the right of access)', () => {
+  it("returns a patient's record as a FHIR Bundle with the Patient, Encounters and vital-sign Observations, audited", async () => {
+    // A patient with a visit to the queue whose vitals were recorded.
+    const patientId = await newPatient({ lastName: 'Exporter' });
+    await t.database.db.execute(sql`
+      insert into queue_entries (organization_id, id, clinic_id, queue_date, queue_number, patient_id, source, first_name, last_name,
+        chief_complaint, status, vital_signs, vitals_recorded_at, created_at, ended_at)
+      values ('default-clinic', ${crypto.randomUUID()}, 'default-clinic', '2026-01-15', 977, ${patientId}, 'staff', 'Ex', 'Exporter',
+        'Fever', 'completed', ${JSON.stringify({ heartRate: 88, oxygenSaturation: 97 })}::jsonb, '2026-01-15T10:00:00Z', '2026-01-15T09:30:00Z', '2026-01-15T11:00:00Z')`);
+    const seeded = { patient_id: patientId };
+    const res = await t.get(`/api/gdpr/export?patientId=${seeded.patient_id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const bundle = res.json();
+    expect(bundle).toMatchObject({ resourceType: 'Bundle', type: 'searchset' });
+    const types = bundle.entry.map((e: { resource: { resourceType: string } }) => e.resource.resourceType);
+    expect(types[0]).toBe('Patient');
+    expect(types).toContain('Encounter');
+    expect(types).toContain('Observation');
+    expect(bundle.entry[0].resource.id).toBe(seeded.patient_id);
+    const [audit] = await rows(
+      t.database.db,
+      sql`select details from audit_events where action = 'gdpr.exported' and entity_id = ${seeded.patient_id} order by at desc limit 1`,
+    );
+    expect(audit.details.resources).toBe(bundle.total);
+  });
+
+  it("is a 404 for another organization's patient and a 400 without a patient", async () => {
+    expect((await t.get(`/api/gdpr/export?patientId=${otherPatientId}`)).statusCode).toBe(404);
+    expect((await t.get('/api/gdpr/export')).statusCode).toBe(400);
+    expect((await t.as('viewer').get(`/api/gdpr/export?patientId=${otherPatientId}`)).statusCode).toBe(403);
+  });
+});

@@ -1,11 +1,15 @@
+import { isAllowed } from '@clinic/domain/rules/access';
+import { API_KEYS_ACCESS } from '@clinic/domain/rules/route-access';
 import { Anchor, Badge, Button, Card, CopyButton, Group, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { useSession } from '../../api/session';
 import { QueryState } from '../../ui/QueryState';
 import { useInvitations } from './api/get-invitations';
 import { useOrganization } from './api/get-organization';
 import { ActivityTab } from './components/ActivityTab';
+import { ApiKeysPanel } from './components/ApiKeysPanel';
 import { BillingSummary } from './components/BillingSummary';
 import { ClinicsTab } from './components/ClinicsTab';
 import { InvitationsTab } from './components/InvitationsTab';
@@ -16,7 +20,7 @@ import { UsersTab } from './components/UsersTab';
 /**
  * The organization dashboard (`/organization`, Owner): the create form when there is no
  * organization; otherwise its id with Copy, and the tabs Overview, Edit Organization, Users,
- * Invitations, Clinics, Settings, Activity and Billing.
+ * Invitations, Clinics, Settings, Activity, Billing and, for Admins, API keys.
  */
 export function OrganizationPage() {
   const organization = useOrganization();
@@ -36,6 +40,8 @@ function OrganizationTabs({ organizationId }: { organizationId: string }) {
   const [tab, setTab] = useState<string | null>('overview');
   const pending = invitations.data?.filter((i) => i.status === 'Pending').length ?? 0;
   const org = organization.data!;
+  const session = useSession();
+  const mayManageKeys = isAllowed(session.data?.organizationUser ?? null, API_KEYS_ACCESS.manage);
   return (
     <Stack gap="md">
       <Card withBorder padding="md">
@@ -85,6 +91,7 @@ function OrganizationTabs({ organizationId }: { organizationId: string }) {
           <Tabs.Tab value="settings">Settings</Tabs.Tab>
           <Tabs.Tab value="activity">Activity</Tabs.Tab>
           <Tabs.Tab value="billing">Billing</Tabs.Tab>
+          {mayManageKeys && <Tabs.Tab value="api-keys">API keys</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="overview" pt="md">
           <OrganizationOverview organization={org} onEdit={() => setTab('edit')} />
@@ -118,6 +125,11 @@ function OrganizationTabs({ organizationId }: { organizationId: string }) {
         <Tabs.Panel value="billing" pt="md">
           <BillingSummary organization={org} />
         </Tabs.Panel>
+        {mayManageKeys && (
+          <Tabs.Panel value="api-keys" pt="md">
+            <ApiKeysPanel />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Stack>
   );

@@ -1,0 +1,119 @@
+import { FHIR_ACCESS } from '@clinic/domain';
+import { operationOutcome, type OutcomeCode } from '@clinic/domain/rules/fhir';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AppError, statusFor } from '../../platform/errors.js';
+import { RateLimiter } from '../../platform/rate-limit.js';
+import { fhirRoute } from '../../platform/route.js';
+import { capabilityStatement } from './fhir-capability.js';
+import { parseSearch } from './fhir-search.js';
+import {
+  patientEverything,
+  readEncounter,
+  readObservation,
+  readPatient,
+  searchEncounters,
+  searchObservations,
+  searchPatients,
+  type FhirBase,
+} from './fhir.service.js';
+
+/** Where the FHIR server answers. */
+export const FHIR_BASE_PATH = '/fhir/R4';
+/** Requests one API key may make per minute on one instance. */
+const PER_KEY_PER_MINUTE = 600;
+
+const FHIR_JSON = 'application/fhir+json';
+/** FHIR ids: letters, digits, '-' and '.', at most 64. */
+const idParams = z.object({ id: z.string().regex(/^[A-Za-z0-9\-.]{1,64}$/, 'Invalid id') });
+
+/** The server's base URL as the caller reached it, and the request's own URL. */
+function baseOf(request: FastifyRequest): FhirBase {
+  const base = `${request.protocol}://${request.host}${FHIR_BASE_PATH}`;
+  return { base, url: new URL(request.url, `${request.protocol}://${request.host}`) };
+}
+
+const OUTCOME_BY_STATUS: Record<number, OutcomeCode> = {
+  400: 'invalid',
+  401: 'login',
+  402: 'business-rule',
+  403: 'forbidden',
+  404: 'not-found',
+  429: 'throttled',
+};
+
+/**
+ * The FHIR R4 server (issue 17): `metadata`, and read and search of Patient, Encounter and
+ * Observation plus `Patient/{id}/$everything`, for a staff session or an API key (`fhirRoute`).
+ * Every answer is `application/fhir+json`; every error an `OperationOutcome` with its status.
+ */
+export async function fhirRoutes(app: FastifyInstance) {
+  const limiter = new RateLimiter(PER_KEY_PER_MINUTE, 60_000);
+  await app.register(
+    async (fhir) => {
+      fhir.setErrorHandler((err, request, reply) => {
+        const appError = err instanceof AppError ? err : null;
+        const status = appError ? statusFor(appError.code) : ((err as { statusCode?: number }).statusCode ?? 500);
+        if (status >= 500) request.log.error({ err }, 'FHIR request failed');
+        const message = appError
+          ? [appError.message, ...(appError.issues ?? []).map((i) => `${i.path}: ${i.message}`)].join(' ')
+          : status >= 500
+            ? 'Something went wrong on our side.'
+            : String((err as Error).message);
+        return reply
+          .status(status)
+          .type(FHIR_JSON)
+          .send(
+            operationOutcome(OUTCOME_BY_STATUS[status] ?? (status >= 500 ? 'exception' : 'invalid'), message, status >= 500 ? 'fatal' : 'error'),
+          );
+      });
+      fhir.setNotFoundHandler((_request, reply) =>
+        reply.status(404).type(FHIR_JSON).send(operationOutcome('not-supported', 'This FHIR interaction or resource type is not supported here.')),
+      );
+
+      // Public, as FHIR clients read it before they authenticate: it names no organization's data.
+      fhir.get('/metadata', async (request, reply) => {
+        reply.type(FHIR_JSON);
+        return capabilityStatement(baseOf(request).base);
+      });
+
+      const read = { access: FHIR_ACCESS.read, rateLimit: limiter };
+      fhirRoute(fhir, { ...read, url: '/Patient', summary: 'Search patients', resources: ['Patient'] }, (ctx, _input, request) =>
+        searchPatients(ctx, parseSearch('Patient', request.query), baseOf(request)),
+      );
+      fhirRoute(fhir, { ...read, url: '/Patient/:id', summary: 'Read a patient', resources: ['Patient'], params: idParams }, (ctx, { params }) =>
+        readPatient(ctx, params.id),
+      );
+      fhirRoute(
+        fhir,
+        {
+          ...read,
+          url: '/Patient/:id/$everything',
+          summary: "A patient's record",
+          resources: ['Patient', 'Encounter', 'Observation'],
+          params: idParams,
+        },
+        (ctx, { params }, request) => patientEverything(ctx, params.id, baseOf(request).base),
+      );
+      fhirRoute(fhir, { ...read, url: '/Encounter', summary: 'Search encounters', resources: ['Encounter'] }, (ctx, _input, request) =>
+        searchEncounters(ctx, parseSearch('Encounter', request.query), baseOf(request)),
+      );
+      fhirRoute(
+        fhir,
+        { ...read, url: '/Encounter/:id', summary: 'Read an encounter', resources: ['Encounter'], params: idParams },
+        (ctx, { params }) => readEncounter(ctx, params.id),
+      );
+      fhirRoute(
+        fhir,
+        { ...read, url: '/Observation', summary: 'Search vital-sign observations', resources: ['Observation'] },
+        (ctx, _input, request) => searchObservations(ctx, parseSearch('Observation', request.query), baseOf(request)),
+      );
+      fhirRoute(
+        fhir,
+        { ...read, url: '/Observation/:id', summary: 'Read an observation', resources: ['Observation'], params: idParams },
+        (ctx, { params }) => readObservation(ctx, params.id),
+      );
+    },
+    { prefix: FHIR_BASE_PATH },
+  );
+}
