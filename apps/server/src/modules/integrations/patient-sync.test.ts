@@ -2,14 +2,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEventsOf, json, rows, useTestApp } from '../../test/harness.js';
+import { auditEventsOf, createOtherOrganization, json, rows, useTestApp } from '../../test/harness.js';
+import { patientPayload } from '../../test/patient-payload.js';
 
 /**
  * Sync Patients against a FHIR server started here that pages its Patients and asks for a bearer
  * token: created, then unchanged on a second sync; a field changed in the EHR is updated unless the
  * clinic edited it; identifiers and name + birth date match existing patients.
  */
-const t = useTestApp({ as: 'admin' });
+const t = useTestApp({ as: 'admin', listen: true });
 const ORG = 'default-clinic';
 const SYNC = '/api/settings/integrations/epic/sync';
 
@@ -121,5 +122,41 @@ describe('Sync Patients', () => {
     const res = json(await t.post(SYNC, {}));
     expect(res.summary).toMatchObject({ errors: 1, complete: false, lastSync: null, messages: ['The server answered 401.'] });
     expect(json(await t.get('/api/org/info'))).toEqual(before);
+  });
+});
+
+describe('Sync Patients from this product’s own FHIR server', () => {
+  it("imports a second organization's patients through an API key of theirs; a second sync changes nothing", async () => {
+    const other = await createOtherOrganization(t.app, 'owner@partner.example');
+    await t.database.db.execute(sql`update organizations set plan_id = 'professional', subscription_status = 'active' where id = ${other.organizationId}`);
+    for (const [firstName, lastName] of [
+      ['Pia', 'Partner'],
+      ['Quinn', 'Partner'],
+      ['Rae', 'Partner'],
+    ]) {
+      const created = await t.as(other.headers).post('/api/patients', patientPayload({ firstName, lastName, dateOfBirth: '1990-04-05' }));
+      expect(created.statusCode, created.body).toBe(201);
+    }
+    const key = await t.as(other.headers).post('/api/organizations/api-keys', { name: 'Demo General sync', scopes: ['patient/Patient.read'] });
+    expect(key.statusCode, key.body).toBe(201);
+
+    const base = `${t.baseUrl}/fhir/R4`;
+    const saved = await t.put('/api/settings/integrations/epic', { enabled: true, baseUrl: base, allowOnPremise: true, bearerToken: json(key).secret });
+    expect(saved.statusCode).toBe(200);
+    expect(json(await t.post('/api/settings/integrations/epic/test', {}))).toMatchObject({ ok: true, fhirVersion: '4.0.1' });
+
+    const first = json(await t.post(SYNC, {})).summary;
+    expect(first).toMatchObject({ created: 3, updated: 0, unchanged: 0, skipped: 0, errors: 0, complete: true });
+    const imported = await rows(
+      t.database.db,
+      sql`select first_name, date_of_birth::text as dob from patients where organization_id = ${ORG} and last_name = 'Partner' order by first_name`,
+    );
+    expect(imported.map((p) => `${p.first_name} ${p.dob}`)).toEqual(['Pia 1990-04-05', 'Quinn 1990-04-05', 'Rae 1990-04-05']);
+
+    const second = json(await t.post(SYNC, {})).summary;
+    expect(second).toMatchObject({ created: 0, updated: 0, unchanged: 3, errors: 0, complete: true });
+    // The EMR row of the emergency room shows the connection and the import.
+    const epic = json(await t.get('/api/emergency-dashboard/integrations')).integrations.find((i: { id: string }) => i.id === 'epic');
+    expect(epic).toMatchObject({ status: 'CONNECTED', lastSync: second.lastSync });
   });
 });

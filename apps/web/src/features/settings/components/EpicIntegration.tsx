@@ -92,7 +92,7 @@ export function EpicIntegration({ epic, bearerTokenSet, canEdit }: { epic: Epic;
       {save.isError && <Alert color="red">{save.error.message}</Alert>}
       {test.data &&
         (test.data.ok ? (
-          <Alert color="green" title="Connected">
+          <Alert color="teal.9" variant="outline" title="Connected">
             FHIR version {test.data.fhirVersion ?? 'unknown'}, software {test.data.software ?? 'unknown'}.
           </Alert>
         ) : (
@@ -105,7 +105,8 @@ export function EpicIntegration({ epic, bearerTokenSet, canEdit }: { epic: Epic;
       {sync.isError && <Alert color="red">{sync.error.message}</Alert>}
       {sync.data && (
         <Alert
-          color={sync.data.complete && sync.data.errors === 0 ? 'green' : 'orange'}
+          variant="outline"
+          color={sync.data.complete && sync.data.errors === 0 ? 'teal.9' : 'orange.9'}
           title={sync.data.complete ? 'Sync complete' : 'Sync stopped'}
         >
           <Text size="sm">

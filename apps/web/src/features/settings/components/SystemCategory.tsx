@@ -43,7 +43,7 @@ function Integrations({ info, canEdit }: { info: OrgInfo | undefined; canEdit: b
       )}
       <Text size="sm" c="dimmed">
         {canEdit ? 'Their system name and endpoint are set in ' : 'EMR, lab system and radiology are set by Admins in '}
-        <Anchor component={Link} to="/organization/settings">
+        <Anchor component={Link} to="/organization/settings" underline="always">
           Organization Settings
         </Anchor>
         .
