@@ -128,7 +128,9 @@ describe('Sync Patients', () => {
 describe('Sync Patients from this product’s own FHIR server', () => {
   it("imports a second organization's patients through an API key of theirs; a second sync changes nothing", async () => {
     const other = await createOtherOrganization(t.app, 'owner@partner.example');
-    await t.database.db.execute(sql`update organizations set plan_id = 'professional', subscription_status = 'active' where id = ${other.organizationId}`);
+    await t.database.db.execute(
+      sql`update organizations set plan_id = 'professional', subscription_status = 'active' where id = ${other.organizationId}`,
+    );
     for (const [firstName, lastName] of [
       ['Pia', 'Partner'],
       ['Quinn', 'Partner'],
@@ -141,7 +143,12 @@ describe('Sync Patients from this product’s own FHIR server', () => {
     expect(key.statusCode, key.body).toBe(201);
 
     const base = `${t.baseUrl}/fhir/R4`;
-    const saved = await t.put('/api/settings/integrations/epic', { enabled: true, baseUrl: base, allowOnPremise: true, bearerToken: json(key).secret });
+    const saved = await t.put('/api/settings/integrations/epic', {
+      enabled: true,
+      baseUrl: base,
+      allowOnPremise: true,
+      bearerToken: json(key).secret,
+    });
     expect(saved.statusCode).toBe(200);
     expect(json(await t.post('/api/settings/integrations/epic/test', {}))).toMatchObject({ ok: true, fhirVersion: '4.0.1' });
 
