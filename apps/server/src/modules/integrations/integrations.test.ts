@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEventsOf, createOtherOrganization, json, rows, useTestApp } from '../../test/harness.js';
+import { fhirGet, probeFhirServer } from './index.js';
 
 /**
  * Connection checks (issue 12's Integrations tab): a status is what a real check found at the
@@ -112,5 +113,32 @@ describe('integration checks', () => {
     const theirs = await t.app.inject({ method: 'GET', url: '/api/emergency-dashboard/integrations', headers: other.headers });
     expect(theirs.statusCode).toBe(200);
     expect(theirs.json().integrations.every((i: { status: string }) => i.status === 'DISCONNECTED')).toBe(true);
+  });
+});
+
+describe('the guarded read refuses what a cloud FHIR server never is (SSRF)', () => {
+  it.each(['http://127.0.0.1/fhir', 'http://169.254.169.254/latest/meta-data', 'http://10.0.0.1/fhir'])(
+    'refuses %s, as http and as https',
+    async (url) => {
+      const plain = await probeFhirServer(url, { allowOnPremise: false });
+      expect(plain).toMatchObject({ ok: false });
+      expect(plain.error).toMatch(/Only https/);
+      const secure = await probeFhirServer(url.replace('http:', 'https:'), { allowOnPremise: false });
+      expect(secure.error).toMatch(/private, loopback or link-local/);
+    },
+  );
+
+  it('refuses a host name that resolves to loopback, and never connects to it', async () => {
+    const read = await fhirGet('https://fhir.innocent.example/R4/Patient', {
+      allowOnPremise: false,
+      resolver: async () => [
+        { address: '93.184.216.34', family: 4 },
+        { address: '127.0.0.1', family: 4 },
+      ],
+    });
+    expect(read).toEqual({
+      ok: false,
+      error: 'The address is private, loopback or link-local; turn on the on-premise setting to reach a server on your network.',
+    });
   });
 });
