@@ -1,20 +1,22 @@
-import { Anchor, Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Anchor, Button, Card, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { isAllowed, type Permission } from '@clinic/domain/rules/access';
 import { formatTimeOfDay } from '@clinic/domain/rules/settings';
 import { useSession } from '../../api/session';
 import { useAppliedSettings } from '../../api/user-settings';
-import { AnalyticsTab } from './AnalyticsTab';
-import { EmergencyTab } from './EmergencyTab';
-import { PatientsTab } from './PatientsTab';
-import { KioskTab } from './KioskTab';
-import { QueueTab } from './QueueTab';
 import { RecentActivity } from './RecentActivity';
-import { SettingsTab } from './SettingsTab';
-import { VisitorsTab } from './VisitorsTab';
 import { StatCard } from '../../ui/StatCard';
 import { useDashboardStats, ZERO_DASHBOARD_STATS } from './api/get-dashboard-stats';
+
+// The tabs other than Overview load when first opened: the signed-in dashboard's first load stays in its budget (issue 10).
+const QueueTab = lazy(() => import('./QueueTab').then((m) => ({ default: m.QueueTab })));
+const PatientsTab = lazy(() => import('./PatientsTab').then((m) => ({ default: m.PatientsTab })));
+const AnalyticsTab = lazy(() => import('./AnalyticsTab').then((m) => ({ default: m.AnalyticsTab })));
+const EmergencyTab = lazy(() => import('./EmergencyTab').then((m) => ({ default: m.EmergencyTab })));
+const KioskTab = lazy(() => import('./KioskTab').then((m) => ({ default: m.KioskTab })));
+const VisitorsTab = lazy(() => import('./VisitorsTab').then((m) => ({ default: m.VisitorsTab })));
+const SettingsTab = lazy(() => import('./SettingsTab').then((m) => ({ default: m.SettingsTab })));
 
 /** The eight quick actions of the Overview tab. */
 const QUICK_ACTIONS = [
@@ -160,13 +162,15 @@ export function DashboardPage() {
             <Title order={2} fz="h3" mb="sm">
               {t.label}
             </Title>
-            {t.value === 'queue' && <QueueTab tenant={tenant} allowed={can('canManageQueue')} />}
-            {t.value === 'patients' && <PatientsTab tenant={tenant} allowed={can('canManagePatients')} />}
-            {t.value === 'analytics' && organization && <AnalyticsTab tenant={tenant} />}
-            {t.value === 'emergency' && <EmergencyTab tenant={tenant} allowed={can('canAccessEmergencyRoom')} />}
-            {t.value === 'kiosk' && <KioskTab tenant={tenant} />}
-            {t.value === 'visitors' && <VisitorsTab organizationId={tenant.organizationId} />}
-            {t.value === 'settings' && <SettingsTab session={session.data} settings={organization ? settings : null} />}
+            <Suspense fallback={<Loader size="sm" aria-label={`Loading ${t.label}`} />}>
+              {t.value === 'queue' && <QueueTab tenant={tenant} allowed={can('canManageQueue')} />}
+              {t.value === 'patients' && <PatientsTab tenant={tenant} allowed={can('canManagePatients')} />}
+              {t.value === 'analytics' && organization && <AnalyticsTab tenant={tenant} />}
+              {t.value === 'emergency' && <EmergencyTab tenant={tenant} allowed={can('canAccessEmergencyRoom')} />}
+              {t.value === 'kiosk' && <KioskTab tenant={tenant} />}
+              {t.value === 'visitors' && <VisitorsTab organizationId={tenant.organizationId} />}
+              {t.value === 'settings' && <SettingsTab session={session.data} settings={organization ? settings : null} />}
+            </Suspense>
             <Group mt="md">
               {TAB_LINKS[t.value].map((l) => (
                 <Button key={l.to} component={Link} to={l.to} variant="light">

@@ -25,9 +25,6 @@ export const PURPOSE_LABELS: Record<ConsentPurpose, string> = {
   sharing: 'Sharing',
 };
 
-/** A date and time in the browser's locale. */
-export const formatDateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
-
 /** A date in the browser's locale. */
 export const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '');
 

@@ -1,8 +1,25 @@
-import { Paper, Table, Text, Title } from '@mantine/core';
+import type { PatientAccessLogDto } from '@clinic/domain/contracts/gdpr';
+import { Paper, Text, Title } from '@mantine/core';
+import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
 import { EmptyState } from '../../../ui/EmptyState';
 import { QueryState } from '../../../ui/QueryState';
 import { ACCESS_HISTORY_SHOWN, useAccessHistory } from '../api/get-access-history';
-import { formatDateTime } from '../labels';
+import { TimeText } from '../../../ui/TimeText';
+
+const columns: DataTableColumn<PatientAccessLogDto>[] = [
+  { key: 'at', header: 'When', cell: (e) => <TimeText value={e.at} date="numeric" /> },
+  { key: 'actor', header: 'Who', cell: (e) => e.actor ?? 'System' },
+  {
+    key: 'action',
+    header: 'Action',
+    cell: (e) => (
+      <Text size="sm" ff="monospace">
+        {e.action}
+      </Text>
+    ),
+  },
+  { key: 'ip', header: 'Address', cell: (e) => e.ip ?? '' },
+];
 
 /** Who read or changed the patient's record, and when (the accounting of disclosures): Admins only. */
 export function AccessHistoryCard({ patientId }: { patientId: string }) {
@@ -20,32 +37,7 @@ export function AccessHistoryCard({ patientId }: { patientId: string }) {
       >
         {({ events, total }) => (
           <>
-            <Table.ScrollContainer minWidth={560}>
-              <Table aria-label="Access history" striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>When</Table.Th>
-                    <Table.Th>Who</Table.Th>
-                    <Table.Th>Action</Table.Th>
-                    <Table.Th>Address</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {events.map((e) => (
-                    <Table.Tr key={e.id}>
-                      <Table.Td>{formatDateTime(e.at)}</Table.Td>
-                      <Table.Td>{e.actor ?? 'System'}</Table.Td>
-                      <Table.Td>
-                        <Text size="sm" ff="monospace">
-                          {e.action}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{e.ip ?? ''}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <DataTable label="Access history" columns={columns} rows={events} rowKey={(e) => e.id} minWidth={560} striped />
             {total > ACCESS_HISTORY_SHOWN && (
               <Text size="sm" c="dimmed" mt="xs">
                 Showing the latest {ACCESS_HISTORY_SHOWN} of {total} entries.

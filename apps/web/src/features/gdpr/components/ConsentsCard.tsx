@@ -1,14 +1,16 @@
 import { CONSENT_PURPOSES, type ConsentDto, type ConsentPurpose } from '@clinic/domain/contracts/gdpr';
-import { Button, Group, Paper, Select, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Banner } from '../../../ui/Banner';
+import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
 import { EmptyState } from '../../../ui/EmptyState';
 import { QueryState } from '../../../ui/QueryState';
 import { StatusChip } from '../../../ui/StatusChip';
+import { TimeText } from '../../../ui/TimeText';
 import { useConsents } from '../api/get-consents';
 import { useRecordConsent } from '../api/record-consent';
 import { useWithdrawConsent } from '../api/withdraw-consent';
-import { PURPOSE_LABELS, formatDateTime } from '../labels';
+import { PURPOSE_LABELS } from '../labels';
 
 const PURPOSE_OPTIONS = CONSENT_PURPOSES.map((p) => ({ value: p, label: PURPOSE_LABELS[p] }));
 
@@ -86,58 +88,47 @@ function RecordConsentForm({ patientId }: { patientId: string }) {
 
 function ConsentTable({ consents }: { consents: ConsentDto[] }) {
   const withdraw = useWithdrawConsent();
+  const columns: DataTableColumn<ConsentDto>[] = [
+    { key: 'purpose', header: 'Purpose', cell: (c) => PURPOSE_LABELS[c.purpose] },
+    {
+      key: 'status',
+      header: 'Status',
+      cell: (c) => <StatusChip status={c.active ? 'active' : 'withdrawn'}>{c.active ? 'Active' : 'Withdrawn'}</StatusChip>,
+    },
+    { key: 'given', header: 'Given', cell: (c) => <TimeText value={c.givenAt} date="numeric" fallback="" /> },
+    { key: 'recordedBy', header: 'Recorded by', cell: (c) => c.recordedBy ?? '' },
+    {
+      key: 'withdrawn',
+      header: 'Withdrawn',
+      cell: (c) =>
+        c.withdrawnAt ? (
+          <Text size="sm">
+            <TimeText value={c.withdrawnAt} date="numeric" />
+            {c.withdrawnBy ? ` by ${c.withdrawnBy}` : ''}
+          </Text>
+        ) : null,
+    },
+    {
+      key: 'actions',
+      header: <VisuallyHidden>Actions</VisuallyHidden>,
+      cell: (c) =>
+        c.active && (
+          <Button
+            size="xs"
+            variant="default"
+            loading={withdraw.isPending && withdraw.variables === c.id}
+            onClick={() => withdraw.mutate(c.id)}
+            aria-label={`Withdraw ${PURPOSE_LABELS[c.purpose]} consent`}
+          >
+            Withdraw
+          </Button>
+        ),
+    },
+  ];
   return (
     <Stack gap="xs">
       {withdraw.isError && <Banner>{withdraw.error.message}</Banner>}
-      <Table.ScrollContainer minWidth={560}>
-        <Table aria-label="Consents" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Purpose</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Given</Table.Th>
-              <Table.Th>Recorded by</Table.Th>
-              <Table.Th>Withdrawn</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {consents.map((c) => (
-              <Table.Tr key={c.id}>
-                <Table.Td>{PURPOSE_LABELS[c.purpose]}</Table.Td>
-                <Table.Td>
-                  <StatusChip status={c.active ? 'active' : 'withdrawn'}>{c.active ? 'Active' : 'Withdrawn'}</StatusChip>
-                </Table.Td>
-                <Table.Td>{formatDateTime(c.givenAt)}</Table.Td>
-                <Table.Td>{c.recordedBy ?? ''}</Table.Td>
-                <Table.Td>
-                  {c.withdrawnAt ? (
-                    <Text size="sm">
-                      {formatDateTime(c.withdrawnAt)}
-                      {c.withdrawnBy ? ` by ${c.withdrawnBy}` : ''}
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>
-                  {c.active && (
-                    <Button
-                      size="xs"
-                      variant="default"
-                      loading={withdraw.isPending && withdraw.variables === c.id}
-                      onClick={() => withdraw.mutate(c.id)}
-                      aria-label={`Withdraw ${PURPOSE_LABELS[c.purpose]} consent`}
-                    >
-                      Withdraw
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable label="Consents" columns={columns} rows={consents} rowKey={(c) => c.id} minWidth={560} striped />
     </Stack>
   );
 }

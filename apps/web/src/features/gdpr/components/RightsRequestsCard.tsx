@@ -1,8 +1,9 @@
 import { GDPR_ACCESS } from '@clinic/domain/rules/route-access';
 import { RIGHTS_REQUEST_TYPES, type RightsRequestDto, type RightsRequestType } from '@clinic/domain/contracts/gdpr';
-import { Button, Group, Modal, Paper, SegmentedControl, Select, Stack, Table, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Modal, Paper, SegmentedControl, Select, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Banner } from '../../../ui/Banner';
+import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
 import { EmptyState } from '../../../ui/EmptyState';
 import { QueryState } from '../../../ui/QueryState';
 import { StatusChip } from '../../../ui/StatusChip';
@@ -11,7 +12,8 @@ import { useErasePatient } from '../api/erase-patient';
 import { usePatientRightsRequests } from '../api/get-rights-requests';
 import { useRecordRightsRequest } from '../api/record-rights-request';
 import { useAllowed } from '../use-allowed';
-import { REQUEST_STATUS_LABELS, REQUEST_TYPE_LABELS, daysLeftLabel, formatDate, formatDateTime } from '../labels';
+import { REQUEST_STATUS_LABELS, REQUEST_TYPE_LABELS, daysLeftLabel, formatDate } from '../labels';
+import { TimeText } from '../../../ui/TimeText';
 
 const TYPE_OPTIONS = RIGHTS_REQUEST_TYPES.map((t) => ({ value: t, label: REQUEST_TYPE_LABELS[t] }));
 
@@ -33,8 +35,8 @@ export function RightsRequestsCard({ patientId }: { patientId: string }) {
             <Stack gap="sm">
               {data.processingRestrictedAt && (
                 <Banner tone="info" title="Processing restricted">
-                  Contact details were removed on {formatDateTime(data.processingRestrictedAt)}. Medical records are kept for the 7-year retention
-                  period.
+                  Contact details were removed on <TimeText value={data.processingRestrictedAt} date="numeric" />. Medical records are kept for the
+                  7-year retention period.
                 </Banner>
               )}
               {data.requests.length === 0 ? (
@@ -127,60 +129,45 @@ function StatusBadge({ request }: { request: RightsRequestDto }) {
 function RequestTable({ patientId, requests }: { patientId: string; requests: RightsRequestDto[] }) {
   const canClose = useAllowed(GDPR_ACCESS.administer);
   const [closing, setClosing] = useState<RightsRequestDto | null>(null);
+  const columns: DataTableColumn<RightsRequestDto>[] = [
+    { key: 'type', header: 'Type', cell: (r) => REQUEST_TYPE_LABELS[r.type] },
+    { key: 'status', header: 'Status', cell: (r) => <StatusBadge request={r} /> },
+    { key: 'received', header: 'Received', cell: (r) => formatDate(r.receivedAt) },
+    { key: 'due', header: 'Due date', cell: (r) => formatDate(r.dueDate) },
+    { key: 'daysLeft', header: 'Days left', cell: (r) => (r.status === 'OPEN' ? daysLeftLabel(r.daysLeft) : '') },
+    {
+      key: 'notes',
+      header: 'Notes and resolution',
+      cell: (r) => (
+        <Stack gap={2}>
+          {r.notes && <Text size="sm">{r.notes}</Text>}
+          {r.resolution && (
+            <Text size="sm" c="dimmed">
+              {REQUEST_STATUS_LABELS[r.status]} {formatDate(r.completedAt)}
+              {r.completedBy ? ` by ${r.completedBy}` : ''}: {r.resolution}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    ...(canClose
+      ? [
+          {
+            key: 'actions',
+            header: <VisuallyHidden>Actions</VisuallyHidden>,
+            cell: (r: RightsRequestDto) =>
+              r.status === 'OPEN' && (
+                <Button size="xs" variant="default" onClick={() => setClosing(r)} aria-label={`Close ${REQUEST_TYPE_LABELS[r.type]} request`}>
+                  {r.type === 'erasure' ? 'Answer' : 'Complete'}
+                </Button>
+              ),
+          },
+        ]
+      : []),
+  ];
   return (
     <>
-      <Table.ScrollContainer minWidth={720}>
-        <Table aria-label="Rights requests" striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Type</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Received</Table.Th>
-              <Table.Th>Due date</Table.Th>
-              <Table.Th>Days left</Table.Th>
-              <Table.Th>Notes and resolution</Table.Th>
-              {canClose && (
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              )}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {requests.map((r) => (
-              <Table.Tr key={r.id}>
-                <Table.Td>{REQUEST_TYPE_LABELS[r.type]}</Table.Td>
-                <Table.Td>
-                  <StatusBadge request={r} />
-                </Table.Td>
-                <Table.Td>{formatDate(r.receivedAt)}</Table.Td>
-                <Table.Td>{formatDate(r.dueDate)}</Table.Td>
-                <Table.Td>{r.status === 'OPEN' ? daysLeftLabel(r.daysLeft) : ''}</Table.Td>
-                <Table.Td>
-                  <Stack gap={2}>
-                    {r.notes && <Text size="sm">{r.notes}</Text>}
-                    {r.resolution && (
-                      <Text size="sm" c="dimmed">
-                        {REQUEST_STATUS_LABELS[r.status]} {formatDate(r.completedAt)}
-                        {r.completedBy ? ` by ${r.completedBy}` : ''}: {r.resolution}
-                      </Text>
-                    )}
-                  </Stack>
-                </Table.Td>
-                {canClose && (
-                  <Table.Td>
-                    {r.status === 'OPEN' && (
-                      <Button size="xs" variant="default" onClick={() => setClosing(r)} aria-label={`Close ${REQUEST_TYPE_LABELS[r.type]} request`}>
-                        {r.type === 'erasure' ? 'Answer' : 'Complete'}
-                      </Button>
-                    )}
-                  </Table.Td>
-                )}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <DataTable label="Rights requests" columns={columns} rows={requests} rowKey={(r) => r.id} minWidth={720} striped />
       <Modal opened={closing !== null} onClose={() => setClosing(null)} title={closing ? `${REQUEST_TYPE_LABELS[closing.type]} request` : ''}>
         {closing && <CloseRequestForm patientId={patientId} request={closing} onDone={() => setClosing(null)} />}
       </Modal>
