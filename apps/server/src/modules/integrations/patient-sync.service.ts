@@ -67,6 +67,10 @@ export async function hasIntegrationCredential(ctx: Pick<TenantRouteContext, 'tx
 async function applyPage(ctx: TenantRouteContext, source: string, resources: FhirPatientLike[], summary: SyncSummary) {
   const { tx, tenant } = ctx;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`ehr-sync:${tenant.organizationId}`}, 0))`);
+  const inSource = and(eq(ehrPatientLinks.organizationId, tenant.organizationId), eq(ehrPatientLinks.source, source));
+  // The patients already linked to this EHR (read once per page, kept as links are made): a name
+  // and birth date match never takes one of them.
+  const linked = new Set((await tx.select({ id: ehrPatientLinks.patientId }).from(ehrPatientLinks).where(inSource)).map((l) => l.id));
   for (const resource of resources) {
     const read = patientFromFhir(resource);
     if (!read.ok) {
@@ -74,7 +78,6 @@ async function applyPage(ctx: TenantRouteContext, source: string, resources: Fhi
       if (summary.messages.length < MAX_MESSAGES) summary.messages.push(`Skipped ${read.externalId ?? 'a resource'}: ${read.reason}`);
       continue;
     }
-    const inSource = and(eq(ehrPatientLinks.organizationId, tenant.organizationId), eq(ehrPatientLinks.source, source));
     let [link]: Array<typeof ehrPatientLinks.$inferSelect | undefined> = await tx
       .select()
       .from(ehrPatientLinks)
@@ -89,8 +92,7 @@ async function applyPage(ctx: TenantRouteContext, source: string, resources: Fhi
     let patientId: string | null = link?.patientId ?? null;
     let baseline: Partial<SyncedValues> | null = (link?.synced as Partial<SyncedValues> | undefined) ?? null;
     if (!patientId) {
-      const linked = await tx.select({ id: ehrPatientLinks.patientId }).from(ehrPatientLinks).where(inSource);
-      patientId = await patientByNameAndBirthDate(ctx, read.values, [...new Set(linked.map((l) => l.id))]);
+      patientId = await patientByNameAndBirthDate(ctx, read.values, [...linked]);
       baseline = null;
     }
     const current = patientId ? (await importedValuesOf(ctx, [patientId])).get(patientId) : undefined;
@@ -127,6 +129,7 @@ async function applyPage(ctx: TenantRouteContext, source: string, resources: Fhi
         target: [ehrPatientLinks.organizationId, ehrPatientLinks.source, ehrPatientLinks.externalId],
         set: { patientId: id, identifiers: read.identifiers, synced: read.values, syncedAt: new Date() },
       });
+    linked.add(id);
   }
 }
 

@@ -1,5 +1,5 @@
 import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, type ApiKeyDto } from '@clinic/domain/contracts/api-keys';
-import { Alert, Button, Card, Checkbox, Code, CopyButton, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Checkbox, Code, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { Banner } from '../../../ui/Banner';
@@ -8,6 +8,7 @@ import { QueryState } from '../../../ui/QueryState';
 import { StatusChip } from '../../../ui/StatusChip';
 import { useCreateApiKey, useRevokeApiKey } from '../api/api-key-actions';
 import { useApiKeys } from '../api/get-api-keys';
+import { CopyableValue } from '../../../ui/CopyableValue';
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
 
@@ -56,18 +57,7 @@ export function ApiKeysPanel() {
             <Text size="sm" fw={600}>
               Copy this key now: it is shown only once and cannot be shown again.
             </Text>
-            <Group gap="xs" wrap="nowrap">
-              <Code data-testid="api-key-secret" style={{ wordBreak: 'break-all' }}>
-                {created.secret}
-              </Code>
-              <CopyButton value={created.secret}>
-                {({ copied, copy }) => (
-                  <Button size="xs" variant="default" onClick={copy}>
-                    {copied ? 'Copied' : 'Copy key'}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
+            <CopyableValue value={created.secret} copyLabel="Copy key" testId="api-key-secret" />
             <Group>
               <Button size="xs" variant="subtle" onClick={() => setCreated(null)}>
                 I have stored the key

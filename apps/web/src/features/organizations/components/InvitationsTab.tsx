@@ -1,5 +1,5 @@
 import { ROLES, roleRank } from '@clinic/domain/rules/access';
-import { Alert, Button, Card, Code, CopyButton, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { useSession } from '../../../api/session';
@@ -9,6 +9,7 @@ import { StatusChip } from '../../../ui/StatusChip';
 import { useInvitations, type InvitationRow } from '../api/get-invitations';
 import { useResendInvitation, useRevokeInvitation, useSendInvitation, type SentInvitation } from '../api/invitation-actions';
 import { TimeText } from '../../../ui/TimeText';
+import { CopyableValue } from '../../../ui/CopyableValue';
 
 /**
  * The Invitations tab: Send Invitation (e-mail and role; the accept link is shown, and mailed when
@@ -74,18 +75,7 @@ export function InvitationsTab() {
                   ? `Invitation e-mails are turned off in the organization's notification settings: share this accept link with ${sent.invitation.email}.`
                   : `Mail is not configured on this server: share this accept link with ${sent.invitation.email}.`}
             </Text>
-            <Group gap="xs" wrap="nowrap">
-              <Code data-testid="accept-link" style={{ wordBreak: 'break-all' }}>
-                {sent.invitation.acceptUrl}
-              </Code>
-              <CopyButton value={sent.invitation.acceptUrl}>
-                {({ copied, copy }) => (
-                  <Button size="xs" variant="default" onClick={copy}>
-                    {copied ? 'Copied' : 'Copy link'}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
+            <CopyableValue value={sent.invitation.acceptUrl} copyLabel="Copy link" testId="accept-link" />
           </Stack>
         </Alert>
       )}

@@ -1,21 +1,6 @@
 import type { MemberDto } from '@clinic/domain/contracts/organizations';
 import { PERMISSIONS, ROLES, roleRank } from '@clinic/domain/rules/access';
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Code,
-  CopyButton,
-  Divider,
-  Drawer,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Button, Checkbox, Divider, Drawer, Group, Modal, Select, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useSession } from '../../../api/session';
@@ -27,6 +12,7 @@ import { useMembers } from '../api/get-members';
 import { useCreateMemberResetLink, useRemoveMember, useResetMemberMfa } from '../api/member-actions';
 import { useUpdateMember } from '../api/update-member';
 import { TimeText } from '../../../ui/TimeText';
+import { CopyableValue } from '../../../ui/CopyableValue';
 
 /** A member's name, or their e-mail when they gave none. */
 export const memberName = (m: MemberDto) => [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email;
@@ -202,18 +188,7 @@ function SignInHelp({ member }: { member: MemberDto }) {
             <Text size="sm">
               Give this link to {memberName(member)}. It works once, until <TimeText value={link.expiresAt} />, and is not shown again.
             </Text>
-            <Group gap="xs" wrap="nowrap">
-              <Code data-testid="reset-link" style={{ wordBreak: 'break-all' }}>
-                {link.resetUrl}
-              </Code>
-              <CopyButton value={link.resetUrl}>
-                {({ copied, copy }) => (
-                  <Button size="xs" variant="default" onClick={copy}>
-                    {copied ? 'Copied' : 'Copy link'}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
+            <CopyableValue value={link.resetUrl} copyLabel="Copy link" testId="reset-link" />
           </Stack>
         </Alert>
       ) : (
