@@ -5,7 +5,7 @@ import { newId } from '../platform/crypto.js';
 import { rows, useTestApp } from '../test/harness.js';
 import { auditEvents } from './schema/index.js';
 import type { Tx } from './client.js';
-import { deferInsert, tenantSettings, withTenant, withTenantFrom } from './tenant.js';
+import { deferInsert, finalRead, tenantSettings, withTenant, withTenantFrom } from './tenant.js';
 
 /**
  * The tenant transaction writes its audit rows with its COMMIT (one round trip on PostgreSQL):
@@ -161,5 +161,96 @@ describe('withTenantFrom', () => {
       (tx) => settingsOf(tx),
     );
     expect(inside).toEqual({ role: 'clinic_app', org: tricky });
+  });
+});
+
+describe('finalRead', () => {
+  const onPostgres = Boolean(process.env.DATABASE_URL);
+  /** The action of the audit row of `action` in ORG, if there is one. */
+  const readAction = (tx: Tx) =>
+    tx
+      .select({ action: auditEvents.action, organizationId: auditEvents.organizationId })
+      .from(auditEvents)
+      .where(eq(auditEvents.action, sql.placeholder('action')))
+      .limit(1);
+  const marker = async (action: string) =>
+    withTenant(t.appDatabase.db, ORG, async (tx) => {
+      await tx.insert(auditEvents).values({ id: newId(), organizationId: ORG, action });
+    });
+
+  it('with if-found, returns the row and writes the audit rows recorded before it, again and again on the same connections', async () => {
+    await marker('final.target');
+    for (let i = 0; i < 4; i += 1) {
+      const read = await withTenant(t.appDatabase.db, ORG, async (tx) => {
+        await recordAudit(tx, { ...entry(`final.found-${i}`), details: { quote: "it's", i } });
+        return finalRead(tx, 'test_final_read', readAction, { action: 'final.target' }, 'if-found');
+      });
+      expect(read).toEqual([{ action: 'final.target', organizationId: ORG }]);
+    }
+    expect(await actions('final.found-')).toEqual(['final.found-0', 'final.found-1', 'final.found-2', 'final.found-3']);
+  });
+
+  it('with if-found, writes none of them when the read finds nothing, but commits what the work wrote itself', async () => {
+    const read = await withTenant(t.appDatabase.db, ORG, async (tx) => {
+      await tx.insert(auditEvents).values({ id: newId(), organizationId: ORG, action: 'final.missing-direct' });
+      await recordAudit(tx, entry('final.missing-audit-a'));
+      await recordAudit(tx, entry('final.missing-audit-b'));
+      return finalRead(tx, 'test_final_read', readAction, { action: 'final.nothing-like-it' }, 'if-found');
+    });
+    expect(read).toEqual([]);
+    expect(await actions('final.missing-')).toEqual(['final.missing-direct']);
+  });
+
+  it('with always, writes them whatever the read returns', async () => {
+    const read = await withTenant(t.appDatabase.db, ORG, async (tx) => {
+      await recordAudit(tx, entry('final.always'));
+      return finalRead(tx, 'test_final_read', readAction, { action: 'final.nothing-like-it' }, 'always');
+    });
+    expect(read).toEqual([]);
+    expect(await actions('final.always')).toEqual(['final.always']);
+  });
+
+  it('keeps values that would break out of their literals inside them', async () => {
+    const tricky = "final.x'); commit; set role postgres; select ('";
+    await marker(tricky);
+    const read = await withTenant(t.appDatabase.db, ORG, async (tx) => {
+      await recordAudit(tx, { ...entry('final.tricky-audit'), ip: "1.2.3.4'); --" });
+      return finalRead(tx, 'test_final_read', readAction, { action: tricky }, 'if-found');
+    });
+    expect(read).toEqual([{ action: tricky, organizationId: ORG }]);
+    const [audit] = await rows<{ ip: string }>(t.database.db, sql`select ip from audit_events where action = 'final.tricky-audit'`);
+    expect(audit.ip).toBe("1.2.3.4'); --");
+  });
+
+  it('a read that fails writes nothing, and the connection stays usable', async () => {
+    const failing = (tx: Tx) =>
+      tx
+        .select({ n: sql<number>`(${sql.placeholder('n')})::int` })
+        .from(sql`(select 1) as one`)
+        .limit(1);
+    await expect(
+      withTenant(t.appDatabase.db, ORG, async (tx) => {
+        await tx.insert(auditEvents).values({ id: newId(), organizationId: ORG, action: 'final.failed-direct' });
+        await recordAudit(tx, entry('final.failed-audit'));
+        return finalRead(tx, 'test_final_failing', failing, { n: 'not a number' }, 'always');
+      }),
+    ).rejects.toThrow();
+    expect(await actions('final.failed-')).toEqual([]);
+    for (let i = 0; i < 12; i += 1) {
+      const [inside] = await withTenant(t.appDatabase.db, ORG, (tx) =>
+        rows<{ role: string; org: string }>(tx as never, sql`select current_user as role, current_setting('app.organization_id') as org`),
+      );
+      expect(inside).toEqual({ role: 'clinic_app', org: ORG });
+    }
+  });
+
+  it.runIf(onPostgres)('refuses a statement after it: it would run outside the transaction, as the login role', async () => {
+    const failure = await withTenant(t.appDatabase.db, ORG, async (tx) => {
+      await finalRead(tx, 'test_final_read', readAction, { action: 'final.nothing-like-it' }, 'always');
+      await tx.insert(auditEvents).values({ id: newId(), organizationId: ORG, action: 'final.after-commit' });
+    }).catch((err: Error) => err);
+    // Drizzle wraps the client's error in its own ("Failed query: ...").
+    expect((failure as Error & { cause?: Error }).cause?.message).toMatch(/already committed/);
+    expect(await actions('final.after-commit')).toEqual([]);
   });
 });

@@ -10,9 +10,11 @@ import * as schema from './schema/index.js';
 interface Deferred {
   rows: Map<PgTable, Record<string, unknown>[]>;
   committed: Array<() => void>;
+  /** Set once {@link finalRead} has sent the COMMIT: the transaction is over. */
+  done: boolean;
 }
 const deferredOf = new WeakMap<object, Deferred>();
-const newDeferred = (): Deferred => ({ rows: new Map(), committed: [] });
+const newDeferred = (): Deferred => ({ rows: new Map(), committed: [], done: false });
 
 /**
  * Inserts `row` into `table` at the end of the tenant transaction `tx`, in the same round trip as
@@ -102,6 +104,168 @@ export function prepared<P>(tx: Tx, name: string, build: (tx: Tx) => Preparable<
   return statement;
 }
 
+/**
+ * The client a connection's transaction handle queries through: after {@link finalRead} sent the
+ * COMMIT, a further statement would run outside the transaction, as the login role and without
+ * the organization: it is refused instead.
+ */
+function endingGuard(connection: pg.PoolClient) {
+  return {
+    query(...args: Parameters<pg.PoolClient['query']>) {
+      const tx = transactionOn.get(connection);
+      if (tx && deferredOf.get(tx)?.done) throw new Error('finalRead: the transaction has already committed');
+      return (connection.query as (...a: unknown[]) => unknown)(...args);
+    },
+  } as unknown as pg.PoolClient;
+}
+
+/** When {@link finalRead} writes the rows deferred so far: in any case, or only when the read returns a row. */
+export type DeferredWrite = 'always' | 'if-found';
+
+/** What a final read's statement is sent with: the transaction's deferred rows and how to write them. */
+interface FinalMessage {
+  tx: Tx;
+  deferred: Deferred;
+  write: DeferredWrite;
+}
+/** The final message of the read being sent on each connection (set for the one call). */
+const finalMessageOn = new WeakMap<pg.PoolClient, FinalMessage>();
+/** Final reads built once per pooled connection, on a client that sends them with the COMMIT, by name. */
+const finalReadsOn = new WeakMap<pg.PoolClient, Map<string, unknown>>();
+
+/**
+ * The deferred rows of a final read written only when its read returns a row: one data-modifying
+ * CTE per table next to the read (`with r as (read), w0 as (insert into t (...) select * from
+ * (values ($n::type, ...)) v where exists (select 1 from r)) select * from r`), its values as
+ * parameters numbered after the read's. Every row of a table must give the same columns.
+ */
+function conditionalInserts(deferred: Deferred, firstParam: number): { shape: string; ctes: string[]; values: string[] } {
+  const ctes: string[] = [];
+  const values: string[] = [];
+  const shape: string[] = [];
+  let n = firstParam;
+  for (const [table, rows] of deferred.rows) {
+    const columns = getTableColumns(table);
+    const keys = Object.keys(columns).filter((key) => rows[0][key] !== undefined);
+    if (rows.some((row) => Object.keys(columns).some((key) => (row[key] === undefined) !== (rows[0][key] === undefined)))) {
+      throw new Error('finalRead: the deferred rows of a table must give the same columns');
+    }
+    const tuples = rows.map((row) => {
+      const params = keys.map((key) => {
+        values.push(literal(columns[key].mapToDriverValue(row[key]) as LiteralValue));
+        return `$${n++}::${columns[key].getSQLType()}`;
+      });
+      return `(${params.join(', ')})`;
+    });
+    const names = keys.map((key) => pg.escapeIdentifier(columns[key].name)).join(', ');
+    ctes.push(
+      `w${ctes.length} as (insert into ${pg.escapeIdentifier(getTableName(table))} (${names}) select * from (values ${tuples.join(', ')}) as v where exists (select 1 from r))`,
+    );
+    shape.push(`${getTableName(table)}(${keys.join(',')})x${rows.length}`);
+  }
+  deferred.rows.clear();
+  return { shape: shape.join('|'), ctes, values };
+}
+
+/**
+ * A client for Drizzle that sends a read with the transaction's COMMIT, in one simple-protocol
+ * message: `[prepare name as ...;] execute name(literals); [deferred inserts;] commit`, the read
+ * prepared on the server (SQL `PREPARE`) the first time the connection sends it. With `if-found`
+ * the deferred rows become part of the read's statement ({@link conditionalInserts}), one prepared
+ * statement per shape of rows.
+ */
+function committingClient(connection: pg.PoolClient) {
+  const preparedOnServer = new Set<string>();
+  const shapes = new Map<string, number>();
+  return {
+    async query(config: pg.QueryConfig & { name?: string; rowMode?: 'array'; types?: unknown }, params: unknown[] = []) {
+      const message = finalMessageOn.get(connection);
+      const name = config.name;
+      if (!message || !name || !/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error('committingClient: a prepared final read with a plain name');
+      const literals = params.map((v) => literal(v as LiteralValue));
+      // Its own name on the server: `name` may also be prepared there by {@link prepared}.
+      let serverName = `final_${name}`;
+      let text = config.text;
+      let inserts = '';
+      if (message.write === 'if-found' && message.deferred.rows.size > 0) {
+        const conditional = conditionalInserts(message.deferred, params.length + 1);
+        if (!shapes.has(conditional.shape)) shapes.set(conditional.shape, shapes.size);
+        serverName = `final_${name}_w${shapes.get(conditional.shape)}`;
+        text = `with r as (${config.text}), ${conditional.ctes.join(', ')} select * from r`;
+        literals.push(...conditional.values);
+      } else {
+        inserts = takeDeferredText(message.tx)
+          .map((insert) => `${insert}; `)
+          .join('');
+      }
+      if (serverName.length > 63) throw new Error('committingClient: a statement name PostgreSQL would shorten');
+      const prepare = preparedOnServer.has(serverName) ? '' : `prepare ${serverName} as ${text}; `;
+      const results = (await connection
+        .query({
+          text: `${prepare}execute ${serverName}(${literals.join(', ')}); ${inserts}commit`,
+          rowMode: config.rowMode,
+          types: config.types,
+        } as pg.QueryConfig)
+        .catch((err: unknown) => {
+          // Whether the statement got prepared is not known: the connection is not used again.
+          if (typeof err === 'object' && err !== null) breaksConnection.add(err);
+          throw err;
+        })) as unknown as pg.QueryResult[];
+      preparedOnServer.add(serverName);
+      message.deferred.done = true;
+      return results[prepare ? 1 : 0];
+    },
+  };
+}
+
+/**
+ * Runs the read `build` makes (a Drizzle select with `sql.placeholder`s, built once per connection
+ * under `name`) as the last statement of the tenant transaction `tx`, and commits: on PostgreSQL
+ * the read, the rows deferred so far ({@link deferInsert}: the audit rows) and `COMMIT` are one
+ * message, so a request that reads and audits costs two round trips in all (its session lookup
+ * with `BEGIN`, then this). With `write: 'if-found'` the deferred rows are written only when the
+ * read returns a row (a read of a record that is not there records nothing), in the read's own
+ * statement. Nothing may run in `tx` afterwards: a further statement is refused. On the embedded
+ * database it is an ordinary read, and the transaction commits when its work returns.
+ */
+export async function finalRead<R>(
+  tx: Tx,
+  name: string,
+  build: (tx: Tx) => Preparable<{ execute(values: Record<string, unknown>): Promise<R[]> }>,
+  values: Record<string, unknown>,
+  write: DeferredWrite,
+): Promise<R[]> {
+  const connection = connectionOf.get(tx);
+  const deferred = deferredOf.get(tx);
+  if (!connection || !deferred) {
+    const rows = await build(tx).prepare(name).execute(values);
+    if (deferred && write === 'if-found' && rows.length === 0) {
+      deferred.rows.clear();
+      deferred.committed.length = 0;
+    }
+    return rows;
+  }
+  if (deferred.done) throw new Error('finalRead: the transaction has already committed');
+  let reads = finalReadsOn.get(connection);
+  if (!reads) finalReadsOn.set(connection, (reads = new Map()));
+  type Statement = { execute(values: Record<string, unknown>): Promise<R[]> };
+  let statement = reads.get(name) as Statement | undefined;
+  if (!statement) {
+    const committing = new NodePgSession(committingClient(connection) as unknown as pg.PoolClient, dialect, relational);
+    statement = build(new NodePgTransaction(dialect, committing, relational) as unknown as Tx).prepare(name);
+    reads.set(name, statement);
+  }
+  finalMessageOn.set(connection, { tx, deferred, write });
+  try {
+    const rows = await statement.execute(values);
+    // What was to run once the rows are written: dropped when they were not.
+    if (write === 'if-found' && rows.length === 0) deferred.committed.length = 0;
+    return rows;
+  } finally {
+    finalMessageOn.delete(connection);
+  }
+}
+
 // What a Drizzle transaction over one pooled connection needs: the dialect and the schema's
 // relational config, built once (what `drizzle()` builds for each database).
 const dialect = new PgDialect();
@@ -132,16 +296,19 @@ async function withTenantOnPool<T>(pool: pg.Pool, open: Opening, fn: (tx: Tx) =>
     // A Drizzle transaction handle per connection, made once (each costs a database object).
     let tx = transactionOn.get(client);
     if (!tx) {
-      tx = new NodePgTransaction(dialect, new NodePgSession(client, dialect, relational), relational) as unknown as Tx;
+      tx = new NodePgTransaction(dialect, new NodePgSession(endingGuard(client), dialect, relational), relational) as unknown as Tx;
       transactionOn.set(client, tx);
       connectionOf.set(tx, client);
     }
-    deferredOf.set(tx, newDeferred());
+    const deferred = newDeferred();
+    deferredOf.set(tx, deferred);
     try {
       await open(client);
       const result = await fn(tx);
-      const inserts = takeDeferredText(tx).map((insert) => `${insert}; `);
-      await client.query(`${inserts.join('')}commit`);
+      if (!deferred.done) {
+        const inserts = takeDeferredText(tx).map((insert) => `${insert}; `);
+        await client.query(`${inserts.join('')}commit`);
+      }
       committed(tx);
       return result;
     } catch (err) {

@@ -40,7 +40,7 @@ import { withRequestTenantTx, withTenantTx, type TenantTx } from './tenant-tx.js
 
 export type { AccountDb } from './account-db.js';
 export type { TenantTx } from './tenant-tx.js';
-export { prepared } from './tenant-tx.js';
+export { finalRead, prepared } from './tenant-tx.js';
 
 /** The organization and clinic a route acts in, resolved once per request. */
 export interface RouteTenant {

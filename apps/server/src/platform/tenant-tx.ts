@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppDb, Tx } from '../db/client.js';
-import { prepared as preparedOnConnection, withTenant } from '../db/tenant.js';
+import { finalRead as finalReadOnConnection, prepared as preparedOnConnection, withTenant, type DeferredWrite } from '../db/tenant.js';
 import { withTenantRequest, type TenantAccess, type TenantContext } from './access.js';
 
 /** Never exported: only this file can give a transaction the brand. */
@@ -28,6 +28,22 @@ export function withTenantTx<T>(db: AppDb, organizationId: string, fn: (tx: Tena
  */
 export function prepared<P>(tx: TenantTx, name: string, build: (tx: TenantTx) => { prepare(name: string): P }): P {
   return preparedOnConnection(tx, name, (t) => build(t as TenantTx));
+}
+
+/**
+ * A service's last read, prepared per connection as {@link prepared} is, sent with the audit rows
+ * recorded before it and the COMMIT in one round trip (`db/tenant.ts`, `finalRead`); with
+ * `'if-found'` those rows are written only when the read returns a row. Nothing may run in `tx`
+ * after it.
+ */
+export function finalRead<R>(
+  tx: TenantTx,
+  name: string,
+  build: (tx: TenantTx) => { prepare(name: string): { execute(values: Record<string, unknown>): Promise<R[]> } },
+  values: Record<string, unknown>,
+  write: DeferredWrite,
+): Promise<R[]> {
+  return finalReadOnConnection(tx, name, (t) => build(t as TenantTx), values, write);
 }
 
 /**

@@ -11,7 +11,7 @@ import { and, count, eq, gte, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { patientCounts, patients, patientVisits, type NewPatientRow, type PatientRow } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { prepared, type RouteTenant, type TenantRouteContext, type TenantTx } from '../../platform/route.js';
+import { finalRead, prepared, type RouteTenant, type TenantRouteContext, type TenantTx } from '../../platform/route.js';
 import {
   orderFor,
   searchBranches,
@@ -248,10 +248,20 @@ export async function requirePatient(reader: DirectoryReader, patientId: string,
   return row;
 }
 
-/** One patient; the read is audited. */
+/**
+ * One patient; the read is audited. The audit row goes with the read and the COMMIT (one round
+ * trip) and is written only when the patient is found.
+ */
 export async function getPatient(ctx: TenantRouteContext, patientId: string): Promise<PatientDto> {
-  const row = await requirePatient(ctx, patientId);
   await ctx.audit('patient.read', { type: 'patient', id: patientId });
+  const [row] = await finalRead(
+    ctx.tx,
+    'patients_row',
+    (t) => patientRowStatement(t, false),
+    { organizationId: ctx.tenant.organizationId, clinicId: clinicOf(ctx.tenant), id: patientId },
+    'if-found',
+  );
+  if (!row) throw notFound('Patient');
   return toPatientDto(row.patient, row.lastVisit);
 }
 
