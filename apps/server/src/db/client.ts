@@ -35,6 +35,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** Calls `onMessage` for every NOTIFY on `channel`; returns the unsubscribe function. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Calls `onResumed` each time the LISTEN connection is back after it was lost: notifications
+   * sent meanwhile were missed. Returns the unsubscribe function.
+   */
+  onListenResumed(onResumed: () => void): () => void;
   close(): Promise<void>;
   /** The pool and the LISTEN connection now; absent on handles made for tests' fixtures. */
   status?(): DatabaseStatus;
@@ -47,6 +52,10 @@ export const migrationsFolder = fileURLToPath(new URL('./migrations', import.met
  */
 export const pgliteImage = fileURLToPath(new URL('./pglite-image.tar', import.meta.url));
 
+/** The first wait before connecting a lost LISTEN connection again, and the longest. */
+const LISTEN_RETRY_FIRST_MS = 250;
+const LISTEN_RETRY_MAX_MS = 30_000;
+
 /** Connects to PostgreSQL through node-postgres. */
 export function connectPostgres(url: string, poolSize = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
@@ -54,41 +63,98 @@ export function connectPostgres(url: string, poolSize = 10): Database {
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema });
   let listener: pg.Client | null = null;
-  // The listener is not reconnected: once its connection fails it stays lost (operations see it).
   let listenState: ListenState = 'idle';
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const resumedHandlers = new Set<() => void>();
   let closed = false;
+  let retryDelay = LISTEN_RETRY_FIRST_MS;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  /** A connection that LISTENs on every channel asked for so far. */
+  const connectListener = async (): Promise<pg.Client> => {
+    const client = new pg.Client({ connectionString: url });
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (listener === client) listener = null;
+      if (closed) return;
+      listenState = 'lost';
+      scheduleReconnect();
+    };
+    client.on('error', onLost);
+    client.on('end', onLost);
+    client.on('notification', (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? '')));
+    try {
+      await client.connect();
+      for (const channel of handlers.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (err) {
+      lost = true;
+      await client.end().catch(() => {});
+      throw err;
+    }
+    return client;
+  };
+
+  /**
+   * The listener is lost (the database restarted, a network cut, its backend terminated): it is
+   * connected again, after 0.25 s and then twice as long each time up to 30 s, until it is back
+   * or the database is closed. Operations see `lost` meanwhile (`/api/admin/health`, `/metrics`).
+   */
+  const scheduleReconnect = () => {
+    if (closed || retryTimer) return;
+    retryTimer = setTimeout(async () => {
+      retryTimer = undefined;
+      if (closed) return;
+      try {
+        const client = await connectListener();
+        if (closed) {
+          await client.end().catch(() => {});
+          return;
+        }
+        listener = client;
+        listenState = 'listening';
+        retryDelay = LISTEN_RETRY_FIRST_MS;
+        resumedHandlers.forEach((h) => h());
+      } catch {
+        retryDelay = Math.min(retryDelay * 2, LISTEN_RETRY_MAX_MS);
+        scheduleReconnect();
+      }
+    }, retryDelay);
+    retryTimer.unref();
+  };
+
   return {
     kind: 'postgres',
     db,
     migrate: () => migrateNodePg(db, { migrationsFolder }),
     async listen(channel, onMessage) {
-      if (!listener) {
-        listener = new pg.Client({ connectionString: url });
-        listener.on('error', () => {
-          listenState = 'lost';
-        });
-        listener.on('end', () => {
-          listenState = 'lost';
-        });
-        listener.on('notification', (n) => handlers.get(n.channel)?.forEach((h) => h(n.payload ?? '')));
-        await listener.connect();
-        listenState = 'listening';
-      }
       let set = handlers.get(channel);
+      const isNew = !set;
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       }
       set.add(onMessage);
+      if (!listener && listenState === 'idle') {
+        listener = await connectListener();
+        listenState = 'listening';
+      } else if (isNew && listener) {
+        await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      }
+      const added = set;
       return async () => {
-        set.delete(onMessage);
+        added.delete(onMessage);
       };
+    },
+    onListenResumed(onResumed) {
+      resumedHandlers.add(onResumed);
+      return () => resumedHandlers.delete(onResumed);
     },
     async close() {
       if (closed) return;
       closed = true;
+      clearTimeout(retryTimer);
       await listener?.end().catch(() => {});
       await pool.end();
     },
@@ -124,6 +190,8 @@ export function wrapPglite(client: PGlite, onClose?: () => void): Database {
         onClose?.();
       }
     },
+    // In process: its notifications cannot be lost.
+    onListenResumed: () => () => {},
     status: () => ({ pool: null, listen: closed ? 'lost' : listening ? 'embedded' : 'idle' }),
   };
 }

@@ -23,6 +23,8 @@ export interface StreamSubscriber {
 export interface EventStreams {
   /** Hears one organization's events (this instance's LISTEN); returns the unsubscribe function. */
   subscribe(organizationId: string, listener: (event: AppEvent) => void): () => void;
+  /** Calls `listener` when this instance's LISTEN is back after a loss (events were missed); returns the unsubscribe function. */
+  onResumed(listener: () => void): () => void;
   /**
    * The flags an open stream's subscriber has now, or null when the stream must end: the session
    * was signed out or has expired, the account was disabled, or the membership is gone or inactive.
@@ -62,6 +64,7 @@ export const eventStreamPlugin = fp(
     const { db, hub } = opts;
     const streams: EventStreams = {
       subscribe: (organizationId, listener) => hub.subscribe(organizationId, listener),
+      onResumed: (listener) => hub.onResumed(listener),
       entitlement: (subscriber) => currentEntitlement(db, subscriber),
       publicClinic: async (organizationId, clinicId) => {
         const place = await withTenantTx(db, organizationId, (tx) => resolvePublicClinic(tx, organizationId, clinicId));

@@ -91,6 +91,14 @@ export class EventHub {
     this.byOrganization.get(event.organizationId)?.forEach((s) => s(event));
   }
 
+  /**
+   * Calls `listener` when this instance hears the database again after its LISTEN connection was
+   * lost: events published meanwhile never reached its subscribers. Returns the unsubscribe function.
+   */
+  onResumed(listener: () => void): () => void {
+    return this.database.onListenResumed(listener);
+  }
+
   /** Subscribes to one organization's events; returns the unsubscribe function. */
   subscribe(organizationId: string, subscriber: Subscriber): () => void {
     let set = this.byOrganization.get(organizationId);

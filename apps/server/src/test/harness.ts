@@ -64,6 +64,7 @@ function pgliteOwner(client: PGlite): Database {
     db,
     migrate: () => Promise.reject(new Error('the test image is migrated already')),
     listen: (channel, onMessage) => client.listen(channel, onMessage),
+    onListenResumed: () => () => {},
     // The app's handle owns the client and closes it.
     close: async () => {},
   };

@@ -94,6 +94,14 @@ export async function eventRoutes(app: FastifyInstance) {
     open.forEach(endEventStream);
     done();
   });
+  // Events published while this instance's LISTEN connection was lost never reached its streams:
+  // once it is back, each stream ends with a reconnection hint, and the browser reconnects and
+  // reloads what it shows (`use-live-events.ts`, 'reconnected').
+  const stopResumed = streams.onResumed(() => open.forEach(endEventStream));
+  app.addHook('onClose', (_app, done) => {
+    stopResumed();
+    done();
+  });
 
   streamRoute(
     app,

@@ -206,4 +206,31 @@ describe.skipIf(!process.env.DATABASE_URL)('GET /api/events across two instances
     const event = await subscriber.next(isEvent('queue.updated', 'from-instance-2'));
     expect(event.data.organizationId).toBe('default-clinic');
   });
+  it('an instance whose LISTEN connection was cut listens again, and ends its streams so browsers reload what they missed', async () => {
+    const nurse = await signInAs(app2, 'nurse@demo.clinic');
+    const before = await openEventStream(url2, nurse);
+    streams.push(before);
+    await before.next(isReady);
+    expect(second.status!().listen).toBe('listening');
+
+    // Both instances' listeners, as a database restart or a network cut would end them.
+    const cut = await test.database.db.execute(
+      sql`select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = current_database() and query ilike 'listen %' and pid <> pg_backend_pid()`,
+    );
+    expect(cut.rows.length).toBeGreaterThanOrEqual(2);
+
+    // The open stream ends (with a reconnection hint), once the instance hears the database again.
+    const ended = await Promise.race([before.done.then(() => 'ended'), new Promise((r) => setTimeout(() => r('still open after 10 s'), 10_000))]);
+    expect(ended).toBe('ended');
+    expect(second.status!().listen).toBe('listening');
+
+    // Listening again: an event published through the other instance reaches a new stream here.
+    const after = await openEventStream(url2, nurse);
+    streams.push(after);
+    await after.next(isReady);
+    await withTenant(test.appDatabase.db, 'default-clinic', (tx) =>
+      publishEvent(tx, { organizationId: 'default-clinic', type: 'queue.updated', entityId: 'after-the-cut' }),
+    );
+    await after.next(isEvent('queue.updated', 'after-the-cut'));
+  });
 });
