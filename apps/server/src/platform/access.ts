@@ -12,7 +12,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDb, Tx } from '../db/client.js';
-import { clinics, organizationMembers, organizations, sessions, users, type OrganizationRow, type UserRow } from '../db/schema/index.js';
+import { clinics, organizationMembers, organizations, sessions, users, type OrganizationRow, type SessionUser } from '../db/schema/index.js';
 import { tenantSettings, withTenant, withTenantFrom } from '../db/tenant.js';
 import { recordAudit, type AuditEntry } from './audit.js';
 import { AppError } from './errors.js';
@@ -53,7 +53,7 @@ declare module 'fastify' {
     access?: RouteAccess;
   }
   interface FastifyRequest {
-    user: UserRow | null;
+    user: SessionUser | null;
     sessionId: string | null;
     tenant: TenantContext | null;
   }
@@ -86,7 +86,7 @@ interface MembershipLookup {
 }
 
 /** The organization a request acts in: the one it names, else the user's current one. */
-function wantedOrganization(user: UserRow, wanted: { organizationId?: string }): string {
+function wantedOrganization(user: SessionUser, wanted: { organizationId?: string }): string {
   const organizationId = wanted.organizationId ?? user.currentOrganizationId;
   if (!organizationId) throw new AppError('access/not-a-member', 'You are not a member of any organization yet.');
   return organizationId;
@@ -97,7 +97,7 @@ function wantedOrganization(user: UserRow, wanted: { organizationId?: string }):
  * read them (no round trip of its own): the request's address must be on the IP allow-list when
  * there is one, and a member must have a second factor when the organization requires one.
  */
-function admitOrganizationRules(user: UserRow, organization: OrganizationRow, ip: string): void {
+function admitOrganizationRules(user: SessionUser, organization: OrganizationRow, ip: string): void {
   const settings = (organization.settings ?? {}) as { ipWhitelist?: unknown; requireTwoFactor?: unknown };
   const list = Array.isArray(settings.ipWhitelist) ? (settings.ipWhitelist as string[]) : [];
   if (list.length > 0 && !addressAllowed(ip, list)) {
@@ -113,7 +113,7 @@ function admitOrganizationRules(user: UserRow, organization: OrganizationRow, ip
 
 /** Judges a membership lookup of `organizationId` and picks the clinic (see {@link resolveTenant}). */
 function admitMembership(
-  user: UserRow,
+  user: SessionUser,
   organizationId: string,
   wanted: { clinicId?: string },
   row: MembershipLookup | undefined,
@@ -151,7 +151,7 @@ function admitMembership(
  */
 export async function resolveTenant(
   db: AppDb,
-  user: UserRow,
+  user: SessionUser,
   wanted: { organizationId?: string; clinicId?: string },
   ip: string,
 ): Promise<TenantContext> {
@@ -247,7 +247,7 @@ export type TenantAccess = Extract<RouteAccess, { tenant: true }>;
  * feature those `access` asks for. Throws the refusal otherwise.
  */
 function admitTenantAccess(
-  user: UserRow,
+  user: SessionUser,
   wanted: { organizationId?: string; clinicId?: string },
   membership: MembershipLookup | undefined,
   access: TenantAccess,
@@ -320,7 +320,7 @@ export async function withTenantRequest<T>(
   // What waits for the transaction's end (the connection is back in the pool by then).
   let ended: string | undefined;
   let touched: string | undefined;
-  let refused: { user: UserRow; error: AppError } | undefined;
+  let refused: { user: SessionUser; error: AppError } | undefined;
   let tenant: TenantContext | undefined;
   try {
     return await withTenantFrom(
@@ -446,7 +446,7 @@ export function tenantOf(request: FastifyRequest): TenantContext {
 }
 
 /** The signed-in user of a request whose route required a session. */
-export function userOf(request: FastifyRequest): UserRow {
+export function userOf(request: FastifyRequest): SessionUser {
   if (!request.user) throw new Error('userOf called on a route without a session');
   return request.user;
 }
@@ -464,7 +464,7 @@ const AUDITED_REFUSALS = new Set(['access/not-a-member', 'access/forbidden']);
 export async function auditRefusal(
   db: AppDb,
   request: FastifyRequest,
-  user: UserRow,
+  user: SessionUser,
   wanted: { organizationId?: string; clinicId?: string },
   error: AppError,
 ): Promise<void> {
@@ -500,7 +500,7 @@ export async function auditRefusal(
 export async function auditingRefusals<T>(
   db: AppDb,
   request: FastifyRequest,
-  user: UserRow,
+  user: SessionUser,
   wanted: { organizationId?: string; clinicId?: string },
   fn: () => Promise<T>,
 ): Promise<T> {

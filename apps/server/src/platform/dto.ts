@@ -8,12 +8,12 @@ import {
   type Role,
   type UserDto,
 } from '@clinic/domain';
-import type { ClinicRow, MemberRow, OrganizationRow, UserRow } from '../db/schema/index.js';
+import type { ClinicRow, MemberRow, OrganizationRow, SessionUser, UserRow } from '../db/schema/index.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 /** A user as the API returns it (never the password hash). */
-export function toUserDto(u: UserRow): UserDto {
+export function toUserDto(u: SessionUser): UserDto {
   return {
     id: u.id,
     email: u.email,

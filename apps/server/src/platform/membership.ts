@@ -1,6 +1,6 @@
 import { DEFAULT_PERMISSIONS, completePermissions, type Role } from '@clinic/domain';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { clinics, invitations, organizationMembers, users, type UserRow } from '../db/schema/index.js';
+import { clinics, invitations, organizationMembers, users, type SessionUser } from '../db/schema/index.js';
 import { withTenant } from '../db/tenant.js';
 import type { AccountDb } from './account-db.js';
 import { recordAudit } from './audit.js';
@@ -25,7 +25,7 @@ export async function pendingInvitation(db: AccountDb, organizationId: string, e
 }
 
 /** Marks the user's address verified by a proof other than the mailed link: an invitation token sent to it. */
-export async function markEmailVerified(db: AccountDb, user: UserRow): Promise<void> {
+export async function markEmailVerified(db: AccountDb, user: SessionUser): Promise<void> {
   if (user.emailVerifiedAt) return;
   await db
     .update(users)
@@ -40,7 +40,7 @@ export async function markEmailVerified(db: AccountDb, user: UserRow): Promise<v
  */
 export async function acceptInvitation(
   db: AccountDb,
-  user: UserRow,
+  user: SessionUser,
   invitation: {
     id: string;
     organizationId: string;
@@ -109,7 +109,7 @@ export async function acceptInvitation(
  */
 export async function selectCurrentOrganization(
   db: AccountDb,
-  user: UserRow,
+  user: SessionUser,
   wanted: { organizationId: string; clinicId?: string },
   ip: string,
 ): Promise<{ organizationId: string; clinicId: string | null }> {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import type { AppDb } from '../db/client.js';
-import { organizations, type OrganizationRow, type UserRow } from '../db/schema/index.js';
+import { organizations, type OrganizationRow, type SessionUser } from '../db/schema/index.js';
 import { eq } from 'drizzle-orm';
 import { accountDbOf, type AccountDb } from './account-db.js';
 import { apiKeyFrom, withApiKeyTx } from './api-keys.js';
@@ -120,7 +120,7 @@ export interface PublicAccountContext {
    * Appends an audit row with `user` (the account the request turned out to be about, if any) as
    * its actor, in that user's current organization (none without one), and the request's address.
    */
-  auditAs(user: UserRow | null | undefined, action: string, entity: AuditEntity | null, details?: Record<string, unknown>): Promise<void>;
+  auditAs(user: SessionUser | null | undefined, action: string, entity: AuditEntity | null, details?: Record<string, unknown>): Promise<void>;
 }
 
 /** A transaction of an organization being created ({@link AccountRouteContext.inNewOrganization}). */
@@ -139,7 +139,7 @@ export interface AccountRouteContext {
   /** The account tables, outside any tenant (`account-db.ts`). */
   db: AccountDb;
   /** The signed-in user, as the session resolved it. */
-  user: UserRow;
+  user: SessionUser;
   /** The request's session (sign-out ends it). */
   sessionId: string;
   actor: StaffActor;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOtherOrganization, useTestApp } from '../test/harness.js';
+import { resolveSession } from './sessions.js';
 
 const t = useTestApp({ seed: false });
 afterEach(() => {
@@ -76,5 +77,16 @@ describe("a member's own session timeout may only shorten the organization's, an
     expect((await member.post('/api/settings', { settings: { appearance: { theme: 'dark' } } })).statusCode).toBe(200);
     vi.setSystemTime(new Date('2026-11-25T09:45:00Z'));
     expect((await member.get('/api/user/security')).statusCode).toBe(200);
+  });
+});
+
+describe("the session's user, read on every request", () => {
+  it('carries none of the secrets: no password hash, no second-factor secret or backup codes', async () => {
+    const res = await t.anon.post('/api/auth/sign-up', { email: 'no-secrets@example.org', password: 'long-enough-pass' });
+    const session = await resolveSession(t.appDatabase.db, res.json().token, Date.now(), '127.0.0.1');
+    expect(session?.user.email).toBe('no-secrets@example.org');
+    const keys = Object.keys(session!.user);
+    for (const secret of ['passwordHash', 'mfaSecret', 'mfaPendingSecret', 'mfaBackupCodes', 'mfaLastStep']) expect(keys).not.toContain(secret);
+    expect(keys).toContain('mfaEnabledAt');
   });
 });

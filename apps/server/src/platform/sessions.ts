@@ -1,7 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDb } from '../db/client.js';
-import { memberSettings, organizationMembers, organizations, sessions, users, type UserRow } from '../db/schema/index.js';
+import { memberSettings, organizationMembers, organizations, sessionUserColumns, sessions, users, type SessionUser } from '../db/schema/index.js';
 import { hashToken, newToken } from './crypto.js';
 
 /** Name of the httpOnly cookie carrying the session token (listed in the cookie policy). */
@@ -16,7 +16,7 @@ const TOUCH_EVERY_MS = 30_000;
 /** A valid session with its user. */
 export interface ActiveSession {
   sessionId: string;
-  user: UserRow;
+  user: SessionUser;
 }
 
 /** Creates a session for `userId` and returns its token (shown to the client once). */
@@ -61,12 +61,12 @@ const idleMinutesOf = sql<number | null>`(
   where ${organizationMembers.userId} = ${users.id} and ${organizationMembers.status} = 'active')`;
 
 /** What a session lookup selects: the session, its user and the inactivity timeout that binds it. */
-export const sessionSelection = { session: sessions, user: users, idleMinutes: idleMinutesOf };
+export const sessionSelection = { session: sessions, user: sessionUserColumns, idleMinutes: idleMinutesOf };
 
 /** A row of {@link sessionSelection}. */
 export interface SessionLookup {
   session: typeof sessions.$inferSelect;
-  user: UserRow;
+  user: SessionUser;
   idleMinutes: number | null;
 }
 

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** People who can sign in. Not tenant data: one person may belong to several organizations. */
@@ -119,4 +119,15 @@ export const rateLimitHits = pgTable(
 );
 
 export type UserRow = typeof users.$inferSelect;
+
+/**
+ * The account as a request sees it (`request.user`, read with the session on every request): every
+ * column but the secrets. The password hash and the second factor's secrets are read only where a
+ * sign-in, a password change or an enrolment checks them.
+ */
+export const sessionUserColumns = (() => {
+  const { passwordHash: _p, mfaSecret: _s, mfaPendingSecret: _ps, mfaBackupCodes: _b, mfaLastStep: _l, ...rest } = getTableColumns(users);
+  return rest;
+})();
+export type SessionUser = Omit<UserRow, 'passwordHash' | 'mfaSecret' | 'mfaPendingSecret' | 'mfaBackupCodes' | 'mfaLastStep'>;
 export type SessionRow = typeof sessions.$inferSelect;

@@ -1,5 +1,5 @@
 import { and, count, eq, gt, isNotNull, isNull } from 'drizzle-orm';
-import { emailVerifications, users, type UserRow } from '../../db/schema/index.js';
+import { emailVerifications, users, type SessionUser } from '../../db/schema/index.js';
 import { hashToken, newToken } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { countRateLimitRefusal } from '../../platform/ops-counters.js';
@@ -23,7 +23,7 @@ export const verificationPath = (token: string) => `/verify-email?token=${encode
  * Creates a single-use verification link for the user's address and returns the message to mail.
  * Refused once the hourly allowance is used, so the endpoint cannot be used to flood a mailbox.
  */
-export async function createVerification(db: AccountDb, user: UserRow, origin: string): Promise<MailMessage> {
+export async function createVerification(db: AccountDb, user: SessionUser, origin: string): Promise<MailMessage> {
   const since = new Date(Date.now() - 3600_000);
   const [recent] = await db
     .select({ n: count() })

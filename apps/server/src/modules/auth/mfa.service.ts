@@ -2,6 +2,7 @@ import { verify } from '@node-rs/argon2';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { signInAttempts, users, type UserRow } from '../../db/schema/index.js';
+import { accountWithSecrets } from './account-secrets.js';
 import { hashToken } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { countRateLimitRefusal } from '../../platform/ops-counters.js';
@@ -63,7 +64,8 @@ export async function startEnrolment(ctx: AccountRouteContext) {
 
 /** Confirms enrolment with a code of the pending secret; gives the backup codes, shown this once. */
 export async function confirmEnrolment(ctx: AccountRouteContext, code: string, now = Date.now()): Promise<string[]> {
-  const { db, user } = ctx;
+  const { db } = ctx;
+  const user = await accountWithSecrets(db, ctx.user.id);
   if (user.mfaEnabledAt) throw new AppError('auth/mfa-already-enabled', 'Two-factor authentication is already on.');
   if (!user.mfaPendingSecret)
     throw new AppError('auth/mfa-not-enabled', 'Start the set-up first: no authenticator app is waiting for confirmation.');
@@ -88,7 +90,8 @@ export async function confirmEnrolment(ctx: AccountRouteContext, code: string, n
 
 /** Turns two-factor sign-in off, with the password and a current code (or a backup code). */
 export async function disableMfa(ctx: AccountRouteContext, input: { password: string; code: string }, now = Date.now()): Promise<void> {
-  const { db, user } = ctx;
+  const { db } = ctx;
+  const user = await accountWithSecrets(db, ctx.user.id);
   if (!user.mfaEnabledAt) throw new AppError('auth/mfa-not-enabled', 'Two-factor authentication is not on.');
   if (!(await verify(user.passwordHash, input.password))) throw new AppError('auth/invalid-code', 'Incorrect password. Please try again.');
   if (!(await verifySecondFactor(db, user, input.code, now))) throw new AppError('auth/invalid-code', INVALID_CODE);

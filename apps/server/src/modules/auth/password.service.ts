@@ -6,12 +6,13 @@ import { passwordPolicyProblems, strictestPolicy, type PasswordPolicy } from '@c
 import { hash, verify } from '@node-rs/argon2';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { accountTokens, invitations, organizationMembers, organizations, users, type UserRow } from '../../db/schema/index.js';
+import { accountTokens, invitations, organizationMembers, organizations, users, type SessionUser } from '../../db/schema/index.js';
 import { hashToken } from '../../platform/crypto.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { sendIfConfigured, type Mailer } from '../../platform/mail.js';
 import type { AccountDb, AccountRouteContext, PublicAccountContext, TenantAccountRouteContext } from '../../platform/route.js';
 import { endUserSessions } from '../../platform/sessions.js';
+import { accountWithSecrets } from './account-secrets.js';
 import { createAccountToken, endAccountTokens, liveAccountToken, useAccountToken } from './account-tokens.js';
 import { clearMfa } from './mfa.service.js';
 
@@ -70,7 +71,8 @@ async function setPassword(db: AccountDb, userId: string, password: string, keep
 
 /** Changes the signed-in member's password: the current one, then the policy; their other sessions end. */
 export async function changePassword(ctx: AccountRouteContext, input: { currentPassword: string; newPassword: string }) {
-  const { db, user } = ctx;
+  const { db } = ctx;
+  const user = await accountWithSecrets(db, ctx.user.id);
   if (!(await verify(user.passwordHash, input.currentPassword))) {
     throw new AppError('auth/wrong-current-password', 'Your current password is incorrect.', [
       { path: 'currentPassword', message: 'Your current password is incorrect.' },
@@ -85,7 +87,7 @@ export async function changePassword(ctx: AccountRouteContext, input: { currentP
 /** The path of the page that completes a reset link. */
 export const resetPath = (token: string) => `/login?reset=${encodeURIComponent(token)}`;
 
-function resetMessage(user: UserRow, url: string) {
+function resetMessage(user: SessionUser, url: string) {
   return {
     to: user.email,
     subject: 'Reset your password',

@@ -18,6 +18,7 @@ import type { Mailer } from '../../platform/mail.js';
 import { RateLimiter } from '../../platform/rate-limit.js';
 import { accountRoute, publicAccountRoute, tenantAccountRoute, type AccountDb } from '../../platform/route.js';
 import { isHttpsRequest } from '../../platform/security-headers.js';
+import { accountWithSecrets } from './account-secrets.js';
 import { clearSessionCookie, createSession, setSessionCookie } from '../../platform/sessions.js';
 import { endOtherSessions, endOwnSession, listOwnSessions } from './account-sessions.service.js';
 import { completeMfaSignIn, confirmEnrolment, disableMfa, mfaState, startEnrolment } from './mfa.service.js';
@@ -60,7 +61,7 @@ export async function securityRoutes(
 
   accountRoute(app, { method: 'GET', url: '/api/auth/security', summary: "The signed-in member's second factor" }, async (ctx) => ({
     success: true,
-    mfa: mfaState(ctx.user, await mfaRequiredFor(ctx.db, ctx.user.id)),
+    mfa: mfaState(await accountWithSecrets(ctx.db, ctx.user.id), await mfaRequiredFor(ctx.db, ctx.user.id)),
   }));
 
   accountRoute(
