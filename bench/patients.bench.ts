@@ -50,6 +50,12 @@ const ONLY = (process.env.BENCH_SCENARIOS ?? '')
   .map((s) => s.trim())
   .filter(Boolean);
 
+/**
+ * With `BENCH_HTTP_CLIENTS=in-process`, the API's HTTP clients run on the server's own event loop
+ * (as before session 5) instead of a thread of their own: for comparing figures with earlier runs.
+ */
+const IN_PROCESS_CLIENTS = process.env.BENCH_HTTP_CLIENTS === 'in-process';
+
 /** The issue's goals, printed next to the figures of the run. */
 const GOALS = { getOneThroughputRatio: 0.5, namePrefixP95Ms: 25 };
 
@@ -432,8 +438,12 @@ export async function runPatientsBench() {
       const bare = (i: number) => (scenario.bare ? scenario.bare(bareDb) : bareDb.execute(sql`${bareQuery(bareDb, scenario, i)}`)).then(() => true);
       await closedLoop(bare, WARMUP_MS);
       const bareStats = await closedLoop(bare, DURATION_MS, databaseName);
-      await httpLoop(base, scenario, headers, WARMUP_MS);
-      const apiStats = await profiled(scenario.name, () => httpLoop(base, scenario, headers, DURATION_MS, databaseName));
+      const api = (ms: number, database?: string) =>
+        IN_PROCESS_CLIENTS
+          ? closedLoop((i) => httpGet(agent, base, scenario.path(i), headers), ms, database)
+          : httpLoop(base, scenario, headers, ms, database);
+      await api(WARMUP_MS);
+      const apiStats = await profiled(scenario.name, () => api(DURATION_MS, databaseName));
       rows.push({ name: scenario.name, bare: bareStats, api: apiStats });
       console.log(
         `  ${scenario.name.padEnd(28)} API p50 ${fmt(apiStats.p50)} ms p95 ${fmt(apiStats.p95)} ms ${fmt(apiStats.perSecond, 0)}/s` +
