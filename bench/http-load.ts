@@ -13,11 +13,12 @@ export interface LoadResult {
   elapsedMs: number;
 }
 
-// Plain JavaScript, run by the worker as is (no loader in worker threads).
+// Plain JavaScript, run by the worker as is (no loader in worker threads). Each message asks for a
+// run of `ms`; the answer is that run's latencies.
 const CLIENTS = `
 const { parentPort, workerData } = require('node:worker_threads');
 const http = require('node:http');
-const { base, paths, headers, concurrency, ms } = workerData;
+const { base, paths, headers, concurrency } = workerData;
 const url = new URL(base);
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
 const get = (path) =>
@@ -29,10 +30,10 @@ const get = (path) =>
     });
     req.on('error', () => resolve(false));
   });
-(async () => {
+let next = 0;
+parentPort.on('message', async ({ ms }) => {
   const latencies = [];
   let errors = 0;
-  let next = 0;
   const started = performance.now();
   const end = started + ms;
   await Promise.all(
@@ -46,23 +47,38 @@ const get = (path) =>
       }
     }),
   );
-  const elapsedMs = performance.now() - started;
-  agent.destroy();
-  parentPort.postMessage({ latencies, errors, elapsedMs });
-})();
+  parentPort.postMessage({ latencies, errors, elapsedMs: performance.now() - started });
+});
 `;
 
-/** Runs the clients on a worker thread against `base` (GET of each of `paths` in turn, cycled). */
-export function httpLoad(base: URL, paths: string[], headers: Record<string, string>, concurrency: number, ms: number): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(CLIENTS, { eval: true, workerData: { base: base.toString(), paths, headers, concurrency, ms } });
-    worker.once('message', (result: LoadResult) => {
-      resolve(result);
-      void worker.terminate();
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`load worker exited with ${code}`));
-    });
+/** HTTP clients on a worker thread, started once and run as often as asked. */
+export interface HttpClients {
+  /** A closed loop of GETs of the paths in turn (cycled) for `ms`. */
+  run(ms: number): Promise<LoadResult>;
+  close(): Promise<void>;
+}
+
+/** Starts `concurrency` keep-alive clients of `base` on a worker thread. */
+export function startHttpClients(base: URL, paths: string[], headers: Record<string, string>, concurrency: number): HttpClients {
+  const worker = new Worker(CLIENTS, { eval: true, workerData: { base: base.toString(), paths, headers, concurrency } });
+  let failed: Error | undefined;
+  worker.on('error', (err) => {
+    failed = err;
   });
+  return {
+    run: (ms) =>
+      new Promise((resolve, reject) => {
+        if (failed) return reject(failed);
+        const onError = (err: Error) => reject(err);
+        worker.once('error', onError);
+        worker.once('message', (result: LoadResult) => {
+          worker.off('error', onError);
+          resolve(result);
+        });
+        worker.postMessage({ ms });
+      }),
+    close: async () => {
+      await worker.terminate();
+    },
+  };
 }

@@ -26,7 +26,7 @@ import { loginRoleUrl } from '../apps/server/src/db/roles.js';
 import { patients } from '../apps/server/src/db/schema/index.js';
 import { seedDemo } from '../apps/server/src/db/seed/demo.js';
 import { bulkInsertPatients } from '../apps/server/src/db/seed/patients.js';
-import { httpLoad } from './http-load.js';
+import { startHttpClients } from './http-load.js';
 import { orderFor, searchCondition } from '../apps/server/src/modules/patients/patient-search.js';
 import { directoryPageQuery } from '../apps/server/src/modules/patients/patients.service.js';
 import type { TenantContext } from '../apps/server/src/platform/access.js';
@@ -43,6 +43,8 @@ const OTHER_PATIENTS = env('BENCH_OTHER_PATIENTS', 100_000);
 const CONCURRENCY = env('BENCH_CONCURRENCY', 10);
 const DURATION_MS = env('BENCH_DURATION_MS', 8_000);
 const WARMUP_MS = 1_000;
+/** Turns each side of a scenario takes, alternating (one while profiling: a profile per scenario). */
+const ROUNDS = process.env.BENCH_CPU_PROFILE ? 1 : env('BENCH_ROUNDS', 4);
 const ORG = 'default-clinic';
 /** Comma-separated parts of scenario names to run (all when unset), e.g. `get one,name prefix`. */
 const ONLY = (process.env.BENCH_SCENARIOS ?? '')
@@ -154,57 +156,67 @@ function backendCpuSince(before: Map<string, number> | null, after: Map<string, 
   return total;
 }
 
-/** The figures of a run: latencies (ms), errors, elapsed time and the CPU used by this process and the database. */
-function summarize(latencies: number[], errors: number, elapsed: number, cpu: NodeJS.CpuUsage, pgMs: number): Stats {
-  latencies.sort((a, b) => a - b);
+/** What one stretch of a closed loop measured, before it is summarized. */
+interface Measured {
+  latencies: number[];
+  errors: number;
+  elapsedMs: number;
+  /** CPU of this process (server and clients), microseconds. */
+  nodeCpuUs: number;
+  /** CPU of the database's backends, milliseconds (NaN when not readable). */
+  pgMs: number;
+}
+
+/** The figures of one or more stretches of the same side of a scenario, taken together. */
+function summarize(parts: Measured[]): Stats {
+  const latencies = parts.flatMap((p) => p.latencies).sort((a, b) => a - b);
+  const sum = (pick: (p: Measured) => number) => parts.reduce((total, p) => total + pick(p), 0);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
   const n = latencies.length;
   return {
     count: n,
-    errors,
+    errors: sum((p) => p.errors),
     p50: at(0.5),
     p95: at(0.95),
-    perSecond: (n / elapsed) * 1000,
-    nodeCpuUs: (cpu.user + cpu.system) / n,
-    pgCpuUs: (pgMs * 1000) / n,
+    perSecond: (n / sum((p) => p.elapsedMs)) * 1000,
+    nodeCpuUs: sum((p) => p.nodeCpuUs) / n,
+    pgCpuUs: (sum((p) => p.pgMs) * 1000) / n,
   };
 }
 
-/** Runs `one` from CONCURRENCY workers for `ms` and summarizes the latencies. */
-async function closedLoop(one: (i: number) => Promise<boolean>, ms: number, database?: string): Promise<Stats> {
-  const latencies: number[] = [];
-  let errors = 0;
-  let next = 0;
+/** Measures `run` (a stretch of closed loop): its CPU and the database's around it. */
+async function measured(
+  database: string | undefined,
+  run: () => Promise<{ latencies: number[]; errors: number; elapsedMs: number }>,
+): Promise<Measured> {
   const cpu0 = process.cpuUsage();
   const pg0 = backendCpu(database);
-  const started = performance.now();
-  const end = started + ms;
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (performance.now() < end) {
-        const i = next++;
-        const t0 = performance.now();
-        const ok = await one(i).catch(() => false);
-        latencies.push(performance.now() - t0);
-        if (!ok) errors += 1;
-      }
-    }),
-  );
-  const elapsed = performance.now() - started;
-  return summarize(latencies, errors, elapsed, process.cpuUsage(cpu0), backendCpuSince(pg0, backendCpu(database)));
+  const result = await run();
+  const cpu = process.cpuUsage(cpu0);
+  return { ...result, nodeCpuUs: cpu.user + cpu.system, pgMs: backendCpuSince(pg0, backendCpu(database)) };
 }
 
-/**
- * The API side of a scenario: CONCURRENCY HTTP clients on a thread of their own ({@link httpLoad})
- * for `ms`, so the server's event loop is the server's alone; the clients' CPU is still counted in
- * this process's.
- */
-async function httpLoop(base: URL, scenario: Scenario, headers: Record<string, string>, ms: number, database?: string): Promise<Stats> {
-  const paths = Array.from({ length: 5_000 }, (_, i) => scenario.path(i));
-  const cpu0 = process.cpuUsage();
-  const pg0 = backendCpu(database);
-  const { latencies, errors, elapsedMs } = await httpLoad(base, paths, headers, CONCURRENCY, ms);
-  return summarize(latencies, errors, elapsedMs, process.cpuUsage(cpu0), backendCpuSince(pg0, backendCpu(database)));
+/** Runs `one` from CONCURRENCY workers for `ms`. */
+function closedLoop(one: (i: number) => Promise<boolean>, ms: number, database?: string): Promise<Measured> {
+  return measured(database, async () => {
+    const latencies: number[] = [];
+    let errors = 0;
+    let next = 0;
+    const started = performance.now();
+    const end = started + ms;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (performance.now() < end) {
+          const i = next++;
+          const t0 = performance.now();
+          const ok = await one(i).catch(() => false);
+          latencies.push(performance.now() - t0);
+          if (!ok) errors += 1;
+        }
+      }),
+    );
+    return { latencies, errors, elapsedMs: performance.now() - started };
+  });
 }
 
 /** A keep-alive HTTP GET that reads the whole body; true on a 2xx. */
@@ -436,14 +448,31 @@ export async function runPatientsBench() {
     for (const scenario of SCENARIOS) {
       if (ONLY.length && !ONLY.some((part) => scenario.name.includes(part))) continue;
       const bare = (i: number) => (scenario.bare ? scenario.bare(bareDb) : bareDb.execute(sql`${bareQuery(bareDb, scenario, i)}`)).then(() => true);
-      await closedLoop(bare, WARMUP_MS);
-      const bareStats = await closedLoop(bare, DURATION_MS, databaseName);
+      // The API's clients: on a thread of their own (`http-load.ts`), so the server's event loop is
+      // the server's alone, as with real clients; their CPU still counts in this process's.
+      const clients = IN_PROCESS_CLIENTS
+        ? null
+        : startHttpClients(
+            base,
+            Array.from({ length: 5_000 }, (_, i) => scenario.path(i)),
+            headers,
+            CONCURRENCY,
+          );
       const api = (ms: number, database?: string) =>
-        IN_PROCESS_CLIENTS
-          ? closedLoop((i) => httpGet(agent, base, scenario.path(i), headers), ms, database)
-          : httpLoop(base, scenario, headers, ms, database);
+        clients ? measured(database, () => clients.run(ms)) : closedLoop((i) => httpGet(agent, base, scenario.path(i), headers), ms, database);
+      await closedLoop(bare, WARMUP_MS);
       await api(WARMUP_MS);
-      const apiStats = await profiled(scenario.name, () => api(DURATION_MS, databaseName));
+      // The two sides take turns, so a change in the machine's speed during the run (other
+      // machines' work on the same host) weighs on both alike.
+      const bareParts: Measured[] = [];
+      const apiParts: Measured[] = [];
+      for (let round = 0; round < ROUNDS; round += 1) {
+        bareParts.push(await closedLoop(bare, DURATION_MS / ROUNDS, databaseName));
+        apiParts.push(await profiled(scenario.name, () => api(DURATION_MS / ROUNDS, databaseName)));
+      }
+      await clients?.close();
+      const bareStats = summarize(bareParts);
+      const apiStats = summarize(apiParts);
       rows.push({ name: scenario.name, bare: bareStats, api: apiStats });
       console.log(
         `  ${scenario.name.padEnd(28)} API p50 ${fmt(apiStats.p50)} ms p95 ${fmt(apiStats.p95)} ms ${fmt(apiStats.perSecond, 0)}/s` +
