@@ -12,7 +12,16 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDb, Tx } from '../db/client.js';
-import { clinics, organizationMembers, organizations, sessions, users, type OrganizationRow, type SessionUser } from '../db/schema/index.js';
+import {
+  clinics,
+  organizationMembers,
+  organizations,
+  sessions,
+  users,
+  tenantOrganizationColumns,
+  type SessionUser,
+  type TenantOrganization,
+} from '../db/schema/index.js';
 import { tenantSettings, withTenant, withTenantFrom } from '../db/tenant.js';
 import { recordAudit, type AuditEntry } from './audit.js';
 import { AppError } from './errors.js';
@@ -44,7 +53,7 @@ export type RouteAccess =
 export interface TenantContext {
   organizationId: string;
   clinicId: string | null;
-  organization: OrganizationRow;
+  organization: TenantOrganization;
   member: { id: string; role: string; permissions: Permissions; status: string };
 }
 
@@ -81,7 +90,7 @@ const clinicIdsOfMembership = sql<
 /** What a membership lookup gives: the membership, its organization and the clinic ids. */
 interface MembershipLookup {
   member: typeof organizationMembers.$inferSelect;
-  organization: OrganizationRow;
+  organization: TenantOrganization;
   clinicIds: string[];
 }
 
@@ -97,7 +106,7 @@ function wantedOrganization(user: SessionUser, wanted: { organizationId?: string
  * read them (no round trip of its own): the request's address must be on the IP allow-list when
  * there is one, and a member must have a second factor when the organization requires one.
  */
-function admitOrganizationRules(user: SessionUser, organization: OrganizationRow, ip: string): void {
+function admitOrganizationRules(user: SessionUser, organization: TenantOrganization, ip: string): void {
   const settings = (organization.settings ?? {}) as { ipWhitelist?: unknown; requireTwoFactor?: unknown };
   const list = Array.isArray(settings.ipWhitelist) ? (settings.ipWhitelist as string[]) : [];
   if (list.length > 0 && !addressAllowed(ip, list)) {
@@ -158,7 +167,7 @@ export async function resolveTenant(
   const organizationId = wantedOrganization(user, wanted);
   // One round trip: the membership, its organization and the clinic ids.
   const [row] = await db
-    .select({ member: organizationMembers, organization: organizations, clinicIds: clinicIdsOfMembership })
+    .select({ member: organizationMembers, organization: tenantOrganizationColumns, clinicIds: clinicIdsOfMembership })
     .from(organizationMembers)
     .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
     .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.userId, user.id)))
@@ -194,7 +203,12 @@ function sessionTenantStart(tx: Tx) {
     .where(eq(sessions.id, sql.placeholder('id')))
     .limit(1);
 }
-const sessionTenantFields = { ...sessionSelection, member: organizationMembers, organization: organizations, clinicIds: clinicIdsOfMembership };
+const sessionTenantFields = {
+  ...sessionSelection,
+  member: organizationMembers,
+  organization: tenantOrganizationColumns,
+  clinicIds: clinicIdsOfMembership,
+};
 /** The user's membership of the organization the request names (placeholder `organizationId`), else of their current one. */
 const requestedMembership = and(
   eq(organizationMembers.userId, users.id),
@@ -210,7 +224,7 @@ function prepareSessionTenantLookup(db: AppDb) {
 /** The membership part of a session and membership lookup's row, if it found one. */
 function membershipOf(row: {
   member: MembershipLookup['member'] | null;
-  organization: OrganizationRow | null;
+  organization: TenantOrganization | null;
   clinicIds: string[];
 }): MembershipLookup | undefined {
   return row.member && row.organization ? { member: row.member, organization: row.organization, clinicIds: row.clinicIds } : undefined;
@@ -273,7 +287,7 @@ export const READ_ONLY_MESSAGE =
   "Your organization's subscription has ended, so its records are read-only: you can still sign in, read and export. Choose a plan on the Billing page to make changes again.";
 
 /** An organization row's subscription, as the plan rules read it. */
-export function subscriptionOf(o: OrganizationRow) {
+export function subscriptionOf(o: TenantOrganization) {
   return {
     planId: o.planId,
     status: o.subscriptionStatus,

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
 import type { AppDb } from '../db/client.js';
-import { organizations, type OrganizationRow, type SessionUser } from '../db/schema/index.js';
+import { organizations, type SessionUser, type TenantOrganization } from '../db/schema/index.js';
 import { eq } from 'drizzle-orm';
 import { accountDbOf, type AccountDb } from './account-db.js';
 import { apiKeyFrom, withApiKeyTx } from './api-keys.js';
@@ -46,7 +46,7 @@ export { finalRead, prepared } from './tenant-tx.js';
 export interface RouteTenant {
   organizationId: string;
   clinicId: string | null;
-  organization: OrganizationRow;
+  organization: TenantOrganization;
   /** The organization's IANA time zone (its settings, else the platform default). */
   timeZone: string;
 }

@@ -1,5 +1,5 @@
 import { ACTIVITY_ACTIONS } from '@clinic/domain';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './identity.js';
 
@@ -137,5 +137,42 @@ export const auditEvents = pgTable(
 );
 
 export type OrganizationRow = typeof organizations.$inferSelect;
+
+/**
+ * The organization as a staff request sees it (`ctx.tenant.organization`, read with the session on
+ * every request): what access, plan and settings checks need, without its contact details, payment
+ * provider ids or card. Screens that show those read the row.
+ */
+export const tenantOrganizationColumns = (() => {
+  const {
+    address: _a,
+    phone: _p,
+    email: _e,
+    website: _w,
+    stripeCustomerId: _c,
+    stripeSubscriptionId: _s,
+    paymentMethod: _m,
+    createdBy: _b,
+    createdAt: _ca,
+    updatedAt: _u,
+    subscriptionStartedAt: _st,
+    ...rest
+  } = getTableColumns(organizations);
+  return rest;
+})();
+export type TenantOrganization = Omit<
+  OrganizationRow,
+  | 'address'
+  | 'phone'
+  | 'email'
+  | 'website'
+  | 'stripeCustomerId'
+  | 'stripeSubscriptionId'
+  | 'paymentMethod'
+  | 'createdBy'
+  | 'createdAt'
+  | 'updatedAt'
+  | 'subscriptionStartedAt'
+>;
 export type ClinicRow = typeof clinics.$inferSelect;
 export type MemberRow = typeof organizationMembers.$inferSelect;
