@@ -129,22 +129,17 @@ export function connectPostgres(url: string, poolSize = 10): Database {
     db,
     migrate: () => migrateNodePg(db, { migrationsFolder }),
     async listen(channel, onMessage) {
-      let set = handlers.get(channel);
-      const isNew = !set;
-      if (!set) {
-        set = new Set();
-        handlers.set(channel, set);
-      }
-      set.add(onMessage);
+      const isNew = !handlers.has(channel);
+      const set = handlers.get(channel) ?? new Set<(payload: string) => void>();
+      handlers.set(channel, set.add(onMessage));
       if (!listener && listenState === 'idle') {
         listener = await connectListener();
         listenState = 'listening';
       } else if (isNew && listener) {
         await listener.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       }
-      const added = set;
       return async () => {
-        added.delete(onMessage);
+        set.delete(onMessage);
       };
     },
     onListenResumed(onResumed) {

@@ -104,6 +104,39 @@ export function prepared<P>(tx: Tx, name: string, build: (tx: Tx) => Preparable<
   return statement;
 }
 
+/** What Drizzle passes a client's `query` for a prepared statement. */
+type DriverQuery = pg.QueryConfig & { name?: string; rowMode?: 'array'; types?: unknown };
+
+/** Statement names that PostgreSQL keeps as they are, safe to write into SQL. */
+const PLAIN_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/**
+ * Sends `before`, the execution of the statement `name` (prepared on the server with SQL
+ * `PREPARE` the first time this connection sends it, its values written as literals) and `after`
+ * in one simple-protocol message, and returns the execution's answer for Drizzle to map. When the
+ * message fails, whether the statement got prepared is not known: the connection is not used again.
+ */
+async function executeWithin(
+  connection: pg.PoolClient,
+  preparedOnServer: Set<string>,
+  statement: { name: string; text: string; values: string[]; config: DriverQuery },
+  before: string[],
+  after: string[],
+): Promise<pg.QueryResult> {
+  const { name, text, values, config } = statement;
+  if (!PLAIN_NAME.test(name)) throw new Error(`executeWithin: not a plain statement name: ${name}`);
+  const prepare = preparedOnServer.has(name) ? [] : [`prepare ${name} as ${text}`];
+  const statements = [...before, ...prepare, `execute ${name}(${values.join(', ')})`, ...after];
+  const results = (await connection
+    .query({ text: statements.join('; '), rowMode: config.rowMode, types: config.types } as pg.QueryConfig)
+    .catch((err: unknown) => {
+      if (typeof err === 'object' && err !== null) breaksConnection.add(err);
+      throw err;
+    })) as unknown as pg.QueryResult[];
+  preparedOnServer.add(name);
+  return results[before.length + prepare.length];
+}
+
 /**
  * The client a connection's transaction handle queries through: after {@link finalRead} sent the
  * COMMIT, a further statement would run outside the transaction, as the login role and without
@@ -178,42 +211,26 @@ function committingClient(connection: pg.PoolClient) {
   const preparedOnServer = new Set<string>();
   const shapes = new Map<string, number>();
   return {
-    async query(config: pg.QueryConfig & { name?: string; rowMode?: 'array'; types?: unknown }, params: unknown[] = []) {
+    async query(config: DriverQuery, params: unknown[] = []) {
       const message = finalMessageOn.get(connection);
-      const name = config.name;
-      if (!message || !name || !/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error('committingClient: a prepared final read with a plain name');
-      const literals = params.map((v) => literal(v as LiteralValue));
-      // Its own name on the server: `name` may also be prepared there by {@link prepared}.
-      let serverName = `final_${name}`;
+      if (!message || !config.name) throw new Error('committingClient: a prepared final read');
+      const values = params.map((v) => literal(v as LiteralValue));
+      // Its own name on the server: `config.name` may also be prepared there by {@link prepared}.
+      let name = `final_${config.name}`;
       let text = config.text;
-      let inserts = '';
+      let inserts: string[] = [];
       if (message.write === 'if-found' && message.deferred.rows.size > 0) {
         const conditional = conditionalInserts(message.deferred, params.length + 1);
         if (!shapes.has(conditional.shape)) shapes.set(conditional.shape, shapes.size);
-        serverName = `final_${name}_w${shapes.get(conditional.shape)}`;
+        name = `${name}_w${shapes.get(conditional.shape)}`;
         text = `with r as (${config.text}), ${conditional.ctes.join(', ')} select * from r`;
-        literals.push(...conditional.values);
+        values.push(...conditional.values);
       } else {
-        inserts = takeDeferredText(message.tx)
-          .map((insert) => `${insert}; `)
-          .join('');
+        inserts = takeDeferredText(message.tx);
       }
-      if (serverName.length > 63) throw new Error('committingClient: a statement name PostgreSQL would shorten');
-      const prepare = preparedOnServer.has(serverName) ? '' : `prepare ${serverName} as ${text}; `;
-      const results = (await connection
-        .query({
-          text: `${prepare}execute ${serverName}(${literals.join(', ')}); ${inserts}commit`,
-          rowMode: config.rowMode,
-          types: config.types,
-        } as pg.QueryConfig)
-        .catch((err: unknown) => {
-          // Whether the statement got prepared is not known: the connection is not used again.
-          if (typeof err === 'object' && err !== null) breaksConnection.add(err);
-          throw err;
-        })) as unknown as pg.QueryResult[];
-      preparedOnServer.add(serverName);
+      const result = await executeWithin(connection, preparedOnServer, { name, text, values, config }, [], [...inserts, 'commit']);
       message.deferred.done = true;
-      return results[prepare ? 1 : 0];
+      return result;
     },
   };
 }
@@ -237,14 +254,28 @@ export async function finalRead<R>(
 ): Promise<R[]> {
   const connection = connectionOf.get(tx);
   const deferred = deferredOf.get(tx);
-  if (!connection || !deferred) {
-    const rows = await build(tx).prepare(name).execute(values);
-    if (deferred && write === 'if-found' && rows.length === 0) {
-      deferred.rows.clear();
-      deferred.committed.length = 0;
-    }
-    return rows;
+  const rows =
+    connection && deferred
+      ? await readWithCommit(connection, tx, deferred, name, build, values, write)
+      : await build(tx).prepare(name).execute(values);
+  // A read that found nothing writes nothing: its rows, and what was to run once they were written, are dropped.
+  if (deferred && write === 'if-found' && rows.length === 0) {
+    deferred.rows.clear();
+    deferred.committed.length = 0;
   }
+  return rows;
+}
+
+/** {@link finalRead} on a pooled connection: the read built on a {@link committingClient}, sent with the COMMIT. */
+async function readWithCommit<R>(
+  connection: pg.PoolClient,
+  tx: Tx,
+  deferred: Deferred,
+  name: string,
+  build: (tx: Tx) => Preparable<{ execute(values: Record<string, unknown>): Promise<R[]> }>,
+  values: Record<string, unknown>,
+  write: DeferredWrite,
+): Promise<R[]> {
   if (deferred.done) throw new Error('finalRead: the transaction has already committed');
   let reads = finalReadsOn.get(connection);
   if (!reads) finalReadsOn.set(connection, (reads = new Map()));
@@ -257,10 +288,7 @@ export async function finalRead<R>(
   }
   finalMessageOn.set(connection, { tx, deferred, write });
   try {
-    const rows = await statement.execute(values);
-    // What was to run once the rows are written: dropped when they were not.
-    if (write === 'if-found' && rows.length === 0) deferred.committed.length = 0;
-    return rows;
+    return await statement.execute(values);
   } finally {
     finalMessageOn.delete(connection);
   }
@@ -305,10 +333,7 @@ async function withTenantOnPool<T>(pool: pg.Pool, open: Opening, fn: (tx: Tx) =>
     try {
       await open(client);
       const result = await fn(tx);
-      if (!deferred.done) {
-        const inserts = takeDeferredText(tx).map((insert) => `${insert}; `);
-        await client.query(`${inserts.join('')}commit`);
-      }
+      if (!deferred.done) await client.query([...takeDeferredText(tx), 'commit'].join('; '));
       committed(tx);
       return result;
     } catch (err) {
@@ -415,22 +440,12 @@ const lookupsOn = new WeakMap<pg.PoolClient, Map<string, unknown>>();
  * only executed; its answer is returned to Drizzle, which maps its rows.
  */
 function beginningClient(connection: pg.PoolClient) {
-  let preparedOnServer = false;
+  const preparedOnServer = new Set<string>();
   return {
-    async query(config: pg.QueryConfig & { name?: string; rowMode?: 'array'; types?: unknown }, params: unknown[] = []) {
-      const name = config.name;
-      if (!name || !/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error('beginningClient: a prepared statement with a plain name');
-      const prepare = preparedOnServer ? '' : `prepare ${name} as ${config.text}; `;
-      const execute = `execute ${name}(${params.map((v) => literal(v as LiteralValue)).join(', ')})`;
-      const results = (await connection
-        .query({ text: `begin; ${prepare}${execute}; ${SET_TENANT_ROLE}`, rowMode: config.rowMode, types: config.types } as pg.QueryConfig)
-        .catch((err: unknown) => {
-          // Whether the statement got prepared is not known: the connection is not used again.
-          if (typeof err === 'object' && err !== null) breaksConnection.add(err);
-          throw err;
-        })) as unknown as pg.QueryResult[];
-      preparedOnServer = true;
-      return results[results.length - 2];
+    query(config: DriverQuery, params: unknown[] = []) {
+      if (!config.name) throw new Error('beginningClient: a prepared statement');
+      const values = params.map((v) => literal(v as LiteralValue));
+      return executeWithin(connection, preparedOnServer, { name: config.name, text: config.text, values, config }, ['begin'], [SET_TENANT_ROLE]);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { getTableColumns, sql } from 'drizzle-orm';
+import { columnsWithout } from '../columns.js';
 import { bigint, boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** People who can sign in. Not tenant data: one person may belong to several organizations. */
@@ -125,9 +126,8 @@ export type UserRow = typeof users.$inferSelect;
  * column but the secrets. The password hash and the second factor's secrets are read only where a
  * sign-in, a password change or an enrolment checks them.
  */
-export const sessionUserColumns = (() => {
-  const { passwordHash: _p, mfaSecret: _s, mfaPendingSecret: _ps, mfaBackupCodes: _b, mfaLastStep: _l, ...rest } = getTableColumns(users);
-  return rest;
-})();
-export type SessionUser = Omit<UserRow, 'passwordHash' | 'mfaSecret' | 'mfaPendingSecret' | 'mfaBackupCodes' | 'mfaLastStep'>;
+const USER_SECRETS = ['passwordHash', 'mfaSecret', 'mfaPendingSecret', 'mfaBackupCodes', 'mfaLastStep'] as const;
+export const sessionUserColumns = columnsWithout(getTableColumns(users), USER_SECRETS);
+export type SessionUser = Omit<UserRow, (typeof USER_SECRETS)[number]>;
+
 export type SessionRow = typeof sessions.$inferSelect;

@@ -1,5 +1,6 @@
 import { ACTIVITY_ACTIONS } from '@clinic/domain';
 import { getTableColumns, sql } from 'drizzle-orm';
+import { columnsWithout } from '../columns.js';
 import { boolean, index, jsonb, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './identity.js';
 
@@ -143,36 +144,21 @@ export type OrganizationRow = typeof organizations.$inferSelect;
  * every request): what access, plan and settings checks need, without its contact details, payment
  * provider ids or card. Screens that show those read the row.
  */
-export const tenantOrganizationColumns = (() => {
-  const {
-    address: _a,
-    phone: _p,
-    email: _e,
-    website: _w,
-    stripeCustomerId: _c,
-    stripeSubscriptionId: _s,
-    paymentMethod: _m,
-    createdBy: _b,
-    createdAt: _ca,
-    updatedAt: _u,
-    subscriptionStartedAt: _st,
-    ...rest
-  } = getTableColumns(organizations);
-  return rest;
-})();
-export type TenantOrganization = Omit<
-  OrganizationRow,
-  | 'address'
-  | 'phone'
-  | 'email'
-  | 'website'
-  | 'stripeCustomerId'
-  | 'stripeSubscriptionId'
-  | 'paymentMethod'
-  | 'createdBy'
-  | 'createdAt'
-  | 'updatedAt'
-  | 'subscriptionStartedAt'
->;
+const NOT_FOR_REQUESTS = [
+  'address',
+  'phone',
+  'email',
+  'website',
+  'stripeCustomerId',
+  'stripeSubscriptionId',
+  'paymentMethod',
+  'createdBy',
+  'createdAt',
+  'updatedAt',
+  'subscriptionStartedAt',
+] as const;
+export const tenantOrganizationColumns = columnsWithout(getTableColumns(organizations), NOT_FOR_REQUESTS);
+export type TenantOrganization = Omit<OrganizationRow, (typeof NOT_FOR_REQUESTS)[number]>;
+
 export type ClinicRow = typeof clinics.$inferSelect;
 export type MemberRow = typeof organizationMembers.$inferSelect;
