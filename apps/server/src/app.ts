@@ -29,7 +29,7 @@ import { visitorRoutes } from './modules/visitors/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
 import { soc2Routes } from './modules/soc2/index.js';
 import { requestWindowPlugin } from './platform/request-window.js';
-import { accessPlugin } from './platform/access.js';
+import { accessPlugin, startSessionCache } from './platform/access.js';
 import { compressionPlugin, registerWebApp } from './platform/delivery.js';
 import { registerErrorHandler } from './platform/errors.js';
 import { eventStreamPlugin } from './platform/event-stream.js';
@@ -100,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const hub = new EventHub(deps.database);
   await hub.start();
   app.addHook('onClose', () => hub.close());
+  app.addHook('onClose', await startSessionCache(deps.database));
 
   registerErrorHandler(app);
   // First, so that every response carries the request id and every request is counted.

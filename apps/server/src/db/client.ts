@@ -40,6 +40,14 @@ export interface Database {
    * sent meanwhile were missed. Returns the unsubscribe function.
    */
   onListenResumed(onResumed: () => void): () => void;
+  /**
+   * Resolves true once a round trip on the LISTEN connection, sent after this call, has come back:
+   * every notification committed before the call has then reached the `listen` handlers (a
+   * listening PostgreSQL backend sends its pending notifications before it answers). False when
+   * there is no live LISTEN connection, or it was lost meanwhile. Calls made while a round trip is
+   * out share the next one. Absent on the embedded database.
+   */
+  listenBarrier?(): Promise<boolean>;
   close(): Promise<void>;
   /** The pool and the LISTEN connection now; absent on handles made for tests' fixtures. */
   status?(): DatabaseStatus;
@@ -55,6 +63,9 @@ export const pgliteImage = fileURLToPath(new URL('./pglite-image.tar', import.me
 /** The first wait before connecting a lost LISTEN connection again, and the longest. */
 const LISTEN_RETRY_FIRST_MS = 250;
 const LISTEN_RETRY_MAX_MS = 30_000;
+
+/** How the LISTEN connection names itself to the database (`pg_stat_activity.application_name`). */
+export const LISTENER_APPLICATION_NAME = 'clinic-listener';
 
 /** Connects to PostgreSQL through node-postgres. */
 export function connectPostgres(url: string, poolSize = 10): Database {
@@ -72,7 +83,7 @@ export function connectPostgres(url: string, poolSize = 10): Database {
 
   /** A connection that LISTENs on every channel asked for so far. */
   const connectListener = async (): Promise<pg.Client> => {
-    const client = new pg.Client({ connectionString: url });
+    const client = new pg.Client({ connectionString: url, application_name: LISTENER_APPLICATION_NAME });
     let lost = false;
     const onLost = () => {
       if (lost) return;
@@ -124,10 +135,36 @@ export function connectPostgres(url: string, poolSize = 10): Database {
     retryTimer.unref();
   };
 
+  /** The round trip on the listener now out, and the one that follows it ({@link Database.listenBarrier}). */
+  let barrierOut: Promise<boolean> | null = null;
+  let barrierNext: Promise<boolean> | null = null;
+  const sendBarrier = (): Promise<boolean> => {
+    const client = listener;
+    if (!client || listenState !== 'listening') return Promise.resolve(false);
+    const sent: Promise<boolean> = client.query('select 1').then(
+      () => listener === client,
+      () => false,
+    );
+    barrierOut = sent;
+    void sent.finally(() => {
+      if (barrierOut === sent) barrierOut = null;
+    });
+    return sent;
+  };
+
   return {
     kind: 'postgres',
     db,
     migrate: () => migrateNodePg(db, { migrationsFolder }),
+    listenBarrier() {
+      // A round trip already out may have been sent before this call: the one after it is awaited.
+      if (!barrierOut) return sendBarrier();
+      barrierNext ??= barrierOut.then(() => {
+        barrierNext = null;
+        return sendBarrier();
+      });
+      return barrierNext;
+    },
     async listen(channel, onMessage) {
       const isNew = !handlers.has(channel);
       const set = handlers.get(channel) ?? new Set<(payload: string) => void>();

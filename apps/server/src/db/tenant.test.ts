@@ -65,6 +65,37 @@ describe('withTenant', () => {
     expect(outside).toEqual({ role: 'clinic_server', org: null });
   });
 
+  it('runs statements asked for at once, before the transaction has opened, all inside it', async () => {
+    const probe = (tx: Tx) =>
+      rows<{ role: string; org: string; open: boolean }>(
+        tx as never,
+        sql`select current_user as role, current_setting('app.organization_id') as org, now() = statement_timestamp() as open`,
+      );
+    for (let round = 0; round < 5; round++) {
+      const seen = await withTenant(t.appDatabase.db, ORG, (tx) => Promise.all([probe(tx), probe(tx), probe(tx)]));
+      // now() is the transaction's start: a statement run outside it would see its own start there.
+      expect(seen.map(([r]) => r)).toEqual(Array(3).fill({ role: 'clinic_app', org: ORG, open: false }));
+    }
+  });
+
+  it('a transaction that sends nothing leaves the connection outside any transaction; deferred rows alone are written', async () => {
+    expect(await withTenant(t.appDatabase.db, ORG, async () => 'nothing')).toBe('nothing');
+    await withTenant(t.appDatabase.db, ORG, (tx) => recordAudit(tx, entry('only-deferred.a')));
+    expect(await actions('only-deferred.')).toEqual(['only-deferred.a']);
+    await expect(
+      withTenant(t.appDatabase.db, ORG, async (tx) => {
+        await recordAudit(tx, entry('unsent-failed.a'));
+        throw new Error('failed before any statement');
+      }),
+    ).rejects.toThrow('failed before any statement');
+    expect(await actions('unsent-failed.')).toEqual([]);
+    const [outside] = await rows<{ role: string; open: boolean }>(
+      t.appDatabase.db,
+      sql`select current_user as role, now() = statement_timestamp() as open`,
+    );
+    expect(outside).toEqual({ role: 'clinic_server', open: true });
+  });
+
   it('keeps an organization id that would break out of its literal inside it', async () => {
     const tricky = "x', true), set_config('role', 'postgres', true), set_config('a.b', '";
     const [read] = await withTenant(t.appDatabase.db, tricky, (tx) =>

@@ -79,6 +79,24 @@ function committed(tx: Tx): void {
 const connectionOf = new WeakMap<object, pg.PoolClient>();
 /** The Drizzle transaction handle of each pooled connection ({@link withTenantOnPool}). */
 const transactionOn = new WeakMap<pg.PoolClient, Tx>();
+/**
+ * The statements that open the transaction on a connection ({@link withTenant}: `BEGIN` and the
+ * settings), not sent yet: they go with the transaction's first statement, in its message when it
+ * is sent as simple-protocol text ({@link finalRead}, the COMMIT), else just before it.
+ */
+const openingOn = new WeakMap<pg.PoolClient, string[]>();
+/**
+ * The opening as sent on its own ({@link endingGuard}): every statement of the transaction waits
+ * for it, in the order they were asked for, so that none runs before the transaction is open.
+ */
+const openingSentOn = new WeakMap<pg.PoolClient, Promise<unknown>>();
+/** The statements still to open the transaction on `connection` with, now taken (none when it is open). */
+function takeOpening(connection: pg.PoolClient): string[] {
+  const opening = openingOn.get(connection);
+  if (!opening) return [];
+  openingOn.delete(connection);
+  return opening;
+}
 /** Statements built and prepared once per connection ({@link prepared}), by name. */
 const preparedOn = new WeakMap<pg.PoolClient, Map<string, unknown>>();
 
@@ -138,16 +156,21 @@ async function executeWithin(
 }
 
 /**
- * The client a connection's transaction handle queries through: after {@link finalRead} sent the
- * COMMIT, a further statement would run outside the transaction, as the login role and without
- * the organization: it is refused instead.
+ * The client a connection's transaction handle queries through. It opens the transaction first
+ * when its opening is still waiting ({@link openingOn}). After {@link finalRead} sent the COMMIT, a
+ * further statement would run outside the transaction, as the login role and without the
+ * organization: it is refused instead.
  */
 function endingGuard(connection: pg.PoolClient) {
+  const query = connection.query as (...a: unknown[]) => Promise<unknown>;
   return {
     query(...args: Parameters<pg.PoolClient['query']>) {
       const tx = transactionOn.get(connection);
       if (tx && deferredOf.get(tx)?.done) throw new Error('finalRead: the transaction has already committed');
-      return (connection.query as (...a: unknown[]) => unknown)(...args);
+      const opening = takeOpening(connection);
+      if (opening.length > 0) openingSentOn.set(connection, connection.query(opening.join('; ')));
+      const sent = openingSentOn.get(connection);
+      return sent ? sent.then(() => query.apply(connection, args)) : query.apply(connection, args);
     },
   } as unknown as pg.PoolClient;
 }
@@ -228,7 +251,9 @@ function committingClient(connection: pg.PoolClient) {
       } else {
         inserts = takeDeferredText(message.tx);
       }
-      const result = await executeWithin(connection, preparedOnServer, { name, text, values, config }, [], [...inserts, 'commit']);
+      await openingSentOn.get(connection);
+      const opening = takeOpening(connection);
+      const result = await executeWithin(connection, preparedOnServer, { name, text, values, config }, opening, [...inserts, 'commit']);
       message.deferred.done = true;
       return result;
     },
@@ -311,11 +336,12 @@ type Opening = (client: pg.PoolClient) => Promise<void>;
 const breaksConnection = new WeakSet<object>();
 
 /**
- * A tenant transaction on a node-postgres pool: `BEGIN` and the settings in one message
- * (`open`), the deferred rows and `COMMIT` in another, so the transaction costs two round trips
- * beyond its queries instead of four (and one more per audit row). The deferred values are written
- * as literals ({@link literal}); the queries of `fn` bind their parameters. A connection whose
- * transaction could not be rolled back, or whose prepared statements are in doubt, is closed.
+ * A tenant transaction on a node-postgres pool: `BEGIN` and the settings (`open`: sent at once, or
+ * left in {@link openingOn} for the first statement to send), the deferred rows and `COMMIT` in
+ * another message, so the transaction costs at most two round trips beyond its queries (and one
+ * when it ends with {@link finalRead}). The deferred values are written as literals
+ * ({@link literal}); the queries of `fn` bind their parameters. A connection whose transaction
+ * could not be rolled back, or whose prepared statements are in doubt, is closed.
  */
 async function withTenantOnPool<T>(pool: pg.Pool, open: Opening, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const client = await pool.connect();
@@ -333,19 +359,29 @@ async function withTenantOnPool<T>(pool: pg.Pool, open: Opening, fn: (tx: Tx) =>
     try {
       await open(client);
       const result = await fn(tx);
-      if (!deferred.done) await client.query([...takeDeferredText(tx), 'commit'].join('; '));
+      if (!deferred.done) {
+        const opening = takeOpening(client);
+        const inserts = takeDeferredText(tx);
+        // A transaction that never sent a statement has nothing to commit.
+        if (opening.length === 0 || inserts.length > 0) await client.query([...opening, ...inserts, 'commit'].join('; '));
+      }
       committed(tx);
       return result;
     } catch (err) {
       // After a failed statement the rest of its message did not run: the transaction is open
       // and aborted, or already ended (a failed COMMIT), which ROLLBACK answers with a warning.
-      await client.query('rollback').catch((rollbackError: Error) => {
-        broken = rollbackError;
-      });
+      // A transaction whose opening was never sent is not open.
+      if (takeOpening(client).length === 0) {
+        await client.query('rollback').catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
+      }
       if (typeof err === 'object' && err !== null && breaksConnection.has(err)) broken ??= err as Error;
       throw err;
     }
   } finally {
+    openingOn.delete(client);
+    openingSentOn.delete(client);
     const tx = transactionOn.get(client);
     if (tx) deferredOf.delete(tx);
     // A connection that could not roll back is closed rather than returned to the pool.
@@ -359,7 +395,9 @@ const settingsOf = (organizationId: string) =>
 
 /**
  * Runs `fn` in one transaction as the non-owner role `clinic_app`, with the organization set for
- * row level security. Services inside still filter by organization: two locks on one door.
+ * row level security. Services inside still filter by organization: two locks on one door. On
+ * PostgreSQL, `BEGIN` and the settings go with the transaction's first statement: one round trip
+ * in all for a transaction that is one {@link finalRead}.
  */
 export async function withTenant<T>(db: AppDb, organizationId: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
   const client = (db as { $client?: unknown }).$client;
@@ -367,7 +405,7 @@ export async function withTenant<T>(db: AppDb, organizationId: string, fn: (tx: 
     return withTenantOnPool(
       client,
       async (connection) => {
-        await connection.query(`begin; ${settingsOf(organizationId)}`);
+        openingOn.set(connection, ['begin', settingsOf(organizationId)]);
       },
       fn,
     );

@@ -11,7 +11,7 @@ import { addressAllowed } from '@clinic/domain/rules/ip-allow-list';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AppDb, Tx } from '../db/client.js';
+import type { AppDb, Database, Tx } from '../db/client.js';
 import {
   clinics,
   organizationMembers,
@@ -26,6 +26,7 @@ import { tenantSettings, withTenant, withTenantFrom } from '../db/tenant.js';
 import { recordAudit, type AuditEntry } from './audit.js';
 import { AppError } from './errors.js';
 import { hashToken } from './crypto.js';
+import { SessionCache } from './session-cache.js';
 import {
   admitSession,
   endSession,
@@ -35,6 +36,7 @@ import {
   tokenFrom,
   touchSession,
   type ActiveSession,
+  type SessionLookup,
 } from './sessions.js';
 
 /**
@@ -230,6 +232,28 @@ function membershipOf(row: {
   return row.member && row.organization ? { member: row.member, organization: row.organization, clinicIds: row.clinicIds } : undefined;
 }
 
+/** A row of the session and membership lookup of a request ({@link sessionTenantStart}). */
+type RequestLookup = SessionLookup & Parameters<typeof membershipOf>[0];
+
+/** The request lookups each database's instance remembers ({@link startSessionCache}). */
+const sessionCaches = new WeakMap<AppDb, SessionCache<RequestLookup>>();
+
+/**
+ * Lets tenant requests on `database` skip their session and membership lookup when this instance
+ * read it before and nothing it depends on has changed since ({@link SessionCache}: checked for
+ * every request against the database's announcements). Returns what stops it. Nothing is kept on
+ * the embedded database.
+ */
+export async function startSessionCache(database: Database): Promise<() => Promise<void>> {
+  const started = await SessionCache.start<RequestLookup>(database);
+  if (!started) return async () => {};
+  sessionCaches.set(database.db, started.cache);
+  return async () => {
+    sessionCaches.delete(database.db);
+    await started.stop();
+  };
+}
+
 /** A session and the membership lookup of the tenant it asks for. */
 interface SessionAndMembership {
   session: ActiveSession;
@@ -319,7 +343,10 @@ export function checkAccessInHandler(access: TenantAccess): TenantAccess {
  * `access` (403 or 404, audited in the user's current organization as {@link auditRefusal} says).
  * The session, the membership and the start of the transaction are one statement sent with
  * `BEGIN` (`db/tenant.ts`, {@link withTenantFrom}): a request's transaction costs that round trip,
- * its own queries and `COMMIT`. Sets `request.user`, `request.sessionId` and `request.tenant`.
+ * its own queries and `COMMIT`. When this instance read the same lookup before and nothing it
+ * depends on changed since ({@link startSessionCache}), the checks are made on that row and the
+ * transaction opens with its first statement. Sets `request.user`, `request.sessionId` and
+ * `request.tenant`.
  */
 export async function withTenantRequest<T>(
   db: AppDb,
@@ -331,6 +358,16 @@ export async function withTenantRequest<T>(
   if (!token) throw signInRequired();
   const wanted = selectedTenant(request);
   const now = Date.now();
+  const id = hashToken(token);
+  const cache = sessionCaches.get(db);
+  const key = `${id}\n${wanted.organizationId ?? ''}`;
+  const kept = cache?.get(key);
+  if (kept && judgeSession(kept, now) === 'fresh' && (await cache!.confirm(key, kept))) {
+    const admitted = admitKept(kept, wanted, access, request);
+    if (admitted) return withTenant(db, admitted.organizationId, (tx) => fn(admitted, tx));
+  }
+  // Read from the database now: what is kept must not be older than this.
+  const version = cache?.version();
   // What waits for the transaction's end (the connection is back in the pool by then).
   let ended: string | undefined;
   let touched: string | undefined;
@@ -342,7 +379,7 @@ export async function withTenantRequest<T>(
       {
         name: 'platform_request_tenant',
         build: sessionTenantStart,
-        values: { id: hashToken(token), organizationId: wanted.organizationId ?? null },
+        values: { id, organizationId: wanted.organizationId ?? null },
         admit: (row) => {
           if (!row) throw signInRequired();
           const verdict = judgeSession(row, now);
@@ -360,6 +397,7 @@ export async function withTenantRequest<T>(
             throw err;
           }
           request.tenant = tenant;
+          if (verdict === 'fresh') cache?.remember(key, row.user.id, row, version!);
           return tenant.organizationId;
         },
       },
@@ -370,6 +408,30 @@ export async function withTenantRequest<T>(
     if (touched) await touchSession(db, touched, now, request.ip);
     if (refused) await auditRefusal(db, request, refused.user, wanted, refused.error);
   }
+}
+
+/**
+ * The tenant of a request admitted on a kept lookup row, as the database's row would have been
+ * ({@link admitTenantAccess}); undefined when refused, so that the refusal is read again from the
+ * database and audited there. Sets `request.user`, `request.sessionId` and `request.tenant`.
+ */
+function admitKept(
+  row: RequestLookup,
+  wanted: { organizationId?: string; clinicId?: string },
+  access: TenantAccess,
+  request: FastifyRequest,
+): TenantContext | undefined {
+  let tenant: TenantContext;
+  try {
+    tenant = admitTenantAccess(row.user, wanted, membershipOf(row), access, request.ip, request.method);
+  } catch (err) {
+    if (err instanceof AppError) return undefined;
+    throw err;
+  }
+  request.user = row.user;
+  request.sessionId = row.session.id;
+  request.tenant = tenant;
+  return tenant;
 }
 
 function refusalMessage(refusal: NonNullable<ReturnType<typeof checkAccess>>): string {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { connectPostgres, type Database } from '../../db/client.js';
+import { connectPostgres, LISTENER_APPLICATION_NAME, type Database } from '../../db/client.js';
 import { seedDemo } from '../../db/seed/demo.js';
 import { withTenant } from '../../db/tenant.js';
 import { publishEvent } from '../../platform/events.js';
@@ -215,7 +215,7 @@ describe.skipIf(!process.env.DATABASE_URL)('GET /api/events across two instances
 
     // Both instances' listeners, as a database restart or a network cut would end them.
     const cut = await test.database.db.execute(
-      sql`select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = current_database() and query ilike 'listen %' and pid <> pg_backend_pid()`,
+      sql`select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = current_database() and application_name = ${LISTENER_APPLICATION_NAME}`,
     );
     expect(cut.rows.length).toBeGreaterThanOrEqual(2);
 
