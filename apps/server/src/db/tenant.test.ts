@@ -5,7 +5,7 @@ import { newId } from '../platform/crypto.js';
 import { rows, useTestApp } from '../test/harness.js';
 import { auditEvents } from './schema/index.js';
 import type { Tx } from './client.js';
-import { deferInsert, finalRead, tenantSettings, withTenant, withTenantFrom } from './tenant.js';
+import { deferInsert, finalRead, prepared, tenantSettings, withTenant, withTenantFrom } from './tenant.js';
 
 /**
  * The tenant transaction writes its audit rows with its COMMIT (one round trip on PostgreSQL):
@@ -75,6 +75,25 @@ describe('withTenant', () => {
       const seen = await withTenant(t.appDatabase.db, ORG, (tx) => Promise.all([probe(tx), probe(tx), probe(tx)]));
       // now() is the transaction's start: a statement run outside it would see its own start there.
       expect(seen.map(([r]) => r)).toEqual(Array(3).fill({ role: 'clinic_app', org: ORG, open: false }));
+    }
+  });
+
+  it('sends a prepared statement that is the first of the transaction with the opening, its values unchanged', async () => {
+    const tricky = "it's \\ 'quoted' $1 ); rollback; --";
+    for (let round = 0; round < 3; round++) {
+      const [row] = await withTenant(t.appDatabase.db, ORG, (tx) =>
+        prepared(tx, 'tenant_test_first', (h) =>
+          h
+            .select({
+              v: sql<string>`${sql.placeholder('v')}::text`,
+              n: sql<number>`${sql.placeholder('n')}::int`,
+              role: sql<string>`current_user`,
+              org: sql<string>`current_setting('app.organization_id')`,
+            })
+            .from(sql`(select 1) as one`),
+        ).execute({ v: tricky, n: 7 }),
+      );
+      expect(row).toEqual({ v: tricky, n: 7, role: 'clinic_app', org: ORG });
     }
   });
 

@@ -155,20 +155,36 @@ async function executeWithin(
   return results[before.length + prepare.length];
 }
 
+/** Whether every value can be written as a literal ({@link literal}). */
+const allLiterals = (values: unknown[]): values is LiteralValue[] =>
+  values.every((v) => v === null || v === undefined || v instanceof Date || ['string', 'number', 'boolean'].includes(typeof v));
+
 /**
  * The client a connection's transaction handle queries through. It opens the transaction first
- * when its opening is still waiting ({@link openingOn}). After {@link finalRead} sent the COMMIT, a
- * further statement would run outside the transaction, as the login role and without the
- * organization: it is refused instead.
+ * when its opening is still waiting ({@link openingOn}): a prepared statement (`prepared`) whose
+ * values can be literals goes in the same message as the opening (prepared on the server with
+ * SQL `PREPARE` under `open_<name>`), anything else after it. After {@link finalRead} sent the
+ * COMMIT, a further statement would run outside the transaction, as the login role and without
+ * the organization: it is refused instead.
  */
 function endingGuard(connection: pg.PoolClient) {
   const query = connection.query as (...a: unknown[]) => Promise<unknown>;
+  const preparedOnServer = new Set<string>();
   return {
     query(...args: Parameters<pg.PoolClient['query']>) {
       const tx = transactionOn.get(connection);
       if (tx && deferredOf.get(tx)?.done) throw new Error('finalRead: the transaction has already committed');
       const opening = takeOpening(connection);
-      if (opening.length > 0) openingSentOn.set(connection, connection.query(opening.join('; ')));
+      if (opening.length > 0) {
+        const [config, params = []] = args as unknown as [DriverQuery | string, unknown[]?];
+        const name = typeof config === 'object' && config.name ? `open_${config.name}` : '';
+        if (typeof config === 'object' && PLAIN_NAME.test(name) && allLiterals(params)) {
+          const sent = executeWithin(connection, preparedOnServer, { name, text: config.text, values: params.map(literal), config }, opening, []);
+          openingSentOn.set(connection, sent);
+          return sent;
+        }
+        openingSentOn.set(connection, connection.query(opening.join('; ')));
+      }
       const sent = openingSentOn.get(connection);
       return sent ? sent.then(() => query.apply(connection, args)) : query.apply(connection, args);
     },

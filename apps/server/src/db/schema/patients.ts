@@ -103,8 +103,9 @@ export const patients = pgTable(
     index('patients_name_reversed_idx')
       .on(...searchKeyIndex(t, t.searchNameReversed))
       .where(active),
+    // With the reversed name too: a text search counts its e-mail matches that neither name key matched from this index alone.
     index('patients_email_idx')
-      .on(...searchKeyIndex(t, t.searchEmail))
+      .on(...searchKeyIndex(t, t.searchEmail), t.searchNameReversed)
       .where(active),
     index('patients_phone_idx')
       .on(...searchKeyIndex(t, t.phoneDigits))

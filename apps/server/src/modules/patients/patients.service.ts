@@ -146,8 +146,10 @@ function pageIdsOf(shape: PageShape, v: PageBindings): SQL {
 
 /**
  * The total of a list, as a scalar subquery. Without a search it comes from the counts the
- * triggers keep (a few rows); a search counts the distinct ids of its branches, each an index-only
- * range of its key's index.
+ * triggers keep (a few rows). A text search counts each key's matches that no key before it
+ * matched (`count(name) + count(reversed name, not name) + count(e-mail, neither name)`), each an
+ * index-only range of its key's index, which carries the earlier keys: no patient is counted twice
+ * and no set of ids is built. A digit search counts the distinct ids of its branches.
  */
 function totalOf(shape: PageShape, v: PageBindings): SQL<number> {
   if (shape.search === 'none') {
@@ -157,8 +159,16 @@ function totalOf(shape: PageShape, v: PageBindings): SQL<number> {
     );
   }
   const scope = scopeOf(shape, v);
-  const branches = searchBranches(shape.search, v).map((branch) => sql`select ${patients.id} from ${patients} where ${scope} and ${branch}`);
-  return sql<number>`(select count(*)::int from (${sql.join(branches, sql` union `)}) as matches)`.mapWith(Number);
+  const branches = searchBranches(shape.search, v);
+  if (shape.search === 'text') {
+    const counts = branches.map((branch, i) => {
+      const unmatchedBefore = branches.slice(0, i).map((earlier) => sql` and (${earlier}) is not true`);
+      return sql`(select count(*) from ${patients} where ${scope} and ${branch}${sql.join(unmatchedBefore)})`;
+    });
+    return sql<number>`(${sql.join(counts, sql` + `)})::int`.mapWith(Number);
+  }
+  const selects = branches.map((branch) => sql`select ${patients.id} from ${patients} where ${scope} and ${branch}`);
+  return sql<number>`(select count(*)::int from (${sql.join(selects, sql` union `)}) as matches)`.mapWith(Number);
 }
 
 /**
