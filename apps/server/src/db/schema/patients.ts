@@ -92,6 +92,8 @@ export const patients = pgTable(
     processingRestrictedBy: text('processing_restricted_by'),
     searchName: generatedKey('search_name', sql`lower(first_name || ' ' || last_name)`),
     searchNameReversed: generatedKey('search_name_reversed', sql`lower(last_name || ' ' || first_name)`),
+    /** The start of the reversed name (the last name's first 3 characters), a key of its own so that row level security lets an index use it. */
+    searchLastNameStart: generatedKey('search_last_name_start', sql`left(lower(last_name || ' ' || first_name), 3)`),
     searchEmail: generatedKey('search_email', sql`lower(coalesce(email, ''))`),
     phoneDigits: generatedKey('phone_digits', sql`regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g')`),
     phoneDigitsReversed: generatedKey('phone_digits_reversed', sql`reverse(regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g'))`),
@@ -100,9 +102,6 @@ export const patients = pgTable(
     primaryKey({ columns: [t.organizationId, t.id] }),
     foreignKey({ columns: [t.organizationId, t.clinicId], foreignColumns: [clinics.organizationId, clinics.id] }),
     index('patients_name_idx').on(t.organizationId, t.clinicId, t.searchName, t.id, t.status, t.createdAt).where(active),
-    index('patients_name_reversed_idx')
-      .on(...searchKeyIndex(t, t.searchNameReversed))
-      .where(active),
     // With the reversed name too: a text search counts its e-mail matches that neither name key matched from this index alone.
     index('patients_email_idx')
       .on(...searchKeyIndex(t, t.searchEmail), t.searchNameReversed)
@@ -112,6 +111,10 @@ export const patients = pgTable(
       .where(active),
     index('patients_phone_reversed_idx')
       .on(...searchKeyIndex(t, t.phoneDigitsReversed))
+      .where(active),
+    // A search's reversed-name branch: the last name's start, then the list's name order (patient-search.ts, searchBranches).
+    index('patients_last_name_start_idx')
+      .on(t.organizationId, t.clinicId, t.searchLastNameStart, t.searchName, t.id, t.status, t.createdAt, t.searchNameReversed)
       .where(active),
     index('patients_status_name_idx').on(t.organizationId, t.clinicId, t.status, t.searchName, t.id).where(active),
     index('patients_created_idx').on(t.organizationId, t.clinicId, t.createdAt, t.id).where(active),
@@ -134,6 +137,30 @@ export const patientCounts = pgTable(
     n: integer('n').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.clinicId, t.status] })],
+);
+
+/** The longest search prefix {@link patientSearchPrefixes} counts. */
+export const COUNTED_PREFIX_LENGTH = 4;
+
+/**
+ * How many directory patients (not archived) of each clinic and status have a search key (the
+ * full name either way round, the e-mail) starting with each prefix of 1 to 4 characters, a
+ * patient once per prefix however many of its keys start with it: the total of a text search of
+ * up to 4 characters is a row or a few, where counting its matches reads thousands of index
+ * entries. Kept by statement triggers on `patients` (migration patient-search-prefixes-triggers).
+ */
+export const patientSearchPrefixes = pgTable(
+  'patient_search_prefixes',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    clinicId: text('clinic_id').notNull(),
+    prefix: text('prefix').notNull(),
+    status: text('status').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'patient_search_prefixes_pk', columns: [t.organizationId, t.clinicId, t.prefix, t.status] })],
 );
 
 /** Visits of a patient (date, type, priority, doctor, wait, status and the clinical notes). */

@@ -41,8 +41,17 @@ export interface SearchValues {
   digitsReversed: string | null;
 }
 
-/** What decides the text of a search's statement: no search, a text search, or a digit search with 5 or 6 keys. */
-export type SearchShape = 'none' | 'text' | 'digits' | 'digits-with-1';
+/** How many characters of the reversed name `patients.search_last_name_start` holds (the last name's start). */
+export const LAST_NAME_START = 3;
+
+/**
+ * What decides the text of a search's statement: no search, a text search (`text3` from
+ * {@link LAST_NAME_START} characters on), or a digit search with 5 or 6 keys. Plain names: they
+ * go into the names of prepared statements.
+ */
+export type SearchShape = 'none' | 'text' | 'text3' | 'digits' | 'digits_with_1';
+/** The shapes of a search by name and e-mail only. */
+export const isTextShape = (shape: SearchShape): shape is 'text' | 'text3' => shape === 'text' || shape === 'text3';
 
 /** The values of `search`, or null when nothing is left of it once normalized. */
 export function searchValuesOf(search: string | undefined): SearchValues | null {
@@ -61,8 +70,9 @@ export function searchValuesOf(search: string | undefined): SearchValues | null 
 /** The shape of a search's statement. */
 export function searchShapeOf(values: SearchValues | null): SearchShape {
   if (!values) return 'none';
-  if (!values.digits) return 'text';
-  return values.digitsWithCountryCode ? 'digits' : 'digits-with-1';
+  // Code points, as the database counts characters (lower-casing never shortens a text there).
+  if (!values.digits) return [...values.term].length >= LAST_NAME_START ? 'text3' : 'text';
+  return values.digitsWithCountryCode ? 'digits' : 'digits_with_1';
 }
 
 /** What {@link searchBranches} binds: a value or an `sql.placeholder` for each field of {@link SearchValues}. */
@@ -71,17 +81,22 @@ export type SearchBindings = Record<keyof SearchValues, unknown>;
 /**
  * The branches of a search, one per key, each a range of that key's index: a case-insensitive
  * prefix of the full name (either order) and of the e-mail, and for digit searches the start of
- * the phone number (with or without the US country code) and its end.
+ * the phone number (with or without the US country code) and its end. The reversed name's index
+ * (`patients_last_name_start_idx`) is keyed by the last name's first {@link LAST_NAME_START}
+ * characters, then the list's name order: from that many characters on, the branch is that start
+ * and the reversed name's prefix, so a page of a common last name reads its first names in order
+ * and stops instead of sorting them all; a shorter term is a prefix of the start itself.
  */
 export function searchBranches(shape: Exclude<SearchShape, 'none'>, v: SearchBindings): SQL[] {
   // Lower-cased by the database, with the same function that built the keys.
   const lowered = sql`lower(${v.term}::text)`;
-  const branches: SQL[] = [
-    startsWith(patients.searchName, lowered),
-    startsWith(patients.searchNameReversed, lowered),
-    startsWith(patients.searchEmail, lowered),
-  ];
-  if (shape !== 'text') {
+  // A shorter term is a prefix of the last name's start itself.
+  const byLastName =
+    shape === 'text'
+      ? startsWith(patients.searchLastNameStart, lowered)
+      : sql`(${patients.searchLastNameStart} = left(${lowered}, ${sql.raw(String(LAST_NAME_START))}) and ${startsWith(patients.searchNameReversed, lowered)})`;
+  const branches: SQL[] = [startsWith(patients.searchName, lowered), byLastName, startsWith(patients.searchEmail, lowered)];
+  if (!isTextShape(shape)) {
     branches.push(startsWith(patients.phoneDigits, v.digits));
     if (shape === 'digits') branches.push(startsWith(patients.phoneDigits, v.digitsWithCountryCode));
     branches.push(startsWith(patients.phoneDigitsReversed, v.digitsReversed));

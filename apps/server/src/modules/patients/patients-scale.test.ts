@@ -75,7 +75,7 @@ describe('directory queries at 20,000 patients', () => {
       const plan = await explain(page({ search }));
       expect(plan, search).not.toMatch(/Seq Scan|Bitmap/);
       expect(plan, search).toMatch(/Merge Append/);
-      expect(plan, search).toMatch(/Index Only Scan using patients_(name|name_reversed|email|phone|phone_reversed)_idx/);
+      expect(plan, search).toMatch(/Index Only Scan using patients_(name|last_name_start|email|phone|phone_reversed)_idx/);
     }
   });
 
@@ -88,9 +88,23 @@ describe('directory queries at 20,000 patients', () => {
     expect(plan).not.toMatch(/Heap Fetches: [1-9]/);
   });
 
-  it('counts the matches of a search through its indexes, and takes list totals from the kept counts', async () => {
-    for (const search of ['john', '(212) 55']) {
+  it("reads a common last name's page in name order from the last name's start, without sorting its matches", async () => {
+    // Some 200 bulk patients are Smiths, sorted by first name within the "smi" start: 50 are read.
+    const plan = await explain(page({ search: 'smi' }));
+    const branch = /Index Only Scan using patients_last_name_start_idx on patients \w+ \(actual rows=([\d.]+) loops=1\)/.exec(plan);
+    expect(branch, plan).not.toBeNull();
+    expect(Number(branch![1])).toBeLessThanOrEqual(50);
+  });
+
+  it('counts the matches of a search through its indexes or its kept prefix, and takes list totals from the kept counts', async () => {
+    for (const search of ['johnson', 'garcia, m', '(212) 55']) {
       expect(await explain(total({ search }))).not.toMatch(/Seq Scan/);
+    }
+    // Up to 4 characters, the total is the kept count of the prefix: nothing of the patients is read.
+    for (const search of ['smi', 'JOHN']) {
+      const plan = await explain(total({ search }));
+      expect(plan, search).toMatch(/patient_search_prefixes/);
+      expect(plan, search).not.toMatch(/on patients /);
     }
     const unsearched: Array<Record<string, string>> = [{}, { status: 'inactive' }];
     for (const query of unsearched) {
@@ -138,7 +152,7 @@ describe('directory queries at 20,000 patients', () => {
     };
     // Terms matching in several keys at once ("lee": first and last names), digits (five and six
     // branches), a common prefix paged deep, every sort both ways, with and without a status.
-    const searches = ['lee', 'smi', 'john', 'maria gar', 'garcia, m', 'patient1', '212', '4567', '1212', 'zzz'];
+    const searches = ['j', 'le', 'lee', 'smi', 'john', 'maria gar', 'garcia, m', 'patient1', '212', '4567', '1212', 'zzz'];
     const variants: Array<Record<string, string>> = [
       {},
       { sort: 'name', direction: 'desc' },

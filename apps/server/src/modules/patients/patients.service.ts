@@ -8,11 +8,20 @@ import {
   type PatientStatsDto,
 } from '@clinic/domain';
 import { and, count, eq, gte, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import { patientCounts, patients, patientVisits, type NewPatientRow, type PatientRow } from '../../db/schema/index.js';
+import {
+  COUNTED_PREFIX_LENGTH,
+  patientCounts,
+  patients,
+  patientSearchPrefixes,
+  patientVisits,
+  type NewPatientRow,
+  type PatientRow,
+} from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { finalRead, prepared, type RouteTenant, type TenantRouteContext, type TenantTx } from '../../platform/route.js';
 import {
+  isTextShape,
   orderFor,
   searchBranches,
   searchShapeOf,
@@ -146,10 +155,12 @@ function pageIdsOf(shape: PageShape, v: PageBindings): SQL {
 
 /**
  * The total of a list, as a scalar subquery. Without a search it comes from the counts the
- * triggers keep (a few rows). A text search counts each key's matches that no key before it
- * matched (`count(name) + count(reversed name, not name) + count(e-mail, neither name)`), each an
- * index-only range of its key's index, which carries the earlier keys: no patient is counted twice
- * and no set of ids is built. A digit search counts the distinct ids of its branches.
+ * triggers keep (a few rows). A text search of up to 4 characters (once lower-cased) comes from the
+ * kept prefix counts (`patient_search_prefixes`, a few rows); a longer one counts each key's
+ * matches that no key before it matched (`count(name) + count(reversed name, not name) +
+ * count(e-mail, neither name)`), each an index-only range of its key's index, which carries the
+ * earlier keys: no patient is counted twice and no set of ids is built. (Only the branch taken
+ * runs.) A digit search counts the distinct ids of its branches.
  */
 function totalOf(shape: PageShape, v: PageBindings): SQL<number> {
   if (shape.search === 'none') {
@@ -160,12 +171,18 @@ function totalOf(shape: PageShape, v: PageBindings): SQL<number> {
   }
   const scope = scopeOf(shape, v);
   const branches = searchBranches(shape.search, v);
-  if (shape.search === 'text') {
+  if (isTextShape(shape.search)) {
     const counts = branches.map((branch, i) => {
       const unmatchedBefore = branches.slice(0, i).map((earlier) => sql` and (${earlier}) is not true`);
       return sql`(select count(*) from ${patients} where ${scope} and ${branch}${sql.join(unmatchedBefore)})`;
     });
-    return sql<number>`(${sql.join(counts, sql` + `)})::int`.mapWith(Number);
+    const p = patientSearchPrefixes;
+    const status = shape.filtered ? sql` and ${p.status} = ${v.status}` : sql``;
+    const term = sql`lower(${v.term}::text)`;
+    const kept = sql`(select coalesce(sum(${p.n}), 0) from ${p} where ${p.organizationId} = ${v.organizationId} and ${p.clinicId} = ${v.clinicId} and ${p.prefix} = ${term}${status})`;
+    return sql<number>`(case when char_length(${term}) <= ${sql.raw(String(COUNTED_PREFIX_LENGTH))} then ${kept} else ${sql.join(counts, sql` + `)} end)::int`.mapWith(
+      Number,
+    );
   }
   const selects = branches.map((branch) => sql`select ${patients.id} from ${patients} where ${scope} and ${branch}`);
   return sql<number>`(select count(*)::int from (${sql.join(selects, sql` union `)}) as matches)`.mapWith(Number);

@@ -1,5 +1,5 @@
 import { patientDto, patientListResponse, visitListResponse } from '@clinic/domain';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEventsOf, rows, useTestApp } from '../../test/harness.js';
 import { patientPayload } from '../../test/patient-payload.js';
@@ -492,5 +492,25 @@ describe('kept counts', () => {
     expect(stats.total).toBe(actual.reduce((s, r) => s + r.n, 0));
     expect(all.total).toBe(stats.total);
     expect((await list('status=discharged&limit=1')).total).toBe(stats.discharged);
+
+    // The search prefixes: what the keys of the directory rows give, each patient once per prefix.
+    const prefixes = (table: SQL) =>
+      rows<{ prefix: string; status: string; n: number }>(t.database.db, sql`select prefix, status, n from ${table} order by prefix, status`);
+    const keptPrefixes = await prefixes(
+      sql`(select prefix, status, n from patient_search_prefixes where organization_id = 'default-clinic' and clinic_id = 'default-clinic' and n <> 0) as kept`,
+    );
+    const actualPrefixes = await prefixes(sql`(
+      select p.prefix, r.status, count(*)::int as n
+      from patients r, lateral (
+        select distinct left(k, l) as prefix from unnest(array[r.search_name, r.search_name_reversed, r.search_email]) as k, generate_series(1, 4) as l
+        where char_length(k) >= l) as p
+      where r.organization_id = 'default-clinic' and r.clinic_id = 'default-clinic' and r.archived_at is null
+      group by 1, 2) as actual`);
+    expect(keptPrefixes).toEqual(actualPrefixes);
+    expect(keptPrefixes.some((r) => r.prefix === 'coun')).toBe(true);
+    // Each short search's total is what the rows give.
+    for (const term of ['c', 'co', 'coun', 'UNO', 'two']) {
+      expect((await list(`search=${term}&limit=1`)).total, term).toBe((await list(`search=${term}&limit=100`)).patients.length);
+    }
   });
 });
