@@ -21,7 +21,7 @@ import { join } from 'node:path';
 import http from 'node:http';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
-import { connectPostgres, type AppDb } from '../apps/server/src/db/client.js';
+import { connectPostgres, LISTENER_APPLICATION_NAME, type AppDb } from '../apps/server/src/db/client.js';
 import { loginRoleUrl } from '../apps/server/src/db/roles.js';
 import { patients } from '../apps/server/src/db/schema/index.js';
 import { seedDemo } from '../apps/server/src/db/seed/demo.js';
@@ -346,7 +346,8 @@ async function profiled<T>(name: string, run: () => Promise<T>): Promise<T> {
  * Round trips of one request: every `query` call of a node-postgres client is one message to the
  * database and one answer (several statements in one simple-protocol message are still one), so
  * counting the calls while one request runs alone counts its round trips. Printed with the
- * statements, shortened, for a warmed-up request of each kind.
+ * statements, shortened, for a warmed-up request of each kind; the LISTEN connection's (which
+ * confirm a kept session, one for all the requests waiting at the time) are marked.
  */
 async function printRoundTrips(agent: http.Agent, base: URL, headers: Record<string, string>) {
   if (!process.env.DATABASE_URL) return;
@@ -359,7 +360,9 @@ async function printRoundTrips(agent: http.Agent, base: URL, headers: Record<str
       const q = args[0] as string | { text?: string; name?: string };
       const text = typeof q === 'string' ? q : (q.text ?? '');
       const name = typeof q === 'object' && q.name ? ` [prepared ${q.name}]` : '';
-      seen.push(`${text.replace(/\s+/g, ' ').slice(0, 110)}${name}`);
+      const listener = (this as { connectionParameters?: { application_name?: string } }).connectionParameters?.application_name;
+      const on = listener === LISTENER_APPLICATION_NAME ? ' [LISTEN connection]' : '';
+      seen.push(`${text.replace(/\s+/g, ' ').slice(0, 110)}${name}${on}`);
     }
     return original.apply(this, args);
   };

@@ -42,6 +42,24 @@ export type { AccountDb } from './account-db.js';
 export type { TenantTx } from './tenant-tx.js';
 export { finalRead, prepared } from './tenant-tx.js';
 
+/**
+ * An answer whose JSON is partly written already: `fields` are serialized as usual and each of
+ * `written` (JSON text, e.g. built by the database) is put in as it is. For a large list whose rows
+ * the database writes as JSON, so that they are not parsed, mapped and serialized again here.
+ */
+export class JsonAnswer {
+  constructor(
+    readonly fields: Record<string, unknown>,
+    readonly written: Record<string, string>,
+  ) {}
+
+  text(): string {
+    const parts = Object.entries(this.written).map(([key, json]) => `${JSON.stringify(key)}:${json}`);
+    const serialized = JSON.stringify(this.fields);
+    return parts.length === 0 ? serialized : `${serialized.slice(0, -1)}${serialized.length > 2 ? ',' : ''}${parts.join(',')}}`;
+  }
+}
+
 /** The organization and clinic a route acts in, resolved once per request. */
 export interface RouteTenant {
   organizationId: string;
@@ -375,6 +393,10 @@ function register(
       if (body instanceof CommittedRefusal) {
         reply.status(body.status);
         return body.body;
+      }
+      if (body instanceof JsonAnswer) {
+        reply.status(spec.status ?? 200).type('application/json; charset=utf-8');
+        return body.text();
       }
       reply.status(spec.status ?? 200);
       return body;

@@ -2,10 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../app.js';
-import { connectPostgres, LISTENER_APPLICATION_NAME, type Database } from '../db/client.js';
-import { seedDemo } from '../db/seed/demo.js';
-import { createTestDatabase, DEMO_PASSWORD, rows, signInAs, type TestDatabase } from '../test/harness.js';
+import { LISTENER_APPLICATION_NAME, type Database } from '../db/client.js';
+import { createTwoInstances, rows, signInAs, type TestDatabase, type TwoInstances } from '../test/harness.js';
 import { SessionCache } from './session-cache.js';
 
 /** A database whose announcements and LISTEN round trips the test makes. */
@@ -92,6 +90,7 @@ describe('SessionCache', () => {
  * another connection) binds the other's very next request, however often the other read it before.
  */
 describe.skipIf(!process.env.DATABASE_URL)('kept sessions across two instances on one PostgreSQL database', () => {
+  let instances: TwoInstances;
   let test: TestDatabase;
   let second: Database;
   let app1: FastifyInstance;
@@ -99,20 +98,12 @@ describe.skipIf(!process.env.DATABASE_URL)('kept sessions across two instances o
   let patientPath: string;
 
   beforeAll(async () => {
-    test = await createTestDatabase();
-    await seedDemo(test.database.db, DEMO_PASSWORD);
-    second = connectPostgres(test.appUrl!);
-    app1 = await buildApp({ database: test.appDatabase, webDist: '/nonexistent' });
-    app2 = await buildApp({ database: second, webDist: '/nonexistent' });
+    instances = await createTwoInstances();
+    ({ test, second, app1, app2 } = instances);
     const [patient] = await rows<{ id: string }>(test.database.db, sql`select id from patients where organization_id = 'default-clinic' limit 1`);
     patientPath = `/api/patients/${patient.id}`;
   });
-  afterAll(async () => {
-    await app1?.close();
-    await app2?.close();
-    await second?.close();
-    await test?.drop();
-  });
+  afterAll(() => instances?.close());
 
   const get = (app: FastifyInstance, headers: Record<string, string>, url = patientPath) => app.inject({ method: 'GET', url, headers });
   /** Reads the patient twice on `app`: the second read is answered from what the first kept. */

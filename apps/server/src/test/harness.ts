@@ -170,6 +170,37 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   };
 }
 
+/** Two instances of the app on one new PostgreSQL database with the demo seed, as two servers of one deployment. */
+export interface TwoInstances {
+  test: TestDatabase;
+  /** The second instance's connection (the login role's, like the first's). */
+  second: Database;
+  app1: FastifyInstance;
+  app2: FastifyInstance;
+  close(): Promise<void>;
+}
+
+/** Builds {@link TwoInstances} (PostgreSQL only: `DATABASE_URL`), for what instances share through the database. */
+export async function createTwoInstances(): Promise<TwoInstances> {
+  const test = await createTestDatabase();
+  await seedDemo(test.database.db, DEMO_PASSWORD);
+  const second = connectPostgres(test.appUrl!);
+  const app1 = await buildApp({ database: test.appDatabase, webDist: '/nonexistent' });
+  const app2 = await buildApp({ database: second, webDist: '/nonexistent' });
+  return {
+    test,
+    second,
+    app1,
+    app2,
+    async close() {
+      await app1.close();
+      await app2.close();
+      await second.close();
+      await test.drop();
+    },
+  };
+}
+
 /** Signs in and returns the Bearer headers for later calls. */
 export async function signInAs(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<Record<string, string>> {
   const res = await app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email, password } });

@@ -76,6 +76,8 @@ export const patients = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     dischargedAt: timestamp('discharged_at', { withTimezone: true }),
+    /** The latest `visited_at` of the patient's visits, kept by triggers on `patient_visits` (migration patient-last-visit). */
+    lastVisitAt: timestamp('last_visit_at', { withTimezone: true }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     archivedBy: text('archived_by'),
     // Where an admitted patient is (the facility directory, issue 13); null while not in a room.

@@ -1,16 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.js';
-import { connectPostgres, LISTENER_APPLICATION_NAME, type Database } from '../../db/client.js';
-import { seedDemo } from '../../db/seed/demo.js';
+import { LISTENER_APPLICATION_NAME, type Database } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import { publishEvent } from '../../platform/events.js';
 import {
-  DEMO_PASSWORD,
   createOtherOrganization,
   createTestApp,
-  createTestDatabase,
+  createTwoInstances,
   memberIdOf,
   openEventStream,
   signInAs,
@@ -18,6 +15,7 @@ import {
   type EventStream,
   type ReceivedEvent,
   type TestDatabase,
+  type TwoInstances,
 } from '../../test/harness.js';
 
 const isReady = (e: ReceivedEvent) => e.event === 'ready';
@@ -132,6 +130,7 @@ describe('GET /api/events on one instance', () => {
 });
 
 describe.skipIf(!process.env.DATABASE_URL)('GET /api/events across two instances on one PostgreSQL database', () => {
+  let instances: TwoInstances;
   let test: TestDatabase;
   let second: Database;
   let app1: FastifyInstance;
@@ -141,20 +140,14 @@ describe.skipIf(!process.env.DATABASE_URL)('GET /api/events across two instances
   const streams: EventStream[] = [];
 
   beforeAll(async () => {
-    test = await createTestDatabase();
-    await seedDemo(test.database.db, DEMO_PASSWORD);
-    second = connectPostgres(test.appUrl!);
-    app1 = await buildApp({ database: test.appDatabase, webDist: '/nonexistent' });
-    app2 = await buildApp({ database: second, webDist: '/nonexistent' });
+    instances = await createTwoInstances();
+    ({ test, second, app1, app2 } = instances);
     url1 = await app1.listen({ port: 0, host: '127.0.0.1' });
     url2 = await app2.listen({ port: 0, host: '127.0.0.1' });
   });
   afterAll(async () => {
     streams.forEach((s) => s.close());
-    await app1?.close();
-    await app2?.close();
-    await second?.close();
-    await test?.drop();
+    await instances?.close();
   });
 
   it('an event emitted through instance 1 reaches subscribers of its organization on instance 2, and never those of another organization', async () => {

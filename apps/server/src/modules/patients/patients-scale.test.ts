@@ -123,11 +123,15 @@ describe('directory queries at 20,000 patients', () => {
     expect(kept).toEqual(actual);
   });
 
-  it("finds the page's last visits through the visits index, for the page's rows only", async () => {
+  it("reads the page's last visits with its rows: the visits themselves are not read", async () => {
     const plan = await explain(page({ sort: 'createdAt', offset: '950' }));
-    const visits = /Index Only Scan Backward using patient_visits_patient_idx on patient_visits v \(actual rows=[\d.]+ loops=(\d+)\)/.exec(plan);
-    expect(visits, plan).not.toBeNull();
-    expect(Number(visits![1])).toBe(50);
+    expect(plan).not.toMatch(/patient_visits/);
+    const [{ differing }] = await rows<{ differing: number }>(
+      t.database.db,
+      sql`select count(*)::int as differing from patients p
+          where p.last_visit_at is distinct from (select max(v.visited_at) from patient_visits v where v.organization_id = p.organization_id and v.patient_id = p.id)`,
+    );
+    expect(differing).toBe(0);
   });
 
   it('answers what the plain OR query answers: same rows, order, pages and totals, each match once', async () => {
@@ -169,14 +173,15 @@ describe('directory queries at 20,000 patients', () => {
           const query = patientListQuery.parse({ search, ...variant });
           const label = JSON.stringify(query);
           const [expected, [{ n }]] = await plain(tx, query);
-          const rows = await directoryPageQuery(tx, tenant, query);
+          const [page] = await directoryPageQuery(tx, tenant, query);
+          expect(page.ids, label).toEqual(expected.map((r) => r.id));
           expect(
-            rows.map((r) => r.patient.id),
+            (JSON.parse(page.patients) as Array<{ id: string }>).map((p) => p.id),
             label,
-          ).toEqual(expected.map((r) => r.id));
+          ).toEqual(page.ids);
           const [{ total }] = await directoryCountQuery(tx, tenant, query);
           expect(total, label).toBe(n);
-          if (rows.length > 0) expect(rows[0].total, label).toBe(n);
+          expect(page.total, label).toBe(n);
         }
       }
     });

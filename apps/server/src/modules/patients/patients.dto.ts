@@ -1,4 +1,6 @@
 import type { BloodType, PatientDto, PatientGender, PatientStatus, VisitDto, VisitPriority, VisitStatus, VisitType } from '@clinic/domain';
+import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { patients, type PatientRow, type PatientVisitRow } from '../../db/schema/index.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -32,13 +34,14 @@ export const patientDtoColumns = {
   createdAt: patients.createdAt,
   updatedAt: patients.updatedAt,
   dischargedAt: patients.dischargedAt,
+  lastVisitAt: patients.lastVisitAt,
 };
 
 /** What {@link toPatientDto} reads of a patient row. */
 export type PatientDtoRow = Pick<PatientRow, keyof typeof patientDtoColumns>;
 
 /** A patient row as the API returns it; the phone goes out under both of the spec's names. */
-export function toPatientDto(p: PatientDtoRow, lastVisit: Date | null): PatientDto {
+export function toPatientDto(p: PatientDtoRow): PatientDto {
   return {
     id: p.id,
     organizationId: p.organizationId,
@@ -64,9 +67,30 @@ export function toPatientDto(p: PatientDtoRow, lastVisit: Date | null): PatientD
     createdAt: p.createdAt.toISOString(),
     lastUpdated: p.updatedAt.toISOString(),
     dischargedAt: iso(p.dischargedAt),
-    lastVisit: iso(lastVisit),
+    lastVisit: iso(p.lastVisitAt),
   };
 }
+
+/** A timestamp as `Date.toISOString()` writes it (UTC, milliseconds, `Z`), or null. */
+const isoText = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * {@link toPatientDto} written by the database: the JSON text of a patient row as the API returns
+ * it, for a list whose rows go out as they are (`patients.test.ts` checks that both agree for
+ * every field). Keep the two together.
+ */
+export const patientDtoJson: SQL<string> = sql`json_build_object(
+  'id', ${patients.id}, 'organizationId', ${patients.organizationId}, 'clinicId', ${patients.clinicId},
+  'firstName', ${patients.firstName}, 'lastName', ${patients.lastName}, 'email', ${patients.email},
+  'phone', ${patients.phone}, 'phoneNumber', ${patients.phone}, 'dateOfBirth', ${patients.dateOfBirth},
+  'gender', ${patients.gender}, 'status', ${patients.status},
+  'address', json_build_object('street', ${patients.street}, 'city', ${patients.city}, 'state', ${patients.state}, 'zipCode', ${patients.zipCode}, 'country', ${patients.country}),
+  'emergencyContactName', ${patients.emergencyContactName}, 'emergencyContactRelationship', ${patients.emergencyContactRelationship},
+  'emergencyContactPhone', ${patients.emergencyContactPhone}, 'bloodType', ${patients.bloodType},
+  'allergies', ${patients.allergies}, 'currentMedications', ${patients.currentMedications}, 'medicalHistory', ${patients.medicalHistory},
+  'insuranceProvider', ${patients.insuranceProvider}, 'insuranceNumber', ${patients.insuranceNumber},
+  'createdAt', ${isoText(patients.createdAt)}, 'lastUpdated', ${isoText(patients.updatedAt)},
+  'dischargedAt', ${isoText(patients.dischargedAt)}, 'lastVisit', ${isoText(patients.lastVisitAt)})`;
 
 /** A visit row as the API returns it. */
 export function toVisitDto(v: PatientVisitRow): VisitDto {

@@ -1,7 +1,7 @@
 import { idSchema, PATIENTS_ACCESS, patientBody, patientListQuery, patientPlacementBody, visitBody, visitListQuery } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { tenantRoute } from '../../platform/route.js';
+import { JsonAnswer, tenantRoute } from '../../platform/route.js';
 import {
   archivePatient,
   createPatient,
@@ -28,10 +28,10 @@ export async function patientRoutes(app: FastifyInstance) {
     ['/api/triage/patients', 'List patients (the spec name of GET /api/patients)'],
   ] as const;
   for (const [url, summary] of listed) {
-    tenantRoute(app, { method: 'GET', url, summary, access, query: patientListQuery }, async (ctx, { query }) => ({
-      success: true,
-      ...(await listPatients(ctx, query)),
-    }));
+    tenantRoute(app, { method: 'GET', url, summary, access, query: patientListQuery }, async (ctx, { query }) => {
+      const { patients, ...page } = await listPatients(ctx, query);
+      return new JsonAnswer({ success: true, ...page }, { patients });
+    });
   }
 
   const created = [
@@ -62,10 +62,11 @@ export async function patientRoutes(app: FastifyInstance) {
     async (ctx) => ({ success: true, stats: await patientStats(ctx) }),
   );
 
-  tenantRoute(app, { method: 'GET', url: '/api/patients/:id', summary: 'One patient', access, params: idParams }, async (ctx, { params }) => ({
-    success: true,
-    patient: await getPatient(ctx, params.id),
-  }));
+  tenantRoute(
+    app,
+    { method: 'GET', url: '/api/patients/:id', summary: 'One patient', access, params: idParams },
+    async (ctx, { params }) => new JsonAnswer({ success: true }, { patient: await getPatient(ctx, params.id) }),
+  );
 
   tenantRoute(
     app,

@@ -13,7 +13,6 @@ import {
   patientCounts,
   patients,
   patientSearchPrefixes,
-  patientVisits,
   type NewPatientRow,
   type PatientRow,
 } from '../../db/schema/index.js';
@@ -31,7 +30,7 @@ import {
   type SearchShape,
   type SearchValues,
 } from './patient-search.js';
-import { patientDtoColumns, toPatientDto } from './patients.dto.js';
+import { patientDtoJson, toPatientDto } from './patients.dto.js';
 
 /** The organization and clinic a directory query is scoped to. */
 export type DirectoryScope = Pick<RouteTenant, 'organizationId' | 'clinicId'>;
@@ -51,13 +50,6 @@ export function clinicOf(tenant: DirectoryScope): string {
 export function inDirectory(tenant: DirectoryScope): SQL {
   return and(eq(patients.organizationId, tenant.organizationId), eq(patients.clinicId, clinicOf(tenant)), isNull(patients.archivedAt))!;
 }
-
-// Spelled out: inside a one-table select Drizzle leaves column names unqualified, which would
-// make the correlation compare the visit's own columns.
-const lastVisitAt = sql<Date | null>`(
-  select max(v.visited_at) from patient_visits v
-  where v.organization_id = "patients"."organization_id" and v.patient_id = "patients"."id"
-)`.mapWith(patientVisits.visitedAt);
 
 /** What decides the text of a directory page's statement (one prepared statement per shape). */
 interface PageShape {
@@ -189,16 +181,20 @@ function totalOf(shape: PageShape, v: PageBindings): SQL<number> {
 }
 
 /**
- * A page of the directory in one statement: the page's rows (chosen by {@link pageIdsOf}), each
- * with its last visit (computed for these rows only, not for those an offset skips) and the
- * list's total ({@link totalOf}).
+ * A page of the directory in one statement, one row: the page's patients (chosen by
+ * {@link pageIdsOf}) as the JSON array the API returns ({@link patientDtoJson}), in list order,
+ * their ids, and the list's total ({@link totalOf}), which an empty page has too.
  */
 function pageStatement(tx: TenantTx, shape: PageShape, v: PageBindings) {
+  const order = sql.join(orderFor(shape), sql`, `);
   return tx
-    .select({ patient: patientDtoColumns, lastVisit: lastVisitAt, total: totalOf(shape, v) })
+    .select({
+      patients: sql<string>`coalesce(json_agg(${patientDtoJson} order by ${order}), '[]')::text`,
+      ids: sql<string[]>`coalesce(array_agg(${patients.id} order by ${order}), '{}')`,
+      total: totalOf(shape, v),
+    })
     .from(patients)
-    .where(sql`${patients.organizationId} = ${v.organizationId} and ${patients.id} in (${pageIdsOf(shape, v)})`)
-    .orderBy(...orderFor(shape));
+    .where(sql`${patients.organizationId} = ${v.organizationId} and ${patients.id} in (${pageIdsOf(shape, v)})`);
 }
 
 /** The page statement of a list with its values bound, unexecuted (the scale test and the benchmark explain it). */
@@ -215,7 +211,8 @@ export function directoryCountQuery(tx: TenantTx, tenant: DirectoryScope, query:
 
 /**
  * A page of the directory with its total, in one prepared statement per shape of query; the read
- * is audited with the ids it returned.
+ * is audited with the ids it returned. The patients come as the JSON text the database wrote
+ * (`patients`), to be sent as they are.
  */
 export async function listPatients(ctx: TenantRouteContext, query: PatientListQuery) {
   const { tx, tenant } = ctx;
@@ -223,15 +220,12 @@ export async function listPatients(ctx: TenantRouteContext, query: PatientListQu
   const shape = pageShapeOf(query, search);
   const name = `patients_page_${shape.sort}_${shape.direction}_${shape.filtered ? 'status' : 'all'}_${shape.search}`;
   const statement = prepared(tx, name, (t) => pageStatement(t, shape, PAGE_PLACEHOLDERS));
-  const rows = await statement.execute(pageValuesOf(tenant, query, search));
-  // An empty page (an offset past the end, no match) has no row to carry the total.
-  const total = rows.length > 0 ? rows[0].total : (await directoryCountQuery(tx, tenant, query))[0].total;
-  const list = rows.map((r) => toPatientDto(r.patient, r.lastVisit));
+  const [{ patients: list, ids, total }] = await statement.execute(pageValuesOf(tenant, query, search));
   await ctx.audit(
     'patient.list',
     { type: 'patient' },
     {
-      patientIds: list.map((p) => p.id),
+      patientIds: ids,
       search: query.search ?? null,
       status: query.status,
       sort: query.sort,
@@ -242,20 +236,18 @@ export async function listPatients(ctx: TenantRouteContext, query: PatientListQu
   return { patients: list, total, limit: query.limit, offset: query.offset };
 }
 
-/** The directory row of one patient with its last visit, as a statement with placeholders (prepared per connection). */
+/** One directory patient, by the placeholders `organizationId`, `clinicId` and `id`. */
+const onePatient = () =>
+  and(
+    eq(patients.organizationId, sql.placeholder('organizationId')),
+    eq(patients.clinicId, sql.placeholder('clinicId')),
+    isNull(patients.archivedAt),
+    eq(patients.id, sql.placeholder('id')),
+  );
+
+/** The directory row of one patient, as a statement with placeholders (prepared per connection). */
 function patientRowStatement(tx: TenantTx, lock: boolean) {
-  const q = tx
-    .select({ patient: patients, lastVisit: lastVisitAt })
-    .from(patients)
-    .where(
-      and(
-        eq(patients.organizationId, sql.placeholder('organizationId')),
-        eq(patients.clinicId, sql.placeholder('clinicId')),
-        isNull(patients.archivedAt),
-        eq(patients.id, sql.placeholder('id')),
-      ),
-    )
-    .limit(1);
+  const q = tx.select({ patient: patients }).from(patients).where(onePatient()).limit(1);
   return lock ? q.for('update', { of: patients }) : q;
 }
 
@@ -276,20 +268,26 @@ export async function requirePatient(reader: DirectoryReader, patientId: string,
 }
 
 /**
- * One patient; the read is audited. The audit row goes with the read and the COMMIT (one round
- * trip) and is written only when the patient is found.
+ * One patient as the JSON text the API returns ({@link patientDtoJson}, written by the database);
+ * the read is audited. The audit row goes with the read and the COMMIT (one round trip) and is
+ * written only when the patient is found.
  */
-export async function getPatient(ctx: TenantRouteContext, patientId: string): Promise<PatientDto> {
+export async function getPatient(ctx: TenantRouteContext, patientId: string): Promise<string> {
   await ctx.audit('patient.read', { type: 'patient', id: patientId });
   const [row] = await finalRead(
     ctx.tx,
-    'patients_row',
-    (t) => patientRowStatement(t, false),
+    'patients_json',
+    (t) =>
+      t
+        .select({ patient: sql<string>`${patientDtoJson}::text` })
+        .from(patients)
+        .where(onePatient())
+        .limit(1),
     { organizationId: ctx.tenant.organizationId, clinicId: clinicOf(ctx.tenant), id: patientId },
     'if-found',
   );
   if (!row) throw notFound('Patient');
-  return toPatientDto(row.patient, row.lastVisit);
+  return row.patient;
 }
 
 function columnsOf(input: PatientInput) {
@@ -336,7 +334,7 @@ export async function createPatient(ctx: TenantRouteContext, input: PatientInput
     .returning();
   await ctx.audit('patient.created', { type: 'patient', id });
   await ctx.emit('patient.created', id);
-  return toPatientDto(row, null);
+  return toPatientDto(row);
 }
 
 /** Names of the fields whose value differs (the audit keeps which fields changed, not the values). */
@@ -358,7 +356,7 @@ export async function updatePatient(ctx: TenantRouteContext, patientId: string, 
     .returning();
   await ctx.audit('patient.updated', { type: 'patient', id: patientId }, { fields: changedFields(before.patient, values) });
   await ctx.emit('patient.updated', patientId);
-  return toPatientDto(row, before.lastVisit);
+  return toPatientDto(row);
 }
 
 /** Moves a patient to `status`; a patient already there is a 409. */
@@ -377,7 +375,7 @@ async function moveTo(ctx: TenantRouteContext, patientId: string, status: 'activ
   const action = status === 'discharged' ? 'patient.discharged' : 'patient.reactivated';
   await ctx.audit(action, { type: 'patient', id: patientId }, { from: before.patient.status });
   await ctx.emit(action, patientId);
-  return toPatientDto(row, before.lastVisit);
+  return toPatientDto(row);
 }
 
 /** Discharges an active or inactive patient. */
@@ -389,7 +387,7 @@ export const reactivatePatient = (ctx: TenantRouteContext, patientId: string) =>
 /** Takes a patient out of the directory. The record and its visits are kept, never erased. */
 export async function archivePatient(ctx: TenantRouteContext, patientId: string): Promise<PatientDto> {
   const { tx, tenant, actor } = ctx;
-  const before = await requirePatient(ctx, patientId, true);
+  await requirePatient(ctx, patientId, true);
   const now = new Date();
   const [row] = await tx
     .update(patients)
@@ -398,7 +396,7 @@ export async function archivePatient(ctx: TenantRouteContext, patientId: string)
     .returning();
   await ctx.audit('patient.archived', { type: 'patient', id: patientId });
   await ctx.emit('patient.archived', patientId);
-  return toPatientDto(row, before.lastVisit);
+  return toPatientDto(row);
 }
 
 /**

@@ -1,8 +1,10 @@
 import { patientDto, patientListResponse, visitListResponse } from '@clinic/domain';
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { patients } from '../../db/schema/index.js';
 import { auditEventsOf, rows, useTestApp } from '../../test/harness.js';
 import { patientPayload } from '../../test/patient-payload.js';
+import { toPatientDto } from './patients.dto.js';
 
 /** The requests of `t` are the demo Doctor's. */
 const t = useTestApp({ as: 'doctor' });
@@ -52,6 +54,40 @@ describe('creating and reading patients', () => {
     const read = await t.get(`/api/patients/${patient.id}`);
     expect(read.statusCode).toBe(200);
     expect(read.json()).toEqual({ success: true, patient });
+  });
+
+  it('lists every patient exactly as its own page shows it, field for field (the list is written by the database)', async () => {
+    const full = await createPatient({
+      firstName: 'Zoë',
+      lastName: 'O\'Brien \\ "Quoted"',
+      email: 'zoe.obrien@example.org',
+      allergies: ['Penicillin', 'Latex'],
+      currentMedications: ['Metformin 500 mg'],
+      medicalHistory: ['Asthma'],
+      bloodType: 'O+',
+      gender: 'female',
+      dateOfBirth: '1979-02-28',
+    });
+    await t.post(`/api/patients/${full.id}/visits`, { date: '2025-03-04T05:06:07.089Z', doctor: 'Dr. List' });
+    await t.post(`/api/patients/${full.id}/discharge`);
+    const listed = (await t.get('/api/patients?limit=200')).json().patients as Body[];
+    expect(listed.length).toBeGreaterThan(5);
+    expect(listed.some((p) => p.id === full.id && p.dischargedAt && p.lastVisit === '2025-03-04T05:06:07.089Z')).toBe(true);
+    // What toPatientDto makes of each row (create, edit and discharge answer with it), and the patient's own page.
+    const stored = await t.database.db
+      .select()
+      .from(patients)
+      .where(
+        inArray(
+          patients.id,
+          listed.map((p) => p.id as string),
+        ),
+      );
+    const expected = new Map(stored.map((row) => [row.id, toPatientDto(row)]));
+    for (const patient of listed) {
+      expect(patient, patient.id).toEqual(expected.get(patient.id));
+      expect((await t.get(`/api/patients/${patient.id}`)).json(), patient.id).toEqual({ success: true, patient });
+    }
   });
 
   it('ignores a status and creation time sent by the client: new patients are active', async () => {
@@ -294,6 +330,18 @@ describe('search, filter, sort and pages', () => {
     await t.post(`/api/patients/${ids.Ulric}/visits`, { date: '2024-05-01T10:00:00Z', doctor: 'Dr. B' });
     const [ulric] = (await list('search=ulric')).patients;
     expect(ulric.lastVisit).toBe('2024-05-01T10:00:00.000Z');
+    // An earlier visit added later changes nothing; the patient's own page shows the same.
+    await t.post(`/api/patients/${ids.Ulric}/visits`, { date: '2024-04-01T10:00:00Z', doctor: 'Dr. C' });
+    expect((await t.get(`/api/patients/${ids.Ulric}`)).json().patient.lastVisit).toBe('2024-05-01T10:00:00.000Z');
+    // Visits changed or removed (by the database's owner: the app never does) move it back.
+    await t.database.db.execute(
+      sql`update patient_visits set visited_at = '2024-06-01T10:00:00Z' where patient_id = ${ids.Ulric} and doctor = 'Dr. A'`,
+    );
+    expect((await t.get(`/api/patients/${ids.Ulric}`)).json().patient.lastVisit).toBe('2024-06-01T10:00:00.000Z');
+    await t.database.db.execute(sql`delete from patient_visits where patient_id = ${ids.Ulric} and doctor in ('Dr. A', 'Dr. B')`);
+    expect((await t.get(`/api/patients/${ids.Ulric}`)).json().patient.lastVisit).toBe('2024-04-01T10:00:00.000Z');
+    await t.database.db.execute(sql`delete from patient_visits where patient_id = ${ids.Ulric}`);
+    expect((await t.get(`/api/patients/${ids.Ulric}`)).json().patient.lastVisit).toBeNull();
   });
 });
 
