@@ -17,46 +17,43 @@ RETURNS SETOF text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   WHERE char_length(k) >= l
 $$;
 --> statement-breakpoint
+-- Applies a statement's change: the prefixes of the rows it removed (old versions) count one less,
+-- those of the rows it added (new versions) one more; a prefix whose count does not move (an edit
+-- of other columns) is not written.
+CREATE FUNCTION patient_search_prefixes_apply(removed patients[], added patients[]) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO patient_search_prefixes AS c (organization_id, clinic_id, prefix, status, n)
+  SELECT organization_id, clinic_id, prefix, status, sum(d) FROM (
+    SELECT r.organization_id, r.clinic_id, p.prefix, r.status, -1 AS d
+    FROM unnest(removed) AS r, patient_search_prefixes_of(r.search_name, r.search_name_reversed, r.search_email) AS p(prefix)
+    WHERE r.archived_at IS NULL
+    UNION ALL
+    SELECT r.organization_id, r.clinic_id, p.prefix, r.status, 1 AS d
+    FROM unnest(added) AS r, patient_search_prefixes_of(r.search_name, r.search_name_reversed, r.search_email) AS p(prefix)
+    WHERE r.archived_at IS NULL
+  ) AS delta
+  GROUP BY 1, 2, 3, 4
+  HAVING sum(d) <> 0
+  ORDER BY 1, 2, 3, 4
+  ON CONFLICT (organization_id, clinic_id, prefix, status) DO UPDATE SET n = c.n + excluded.n
+$$;
+--> statement-breakpoint
 CREATE FUNCTION patient_search_prefixes_after_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO patient_search_prefixes AS c (organization_id, clinic_id, prefix, status, n)
-  SELECT r.organization_id, r.clinic_id, p.prefix, r.status, count(*)
-  FROM new_rows r, patient_search_prefixes_of(r.search_name, r.search_name_reversed, r.search_email) AS p(prefix)
-  WHERE r.archived_at IS NULL
-  GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-  ON CONFLICT (organization_id, clinic_id, prefix, status) DO UPDATE SET n = c.n + excluded.n;
+  PERFORM patient_search_prefixes_apply('{}', array(SELECT r::patients FROM new_rows r));
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
 CREATE FUNCTION patient_search_prefixes_after_update() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO patient_search_prefixes AS c (organization_id, clinic_id, prefix, status, n)
-  SELECT organization_id, clinic_id, prefix, status, sum(d) FROM (
-    SELECT r.organization_id, r.clinic_id, p.prefix, r.status, -1 AS d
-    FROM old_rows r, patient_search_prefixes_of(r.search_name, r.search_name_reversed, r.search_email) AS p(prefix)
-    WHERE r.archived_at IS NULL
-    UNION ALL
-    SELECT r.organization_id, r.clinic_id, p.prefix, r.status, 1 AS d
-    FROM new_rows r, patient_search_prefixes_of(r.search_name, r.search_name_reversed, r.search_email) AS p(prefix)
-    WHERE r.archived_at IS NULL
-  ) AS delta
-  GROUP BY 1, 2, 3, 4
-  HAVING sum(d) <> 0
-  ORDER BY 1, 2, 3, 4
-  ON CONFLICT (organization_id, clinic_id, prefix, status) DO UPDATE SET n = c.n + excluded.n;
+  PERFORM patient_search_prefixes_apply(array(SELECT r::patients FROM old_rows r), array(SELECT r::patients FROM new_rows r));
   RETURN NULL;
 END
 $$;
 --> statement-breakpoint
 CREATE FUNCTION patient_search_prefixes_after_delete() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO patient_search_prefixes AS c (organization_id, clinic_id, prefix, status, n)
-  SELECT r.organization_id, r.clinic_id, p.prefix, r.status, -count(*)
-  FROM old_rows r, patient_search_prefixes_of(r.search_name, r.search_name_reversed, r.search_email) AS p(prefix)
-  WHERE r.archived_at IS NULL
-  GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
-  ON CONFLICT (organization_id, clinic_id, prefix, status) DO UPDATE SET n = c.n + excluded.n;
+  PERFORM patient_search_prefixes_apply(array(SELECT r::patients FROM old_rows r), '{}');
   RETURN NULL;
 END
 $$;
