@@ -280,8 +280,8 @@ function committingClient(connection: pg.PoolClient) {
  * Runs the read `build` makes (a Drizzle select with `sql.placeholder`s, built once per connection
  * under `name`) as the last statement of the tenant transaction `tx`, and commits: on PostgreSQL
  * the read, the rows deferred so far ({@link deferInsert}: the audit rows) and `COMMIT` are one
- * message, so a request that reads and audits costs two round trips in all (its session lookup
- * with `BEGIN`, then this). With `write: 'if-found'` the deferred rows are written only when the
+ * message, with `BEGIN` and the settings too when nothing was sent before it (`withTenant`): a
+ * request that reads and audits costs one round trip, or two after its session lookup. With `write: 'if-found'` the deferred rows are written only when the
  * read returns a row (a read of a record that is not there records nothing), in the read's own
  * statement. Nothing may run in `tx` afterwards: a further statement is refused. On the embedded
  * database it is an ordinary read, and the transaction commits when its work returns.

@@ -388,15 +388,12 @@ export async function withTenantRequest<T>(
             throw signInRequired();
           }
           if (verdict === 'touch') touched = row.session.id;
-          request.user = row.user;
-          request.sessionId = row.session.id;
           try {
-            tenant = admitTenantAccess(row.user, wanted, membershipOf(row), access, request.ip, request.method);
+            tenant = admitRow(row, wanted, access, request);
           } catch (err) {
             if (err instanceof AppError) refused = { user: row.user, error: err };
             throw err;
           }
-          request.tenant = tenant;
           if (verdict === 'fresh') cache?.remember(key, row.user.id, row, version!);
           return tenant.organizationId;
         },
@@ -411,9 +408,25 @@ export async function withTenantRequest<T>(
 }
 
 /**
- * The tenant of a request admitted on a kept lookup row, as the database's row would have been
- * ({@link admitTenantAccess}); undefined when refused, so that the refusal is read again from the
- * database and audited there. Sets `request.user`, `request.sessionId` and `request.tenant`.
+ * The tenant of a request admitted on its lookup row ({@link admitTenantAccess}), which throws the
+ * refusal. Sets `request.user` and `request.sessionId`, and `request.tenant` when admitted.
+ */
+function admitRow(
+  row: RequestLookup,
+  wanted: { organizationId?: string; clinicId?: string },
+  access: TenantAccess,
+  request: FastifyRequest,
+): TenantContext {
+  request.user = row.user;
+  request.sessionId = row.session.id;
+  const tenant = admitTenantAccess(row.user, wanted, membershipOf(row), access, request.ip, request.method);
+  request.tenant = tenant;
+  return tenant;
+}
+
+/**
+ * {@link admitRow} on a kept row; undefined when refused, so that the refusal is read again from
+ * the database and audited there.
  */
 function admitKept(
   row: RequestLookup,
@@ -421,17 +434,12 @@ function admitKept(
   access: TenantAccess,
   request: FastifyRequest,
 ): TenantContext | undefined {
-  let tenant: TenantContext;
   try {
-    tenant = admitTenantAccess(row.user, wanted, membershipOf(row), access, request.ip, request.method);
+    return admitRow(row, wanted, access, request);
   } catch (err) {
     if (err instanceof AppError) return undefined;
     throw err;
   }
-  request.user = row.user;
-  request.sessionId = row.session.id;
-  request.tenant = tenant;
-  return tenant;
 }
 
 function refusalMessage(refusal: NonNullable<ReturnType<typeof checkAccess>>): string {

@@ -203,7 +203,7 @@ export function directoryPageQuery(tx: TenantTx, tenant: DirectoryScope, query: 
   return pageStatement(tx, pageShapeOf(query, search), pageValuesOf(tenant, query, search));
 }
 
-/** The total of a list on its own, unexecuted: what an empty page still needs. */
+/** The total of a list on its own, unexecuted (the page carries it too; the scale test reads its plan). */
 export function directoryCountQuery(tx: TenantTx, tenant: DirectoryScope, query: PatientListQuery) {
   const search = searchValuesOf(query.search);
   return tx.select({ total: totalOf(pageShapeOf(query, search), pageValuesOf(tenant, query, search)) }).from(sql`(select 1) as one`);
