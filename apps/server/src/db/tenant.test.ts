@@ -298,6 +298,70 @@ describe('finalRead', () => {
     }
   });
 
+  /** One row whose field `learned` is what an audit row learns from the read: the rows matching `action`, counted. */
+  const readCount = (tx: Tx) =>
+    tx
+      .select({
+        n: sql<number>`count(*)::int`,
+        learned: sql<Record<string, unknown>>`jsonb_build_object('matched', count(*), 'note', 'it''s')`.as('learned'),
+      })
+      .from(auditEvents)
+      .where(eq(auditEvents.action, sql.placeholder('action')));
+
+  it('with details, completes the last audit row with what the read learned, keeping what it held', async () => {
+    await marker('final.counted');
+    await marker('final.counted');
+    for (let i = 0; i < 3; i += 1) {
+      const [read] = await withTenant(t.appDatabase.db, ORG, async (tx) => {
+        await recordAudit(tx, entry(`final.details-before-${i}`));
+        await recordAudit(tx, { ...entry(`final.details-${i}`), details: { i, note: 'kept' } });
+        return finalRead(tx, 'test_final_count', readCount, { action: 'final.counted' }, { details: 'learned' });
+      });
+      expect(read.n).toBe(2);
+    }
+    const written = await rows<{ action: string; details: unknown }>(
+      t.database.db,
+      sql`select action, details from audit_events where action like 'final.details-%' order by action`,
+    );
+    expect(written).toEqual([
+      { action: 'final.details-0', details: { i: 0, note: "it's", matched: 2 } },
+      { action: 'final.details-1', details: { i: 1, note: "it's", matched: 2 } },
+      { action: 'final.details-2', details: { i: 2, note: "it's", matched: 2 } },
+      ...[0, 1, 2].map((i) => ({ action: `final.details-before-${i}`, details: null })),
+    ]);
+  });
+
+  it('with details, completes a row recorded without details, and refuses a transaction that recorded none', async () => {
+    await withTenant(t.appDatabase.db, ORG, async (tx) => {
+      await recordAudit(tx, entry('final.bare'));
+      return finalRead(tx, 'test_final_count', readCount, { action: 'final.nothing-like-it' }, { details: 'learned' });
+    });
+    expect(await rows(t.database.db, sql`select details from audit_events where action = 'final.bare'`)).toEqual([
+      { details: { matched: 0, note: "it's" } },
+    ]);
+    await expect(
+      withTenant(t.appDatabase.db, ORG, (tx) => finalRead(tx, 'test_final_count', readCount, { action: 'final.bare' }, { details: 'learned' })),
+    ).rejects.toThrow(/nothing deferred has details/);
+  });
+
+  it('with details, a read of more than one row fails and writes nothing', async () => {
+    const twoRows = (tx: Tx) =>
+      tx
+        .select({ learned: sql<Record<string, unknown>>`jsonb_build_object('action', ${auditEvents.action})`.as('learned') })
+        .from(auditEvents)
+        .where(eq(auditEvents.action, sql.placeholder('action')));
+    await marker('final.twice');
+    await marker('final.twice');
+    await expect(
+      withTenant(t.appDatabase.db, ORG, async (tx) => {
+        await tx.insert(auditEvents).values({ id: newId(), organizationId: ORG, action: 'final.two-direct' });
+        await recordAudit(tx, entry('final.two-audit'));
+        return finalRead(tx, 'test_final_two', twoRows, { action: 'final.twice' }, { details: 'learned' });
+      }),
+    ).rejects.toThrow();
+    expect(await actions('final.two-')).toEqual([]);
+  });
+
   it.runIf(onPostgres)('refuses a statement after it: it would run outside the transaction, as the login role', async () => {
     const failure = await withTenant(t.appDatabase.db, ORG, async (tx) => {
       await finalRead(tx, 'test_final_read', readAction, { action: 'final.nothing-like-it' }, 'always');

@@ -1,6 +1,6 @@
 import { createTableRelationsHelpers, extractTablesRelationalConfig, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import { NodePgSession, NodePgTransaction } from 'drizzle-orm/node-postgres';
-import { PgDialect, type PgTable } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { AppDb, Tx } from './client.js';
 import { literal, type LiteralValue } from './literal.js';
@@ -46,6 +46,14 @@ function takeDeferred(tx: Tx) {
 }
 
 /**
+ * A value of `column` as a literal, mapped as the column maps it (JSON for `jsonb`, ISO text for a
+ * timestamp); null is SQL NULL, as a bound parameter would be (not the JSON `null` of a `jsonb`).
+ */
+function columnLiteral(column: PgColumn, value: unknown): string {
+  return literal(value === null ? null : (column.mapToDriverValue(value) as LiteralValue));
+}
+
+/**
  * The deferred rows of `tx` as the text of INSERT statements with literal values, emptied: one
  * multi-row INSERT per table, each value written by its column's own mapping (JSON for `jsonb`,
  * ISO text for a timestamp) and then as a literal; a field a row leaves out gets its column's
@@ -61,8 +69,7 @@ function takeDeferredText(tx: Tx): string[] {
     const keys = Object.keys(columns).filter((key) => rows.some((row) => row[key] !== undefined));
     const names = keys.map((key) => pg.escapeIdentifier(columns[key].name)).join(', ');
     const values = rows.map(
-      (row) =>
-        `(${keys.map((key) => (row[key] === undefined ? 'default' : literal(columns[key].mapToDriverValue(row[key]) as LiteralValue))).join(', ')})`,
+      (row) => `(${keys.map((key) => (row[key] === undefined ? 'default' : columnLiteral(columns[key], row[key]))).join(', ')})`,
     );
     statements.push(`insert into ${pg.escapeIdentifier(getTableName(table))} (${names}) values ${values.join(', ')}`);
   }
@@ -191,8 +198,14 @@ function endingGuard(connection: pg.PoolClient) {
   } as unknown as pg.PoolClient;
 }
 
-/** When {@link finalRead} writes the rows deferred so far: in any case, or only when the read returns a row. */
-export type DeferredWrite = 'always' | 'if-found';
+/**
+ * When and how {@link finalRead} writes the rows deferred so far: in any case; only when the read
+ * returns a row; or in any case, the last row's `details` (a `jsonb` column) completed with the
+ * read's field `details` names, a JSON object of what only the read knows (the ids of a page, its
+ * total): the audit row of a list. That read returns exactly one row, and the field's SQL name is
+ * its key (`sql\`...\`.as(key)`).
+ */
+export type DeferredWrite = 'always' | 'if-found' | { details: string };
 
 /** What a final read's statement is sent with: the transaction's deferred rows and how to write them. */
 interface FinalMessage {
@@ -205,33 +218,54 @@ const finalMessageOn = new WeakMap<pg.PoolClient, FinalMessage>();
 /** Final reads built once per pooled connection, on a client that sends them with the COMMIT, by name. */
 const finalReadsOn = new WeakMap<pg.PoolClient, Map<string, unknown>>();
 
+/** The deferred table whose last row a `{ details }` write completes, checked to have a `details` column. */
+function completedTable(deferred: Deferred): PgTable {
+  const table = [...deferred.rows.keys()].at(-1);
+  if (!table || !getTableColumns(table).details) throw new Error('finalRead: nothing deferred has details to complete');
+  return table;
+}
+
 /**
- * The deferred rows of a final read written only when its read returns a row: one data-modifying
- * CTE per table next to the read (`with r as (read), w0 as (insert into t (...) select * from
- * (values ($n::type, ...)) v where exists (select 1 from r)) select * from r`), its values as
- * parameters numbered after the read's. Every row of a table must give the same columns.
+ * The deferred rows of a final read written in its statement: one data-modifying CTE per table next
+ * to the read (`with r as (read), w0 as (insert into t (...) ...) select * from r`), its values as
+ * parameters numbered after the read's. With `if-found` they are selected from their values only
+ * when the read returned a row (`where exists (select 1 from r)`); with `{ details }` they are
+ * inserted as they are, but for the last row's `details`: `$n || (select "field" from r)` (more
+ * than one row read is an error, which fails the transaction). Every row of a table must give the
+ * same columns.
  */
-function conditionalInserts(deferred: Deferred, firstParam: number): { shape: string; ctes: string[]; values: string[] } {
+function inlineInserts(
+  deferred: Deferred,
+  write: Exclude<DeferredWrite, 'always'>,
+  firstParam: number,
+): { shape: string; ctes: string[]; values: string[] } {
   const ctes: string[] = [];
   const values: string[] = [];
   const shape: string[] = [];
+  const completed = write === 'if-found' ? undefined : completedTable(deferred);
   let n = firstParam;
   for (const [table, rows] of deferred.rows) {
     const columns = getTableColumns(table);
+    if (completed === table) rows.at(-1)!.details ??= null;
     const keys = Object.keys(columns).filter((key) => rows[0][key] !== undefined);
     if (rows.some((row) => Object.keys(columns).some((key) => (row[key] === undefined) !== (rows[0][key] === undefined)))) {
       throw new Error('finalRead: the deferred rows of a table must give the same columns');
     }
-    const tuples = rows.map((row) => {
+    const tuples = rows.map((row, i) => {
       const params = keys.map((key) => {
-        values.push(literal(columns[key].mapToDriverValue(row[key]) as LiteralValue));
-        return `$${n++}::${columns[key].getSQLType()}`;
+        values.push(columnLiteral(columns[key], row[key]));
+        const param = `$${n++}::${columns[key].getSQLType()}`;
+        const completes = completed === table && key === 'details' && i === rows.length - 1 && typeof write === 'object';
+        return completes ? `(coalesce(${param}, '{}') || coalesce((select ${pg.escapeIdentifier(write.details)} from r), '{}'))` : param;
       });
       return `(${params.join(', ')})`;
     });
     const names = keys.map((key) => pg.escapeIdentifier(columns[key].name)).join(', ');
+    const into = `insert into ${pg.escapeIdentifier(getTableName(table))} (${names})`;
     ctes.push(
-      `w${ctes.length} as (insert into ${pg.escapeIdentifier(getTableName(table))} (${names}) select * from (values ${tuples.join(', ')}) as v where exists (select 1 from r))`,
+      write === 'if-found'
+        ? `w${ctes.length} as (${into} select * from (values ${tuples.join(', ')}) as v where exists (select 1 from r))`
+        : `w${ctes.length} as (${into} values ${tuples.join(', ')})`,
     );
     shape.push(`${getTableName(table)}(${keys.join(',')})x${rows.length}`);
   }
@@ -242,9 +276,9 @@ function conditionalInserts(deferred: Deferred, firstParam: number): { shape: st
 /**
  * A client for Drizzle that sends a read with the transaction's COMMIT, in one simple-protocol
  * message: `[prepare name as ...;] execute name(literals); [deferred inserts;] commit`, the read
- * prepared on the server (SQL `PREPARE`) the first time the connection sends it. With `if-found`
- * the deferred rows become part of the read's statement ({@link conditionalInserts}), one prepared
- * statement per shape of rows.
+ * prepared on the server (SQL `PREPARE`) the first time the connection sends it. Unless they are
+ * written `always`, the deferred rows become part of the read's statement ({@link inlineInserts}),
+ * one prepared statement per shape of rows.
  */
 function committingClient(connection: pg.PoolClient) {
   const preparedOnServer = new Set<string>();
@@ -258,12 +292,13 @@ function committingClient(connection: pg.PoolClient) {
       let name = `final_${config.name}`;
       let text = config.text;
       let inserts: string[] = [];
-      if (message.write === 'if-found' && message.deferred.rows.size > 0) {
-        const conditional = conditionalInserts(message.deferred, params.length + 1);
-        if (!shapes.has(conditional.shape)) shapes.set(conditional.shape, shapes.size);
-        name = `${name}_w${shapes.get(conditional.shape)}`;
-        text = `with r as (${config.text}), ${conditional.ctes.join(', ')} select * from r`;
-        values.push(...conditional.values);
+      if (message.write !== 'always' && message.deferred.rows.size > 0) {
+        const inline = inlineInserts(message.deferred, message.write, params.length + 1);
+        const shape = `${typeof message.write === 'object' ? `details:${message.write.details}|` : ''}${inline.shape}`;
+        if (!shapes.has(shape)) shapes.set(shape, shapes.size);
+        name = `${name}_w${shapes.get(shape)}`;
+        text = `with r as (${config.text}), ${inline.ctes.join(', ')} select * from r`;
+        values.push(...inline.values);
       } else {
         inserts = takeDeferredText(message.tx);
       }
@@ -281,10 +316,11 @@ function committingClient(connection: pg.PoolClient) {
  * under `name`) as the last statement of the tenant transaction `tx`, and commits: on PostgreSQL
  * the read, the rows deferred so far ({@link deferInsert}: the audit rows) and `COMMIT` are one
  * message, with `BEGIN` and the settings too when nothing was sent before it (`withTenant`): a
- * request that reads and audits costs one round trip, or two after its session lookup. With `write: 'if-found'` the deferred rows are written only when the
- * read returns a row (a read of a record that is not there records nothing), in the read's own
- * statement. Nothing may run in `tx` afterwards: a further statement is refused. On the embedded
- * database it is an ordinary read, and the transaction commits when its work returns.
+ * request that reads and audits costs one round trip, or two after its session lookup. How the
+ * deferred rows are written is `write` ({@link DeferredWrite}): with `'if-found'` or `{ details }`
+ * they are part of the read's own statement. Nothing may run in `tx` afterwards: a further
+ * statement is refused. On the embedded database it is an ordinary read, the rows are completed
+ * here, and the transaction commits when its work returns.
  */
 export async function finalRead<R>(
   tx: Tx,
@@ -295,14 +331,19 @@ export async function finalRead<R>(
 ): Promise<R[]> {
   const connection = connectionOf.get(tx);
   const deferred = deferredOf.get(tx);
-  const rows =
-    connection && deferred
-      ? await readWithCommit(connection, tx, deferred, name, build, values, write)
-      : await build(tx).prepare(name).execute(values);
+  const completed = deferred && typeof write === 'object' ? completedTable(deferred) : undefined;
+  if (connection && deferred) return readWithCommit(connection, tx, deferred, name, build, values, write);
+  const rows = await build(tx).prepare(name).execute(values);
+  if (!deferred) return rows;
   // A read that found nothing writes nothing: its rows, and what was to run once they were written, are dropped.
-  if (deferred && write === 'if-found' && rows.length === 0) {
+  if (write === 'if-found' && rows.length === 0) {
     deferred.rows.clear();
     deferred.committed.length = 0;
+  }
+  if (completed && typeof write === 'object') {
+    if (rows.length > 1) throw new Error('finalRead: a read that completes details returns one row');
+    const row = deferred.rows.get(completed)!.at(-1)!;
+    row.details = { ...(row.details as object | null), ...(rows[0]?.[write.details as keyof R] as object | undefined) };
   }
   return rows;
 }
@@ -328,11 +369,15 @@ async function readWithCommit<R>(
     reads.set(name, statement);
   }
   finalMessageOn.set(connection, { tx, deferred, write });
+  let rows: R[];
   try {
-    return await statement.execute(values);
+    rows = await statement.execute(values);
   } finally {
     finalMessageOn.delete(connection);
   }
+  // A read that found nothing wrote nothing: what was to run once its rows were written is dropped.
+  if (write === 'if-found' && rows.length === 0) deferred.committed.length = 0;
+  return rows;
 }
 
 // What a Drizzle transaction over one pooled connection needs: the dialect and the schema's

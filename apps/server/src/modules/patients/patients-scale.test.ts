@@ -174,11 +174,12 @@ describe('directory queries at 20,000 patients', () => {
           const label = JSON.stringify(query);
           const [expected, [{ n }]] = await plain(tx, query);
           const [page] = await directoryPageQuery(tx, tenant, query);
-          expect(page.ids, label).toEqual(expected.map((r) => r.id));
+          expect(page.auditDetails.patientIds, label).toEqual(expected.map((r) => r.id));
           expect(
             (JSON.parse(page.patients) as Array<{ id: string }>).map((p) => p.id),
             label,
-          ).toEqual(page.ids);
+          ).toEqual(page.auditDetails.patientIds);
+          expect(page.auditDetails.total, label).toBe(n);
           const [{ total }] = await directoryCountQuery(tx, tenant, query);
           expect(total, label).toBe(n);
           expect(page.total, label).toBe(n);

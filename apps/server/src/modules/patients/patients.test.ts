@@ -495,7 +495,11 @@ describe('audit trail', () => {
     expect(read.actor_user_id).toBe(doctorId);
     const listed = (await auditEventsOf(t.database.db, 'patient.list')).filter((e) => e.details?.search === 'audrey');
     expect(listed).toHaveLength(1);
-    expect(listed[0]).toMatchObject({ actor_user_id: doctorId, details: { patientIds: [p.id], total: 1 } });
+    // What the request knew (search, sort, page, clinic) and what only the read knew (ids, total), in one row.
+    expect(listed[0]).toMatchObject({
+      actor_user_id: doctorId,
+      details: { search: 'audrey', sort: 'name', offset: 0, clinicId: expect.any(String), patientIds: [p.id], total: 1 },
+    });
   });
 
   it('records no read when the patient is not found', async () => {
