@@ -78,6 +78,13 @@ export const patients = pgTable(
     dischargedAt: timestamp('discharged_at', { withTimezone: true }),
     /** The latest `visited_at` of the patient's visits, kept by triggers on `patient_visits` (migration patient-last-visit). */
     lastVisitAt: timestamp('last_visit_at', { withTimezone: true }),
+    /**
+     * The patient as the API returns it, the JSON text of `toPatientDto` (patients.dto.ts), written
+     * by a row trigger on every insert and update (migration patient-dto-json): a page of the
+     * directory sends its rows' texts as they are. Null only between an insert's statement and its
+     * trigger; never set by the application.
+     */
+    dtoJson: text('dto_json'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     archivedBy: text('archived_by'),
     // Where an admitted patient is (the facility directory, issue 13); null while not in a room.

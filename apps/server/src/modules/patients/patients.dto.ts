@@ -1,6 +1,4 @@
 import type { BloodType, PatientDto, PatientGender, PatientStatus, VisitDto, VisitPriority, VisitStatus, VisitType } from '@clinic/domain';
-import { sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { patients, type PatientRow, type PatientVisitRow } from '../../db/schema/index.js';
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
@@ -40,7 +38,12 @@ export const patientDtoColumns = {
 /** What {@link toPatientDto} reads of a patient row. */
 export type PatientDtoRow = Pick<PatientRow, keyof typeof patientDtoColumns>;
 
-/** A patient row as the API returns it; the phone goes out under both of the spec's names. */
+/**
+ * A patient row as the API returns it; the phone goes out under both of the spec's names. The
+ * database writes the same as the row's `dto_json` (function `patient_dto_json`, migration
+ * patient-dto-json), which the directory's lists and a patient's page send as it is;
+ * `patients.test.ts` checks that both agree for every field. Keep the two together.
+ */
 export function toPatientDto(p: PatientDtoRow): PatientDto {
   return {
     id: p.id,
@@ -70,27 +73,6 @@ export function toPatientDto(p: PatientDtoRow): PatientDto {
     lastVisit: iso(p.lastVisitAt),
   };
 }
-
-/** A timestamp as `Date.toISOString()` writes it (UTC, milliseconds, `Z`), or null. */
-const isoText = (column: AnyPgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
-/**
- * {@link toPatientDto} written by the database: the JSON text of a patient row as the API returns
- * it, for a list whose rows go out as they are (`patients.test.ts` checks that both agree for
- * every field). Keep the two together.
- */
-export const patientDtoJson: SQL<string> = sql`json_build_object(
-  'id', ${patients.id}, 'organizationId', ${patients.organizationId}, 'clinicId', ${patients.clinicId},
-  'firstName', ${patients.firstName}, 'lastName', ${patients.lastName}, 'email', ${patients.email},
-  'phone', ${patients.phone}, 'phoneNumber', ${patients.phone}, 'dateOfBirth', ${patients.dateOfBirth},
-  'gender', ${patients.gender}, 'status', ${patients.status},
-  'address', json_build_object('street', ${patients.street}, 'city', ${patients.city}, 'state', ${patients.state}, 'zipCode', ${patients.zipCode}, 'country', ${patients.country}),
-  'emergencyContactName', ${patients.emergencyContactName}, 'emergencyContactRelationship', ${patients.emergencyContactRelationship},
-  'emergencyContactPhone', ${patients.emergencyContactPhone}, 'bloodType', ${patients.bloodType},
-  'allergies', ${patients.allergies}, 'currentMedications', ${patients.currentMedications}, 'medicalHistory', ${patients.medicalHistory},
-  'insuranceProvider', ${patients.insuranceProvider}, 'insuranceNumber', ${patients.insuranceNumber},
-  'createdAt', ${isoText(patients.createdAt)}, 'lastUpdated', ${isoText(patients.updatedAt)},
-  'dischargedAt', ${isoText(patients.dischargedAt)}, 'lastVisit', ${isoText(patients.lastVisitAt)})`;
 
 /** A visit row as the API returns it. */
 export function toVisitDto(v: PatientVisitRow): VisitDto {

@@ -30,7 +30,7 @@ import {
   type SearchShape,
   type SearchValues,
 } from './patient-search.js';
-import { patientDtoJson, toPatientDto } from './patients.dto.js';
+import { toPatientDto } from './patients.dto.js';
 
 /** The organization and clinic a directory query is scoped to. */
 export type DirectoryScope = Pick<RouteTenant, 'organizationId' | 'clinicId'>;
@@ -182,7 +182,7 @@ function totalOf(shape: PageShape, v: PageBindings): SQL<number> {
 
 /**
  * A page of the directory in one statement, one row: the page's patients (chosen by
- * {@link pageIdsOf}) as the JSON array the API returns ({@link patientDtoJson}), in list order,
+ * {@link pageIdsOf}) as the JSON array the API returns (their rows' `dto_json` joined), in list order,
  * the list's total ({@link totalOf}), which an empty page has too, and what the list's audit row
  * learns from the read (`auditDetails`: the page's ids in list order, and the total).
  */
@@ -190,7 +190,7 @@ function pageStatement(tx: TenantTx, shape: PageShape, v: PageBindings) {
   const order = sql.join(orderFor(shape), sql`, `);
   const page = tx
     .select({
-      patients: sql<string>`coalesce(json_agg(${patientDtoJson} order by ${order}), '[]')::text`.as('patients'),
+      patients: sql<string>`coalesce('[' || string_agg(${patients.dtoJson}, ',' order by ${order}) || ']', '[]')`.as('patients'),
       ids: sql<string[]>`coalesce(array_agg(${patients.id} order by ${order}), '{}')`.as('ids'),
       total: totalOf(shape, v).as('total'),
     })
@@ -279,7 +279,7 @@ export async function requirePatient(reader: DirectoryReader, patientId: string,
 }
 
 /**
- * One patient as the JSON text the API returns ({@link patientDtoJson}, written by the database);
+ * One patient as the JSON text the API returns (the row's `dto_json`, written by the database);
  * the read is audited. The audit row goes with the read and the COMMIT (one round trip) and is
  * written only when the patient is found.
  */
@@ -290,7 +290,7 @@ export async function getPatient(ctx: TenantRouteContext, patientId: string): Pr
     'patients_json',
     (t) =>
       t
-        .select({ patient: sql<string>`${patientDtoJson}::text` })
+        .select({ patient: sql<string>`${patients.dtoJson}` })
         .from(patients)
         .where(onePatient())
         .limit(1),
