@@ -31,6 +31,7 @@ import {
   admitSession,
   endSession,
   judgeSession,
+  markMemberActive,
   resolveSession,
   sessionSelection,
   tokenFrom,
@@ -402,7 +403,10 @@ export async function withTenantRequest<T>(
     );
   } finally {
     if (ended) await endSession(db, ended);
-    if (touched) await touchSession(db, touched, now, request.ip);
+    if (touched) {
+      await touchSession(db, touched, now, request.ip);
+      if (tenant) await markMemberActive(db, tenant.organizationId, tenant.member.id, now);
+    }
     if (refused) await auditRefusal(db, request, refused.user, wanted, refused.error);
   }
 }

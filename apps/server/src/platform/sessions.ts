@@ -1,6 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDb } from '../db/client.js';
+import { withTenant } from '../db/tenant.js';
 import { memberSettings, organizationMembers, organizations, sessionUserColumns, sessions, users, type SessionUser } from '../db/schema/index.js';
 import { hashToken, newToken } from './crypto.js';
 
@@ -19,7 +20,10 @@ export interface ActiveSession {
   user: SessionUser;
 }
 
-/** Creates a session for `userId` and returns its token (shown to the client once). */
+/**
+ * Creates a session for `userId` and returns its token (shown to the client once). The user's
+ * active memberships are marked active now ({@link markMemberActive}): a session is a key to each.
+ */
 export async function createSession(db: AppDb, userId: string, request: FastifyRequest): Promise<string> {
   const token = newToken();
   const now = Date.now();
@@ -33,7 +37,27 @@ export async function createSession(db: AppDb, userId: string, request: FastifyR
     lastSeenIp: request.ip,
     userAgent: String(request.headers['user-agent'] ?? '').slice(0, 300),
   });
+  const memberships = await db
+    .select({ organizationId: organizationMembers.organizationId, id: organizationMembers.id })
+    .from(organizationMembers)
+    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.status, 'active')));
+  for (const member of memberships) await markMemberActive(db, member.organizationId, member.id, now);
   return token;
+}
+
+/**
+ * Moves a member's `last_active_at` on to `now` (the team list shows it; the emergency room counts
+ * a doctor active today by it): at sign-in, and when a request in the organization moves its
+ * session's `last_seen_at` on (at most every 30 s). The organization's own write, in its tenant
+ * transaction.
+ */
+export async function markMemberActive(db: AppDb, organizationId: string, memberId: string, now = Date.now()): Promise<void> {
+  await withTenant(db, organizationId, (tx) =>
+    tx
+      .update(organizationMembers)
+      .set({ lastActiveAt: new Date(now) })
+      .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.id, memberId))),
+  );
 }
 
 /** Reads the token from the cookie or an `Authorization: Bearer` header. */

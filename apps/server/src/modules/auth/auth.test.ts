@@ -215,6 +215,37 @@ describe('session expiry', () => {
   });
 });
 
+describe("a member's last activity", () => {
+  const lastActive = async (email: string) => {
+    const [row] = await rows<{ at: Date | string | null }>(
+      t.database.db,
+      sql`select m.last_active_at as at from organization_members m join users u on u.id = m.user_id where u.email = ${email}`,
+    );
+    return row.at === null ? null : new Date(row.at);
+  };
+  const setLastActive = (email: string, at: string) =>
+    t.database.db.execute(
+      sql`update organization_members m set last_active_at = ${at}::timestamptz from users u where u.id = m.user_id and u.email = ${email}`,
+    );
+  const recent = (at: Date | null) => at !== null && Date.now() - at.getTime() < 60_000;
+
+  it('is set at sign-in', async () => {
+    await setLastActive('doctor@demo.clinic', '2020-01-01T00:00:00Z');
+    await signInAs(t.app, 'doctor@demo.clinic');
+    expect(recent(await lastActive('doctor@demo.clinic'))).toBe(true);
+  });
+
+  it("moves on with a request in the organization once the session's last use is over 30 s old, not with every request", async () => {
+    const headers = await signInAs(t.app, 'doctor@demo.clinic');
+    await setLastActive('doctor@demo.clinic', '2020-01-01T00:00:00Z');
+    expect((await t.as(headers).get('/api/patients?limit=1')).statusCode).toBe(200);
+    expect((await lastActive('doctor@demo.clinic'))?.toISOString()).toBe('2020-01-01T00:00:00.000Z');
+    await ageSession(headers.authorization.slice(7), 'last_seen_at', '1 minute');
+    expect((await t.as(headers).get('/api/patients?limit=1')).statusCode).toBe(200);
+    expect(recent(await lastActive('doctor@demo.clinic'))).toBe(true);
+  });
+});
+
 describe('sign-in rate limit', () => {
   it('after 5 failures for one e-mail the 6th try is 429 even with the right password; another e-mail from another address still signs in', async () => {
     const address = freshAddress();
