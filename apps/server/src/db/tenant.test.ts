@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { recordAudit } from '../platform/audit.js';
 import { newId } from '../platform/crypto.js';
@@ -78,6 +79,29 @@ describe('withTenant', () => {
       // now() is the transaction's start: a statement run outside it would see its own start there.
       expect(seen.map(([r]) => r)).toEqual(Array(3).fill({ role: 'clinic_app', org: ORG, open: false }));
     }
+  });
+
+  it.runIf(onPostgres)('sends statements asked for at once one at a time, each once the one before it is answered, in order', async () => {
+    // node-postgres queues a statement asked for while its connection is busy, a use it deprecates:
+    // its queue is looked at with a statement in it while another one runs.
+    const prototype = pg.Client.prototype as unknown as { _pulseQueryQueue: (...args: unknown[]) => unknown };
+    const original = prototype._pulseQueryQueue;
+    let whileBusy = 0;
+    prototype._pulseQueryQueue = function (this: { _activeQuery?: unknown; _queryQueue: unknown[] }, ...args: unknown[]) {
+      if (this._activeQuery && this._queryQueue.length > 0) whileBusy += 1;
+      return original.apply(this, args);
+    };
+    try {
+      for (let round = 0; round < 3; round++) {
+        const seen = await withTenant(t.appDatabase.db, ORG, (tx) =>
+          Promise.all([1, 2, 3, 4].map(async (n) => (await rows<{ n: number }>(tx as never, sql`select ${n}::int as n`))[0].n)),
+        );
+        expect(seen).toEqual([1, 2, 3, 4]);
+      }
+    } finally {
+      prototype._pulseQueryQueue = original;
+    }
+    expect(whileBusy).toBe(0);
   });
 
   it('sends a prepared statement that is the first of the transaction with the opening, its values unchanged', async () => {

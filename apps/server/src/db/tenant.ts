@@ -166,6 +166,24 @@ async function executeWithin(
 const allLiterals = (values: unknown[]): values is LiteralValue[] =>
   values.every((v) => v === null || v === undefined || v instanceof Date || ['string', 'number', 'boolean'].includes(typeof v));
 
+/** The last message sent or waiting on each pooled connection ({@link inTurn}). */
+const turnOn = new WeakMap<pg.PoolClient, Promise<unknown>>();
+
+/**
+ * Sends a transaction's message once the one before it on the connection has been answered, in
+ * the order they were asked for, also when a service sends several at once (`Promise.all`): a
+ * connection runs one statement at a time anyway, and node-postgres's own queue of the others is
+ * deprecated. Every message of a tenant transaction goes through here.
+ */
+function inTurn<T>(connection: pg.PoolClient, send: () => Promise<T>): Promise<T> {
+  const sent = (turnOn.get(connection) ?? Promise.resolve()).then(send);
+  turnOn.set(
+    connection,
+    sent.catch(() => undefined),
+  );
+  return sent;
+}
+
 /**
  * The client a connection's transaction handle queries through. It opens the transaction first
  * when its opening is still waiting ({@link openingOn}): a prepared statement (`prepared`) whose
@@ -178,24 +196,26 @@ function endingGuard(connection: pg.PoolClient) {
   const query = connection.query as (...a: unknown[]) => Promise<unknown>;
   const preparedOnServer = new Set<string>();
   return {
-    query(...args: Parameters<pg.PoolClient['query']>) {
-      const tx = transactionOn.get(connection);
-      if (tx && deferredOf.get(tx)?.done) throw new Error('finalRead: the transaction has already committed');
-      const opening = takeOpening(connection);
-      if (opening.length > 0) {
-        const [config, params = []] = args as unknown as [DriverQuery | string, unknown[]?];
-        const name = typeof config === 'object' && config.name ? `open_${config.name}` : '';
-        if (typeof config === 'object' && PLAIN_NAME.test(name) && allLiterals(params)) {
-          const sent = executeWithin(connection, preparedOnServer, { name, text: config.text, values: params.map(literal), config }, opening, []);
-          openingSentOn.set(connection, sent);
-          return sent;
-        }
-        openingSentOn.set(connection, connection.query(opening.join('; ')));
-      }
-      const sent = openingSentOn.get(connection);
-      return sent ? sent.then(() => query.apply(connection, args)) : query.apply(connection, args);
-    },
+    query: (...args: Parameters<pg.PoolClient['query']>) => inTurn(connection, () => send(args)),
   } as unknown as pg.PoolClient;
+
+  function send(args: Parameters<pg.PoolClient['query']>): Promise<unknown> {
+    const tx = transactionOn.get(connection);
+    if (tx && deferredOf.get(tx)?.done) throw new Error('finalRead: the transaction has already committed');
+    const opening = takeOpening(connection);
+    if (opening.length > 0) {
+      const [config, params = []] = args as unknown as [DriverQuery | string, unknown[]?];
+      const name = typeof config === 'object' && config.name ? `open_${config.name}` : '';
+      if (typeof config === 'object' && PLAIN_NAME.test(name) && allLiterals(params)) {
+        const sent = executeWithin(connection, preparedOnServer, { name, text: config.text, values: params.map(literal), config }, opening, []);
+        openingSentOn.set(connection, sent);
+        return sent;
+      }
+      openingSentOn.set(connection, connection.query(opening.join('; ')));
+    }
+    const sent = openingSentOn.get(connection);
+    return sent ? sent.then(() => query.apply(connection, args)) : query.apply(connection, args);
+  }
 }
 
 /**
@@ -284,31 +304,33 @@ function committingClient(connection: pg.PoolClient) {
   const preparedOnServer = new Set<string>();
   const shapes = new Map<string, number>();
   return {
-    async query(config: DriverQuery, params: unknown[] = []) {
-      const message = finalMessageOn.get(connection);
-      if (!message || !config.name) throw new Error('committingClient: a prepared final read');
-      const values = params.map((v) => literal(v as LiteralValue));
-      // Its own name on the server: `config.name` may also be prepared there by {@link prepared}.
-      let name = `final_${config.name}`;
-      let text = config.text;
-      let inserts: string[] = [];
-      if (message.write !== 'always' && message.deferred.rows.size > 0) {
-        const inline = inlineInserts(message.deferred, message.write, params.length + 1);
-        const shape = `${typeof message.write === 'object' ? `details:${message.write.details}|` : ''}${inline.shape}`;
-        if (!shapes.has(shape)) shapes.set(shape, shapes.size);
-        name = `${name}_w${shapes.get(shape)}`;
-        text = `with r as (${config.text}), ${inline.ctes.join(', ')} select * from r`;
-        values.push(...inline.values);
-      } else {
-        inserts = takeDeferredText(message.tx);
-      }
-      await openingSentOn.get(connection);
-      const opening = takeOpening(connection);
-      const result = await executeWithin(connection, preparedOnServer, { name, text, values, config }, opening, [...inserts, 'commit']);
-      message.deferred.done = true;
-      return result;
-    },
+    query: (config: DriverQuery, params: unknown[] = []) => inTurn(connection, () => sendFinal(config, params)),
   };
+
+  async function sendFinal(config: DriverQuery, params: unknown[]) {
+    const message = finalMessageOn.get(connection);
+    if (!message || !config.name) throw new Error('committingClient: a prepared final read');
+    const values = params.map((v) => literal(v as LiteralValue));
+    // Its own name on the server: `config.name` may also be prepared there by {@link prepared}.
+    let name = `final_${config.name}`;
+    let text = config.text;
+    let inserts: string[] = [];
+    if (message.write !== 'always' && message.deferred.rows.size > 0) {
+      const inline = inlineInserts(message.deferred, message.write, params.length + 1);
+      const shape = `${typeof message.write === 'object' ? `details:${message.write.details}|` : ''}${inline.shape}`;
+      if (!shapes.has(shape)) shapes.set(shape, shapes.size);
+      name = `${name}_w${shapes.get(shape)}`;
+      text = `with r as (${config.text}), ${inline.ctes.join(', ')} select * from r`;
+      values.push(...inline.values);
+    } else {
+      inserts = takeDeferredText(message.tx);
+    }
+    await openingSentOn.get(connection);
+    const opening = takeOpening(connection);
+    const result = await executeWithin(connection, preparedOnServer, { name, text, values, config }, opening, [...inserts, 'commit']);
+    message.deferred.done = true;
+    return result;
+  }
 }
 
 /**
@@ -424,7 +446,7 @@ async function withTenantOnPool<T>(pool: pg.Pool, open: Opening, fn: (tx: Tx) =>
         const opening = takeOpening(client);
         const inserts = takeDeferredText(tx);
         // A transaction that never sent a statement has nothing to commit.
-        if (opening.length === 0 || inserts.length > 0) await client.query([...opening, ...inserts, 'commit'].join('; '));
+        if (opening.length === 0 || inserts.length > 0) await inTurn(client, () => client.query([...opening, ...inserts, 'commit'].join('; ')));
       }
       committed(tx);
       return result;
@@ -433,7 +455,7 @@ async function withTenantOnPool<T>(pool: pg.Pool, open: Opening, fn: (tx: Tx) =>
       // and aborted, or already ended (a failed COMMIT), which ROLLBACK answers with a warning.
       // A transaction whose opening was never sent is not open.
       if (takeOpening(client).length === 0) {
-        await client.query('rollback').catch((rollbackError: Error) => {
+        await inTurn(client, () => client.query('rollback')).catch((rollbackError: Error) => {
           broken = rollbackError;
         });
       }
