@@ -92,11 +92,6 @@ const transactionOn = new WeakMap<pg.PoolClient, Tx>();
  * is sent as simple-protocol text ({@link finalRead}, the COMMIT), else just before it.
  */
 const openingOn = new WeakMap<pg.PoolClient, string[]>();
-/**
- * The opening as sent on its own ({@link endingGuard}): every statement of the transaction waits
- * for it, in the order they were asked for, so that none runs before the transaction is open.
- */
-const openingSentOn = new WeakMap<pg.PoolClient, Promise<unknown>>();
 /** The statements still to open the transaction on `connection` with, now taken (none when it is open). */
 function takeOpening(connection: pg.PoolClient): string[] {
   const opening = openingOn.get(connection);
@@ -202,19 +197,15 @@ function endingGuard(connection: pg.PoolClient) {
   function send(args: Parameters<pg.PoolClient['query']>): Promise<unknown> {
     const tx = transactionOn.get(connection);
     if (tx && deferredOf.get(tx)?.done) throw new Error('finalRead: the transaction has already committed');
+    // Messages go in turn ({@link inTurn}): an opening sent before this one has been answered.
     const opening = takeOpening(connection);
-    if (opening.length > 0) {
-      const [config, params = []] = args as unknown as [DriverQuery | string, unknown[]?];
-      const name = typeof config === 'object' && config.name ? `open_${config.name}` : '';
-      if (typeof config === 'object' && PLAIN_NAME.test(name) && allLiterals(params)) {
-        const sent = executeWithin(connection, preparedOnServer, { name, text: config.text, values: params.map(literal), config }, opening, []);
-        openingSentOn.set(connection, sent);
-        return sent;
-      }
-      openingSentOn.set(connection, connection.query(opening.join('; ')));
+    if (opening.length === 0) return query.apply(connection, args);
+    const [config, params = []] = args as unknown as [DriverQuery | string, unknown[]?];
+    const name = typeof config === 'object' && config.name ? `open_${config.name}` : '';
+    if (typeof config === 'object' && PLAIN_NAME.test(name) && allLiterals(params)) {
+      return executeWithin(connection, preparedOnServer, { name, text: config.text, values: params.map(literal), config }, opening, []);
     }
-    const sent = openingSentOn.get(connection);
-    return sent ? sent.then(() => query.apply(connection, args)) : query.apply(connection, args);
+    return connection.query(opening.join('; ')).then(() => query.apply(connection, args));
   }
 }
 
@@ -325,7 +316,6 @@ function committingClient(connection: pg.PoolClient) {
     } else {
       inserts = takeDeferredText(message.tx);
     }
-    await openingSentOn.get(connection);
     const opening = takeOpening(connection);
     const result = await executeWithin(connection, preparedOnServer, { name, text, values, config }, opening, [...inserts, 'commit']);
     message.deferred.done = true;
@@ -464,7 +454,6 @@ async function withTenantOnPool<T>(pool: pg.Pool, open: Opening, fn: (tx: Tx) =>
     }
   } finally {
     openingOn.delete(client);
-    openingSentOn.delete(client);
     const tx = transactionOn.get(client);
     if (tx) deferredOf.delete(tx);
     // A connection that could not roll back is closed rather than returned to the pool.

@@ -81,8 +81,8 @@ export const patients = pgTable(
     /**
      * The patient as the API returns it, the JSON text of `toPatientDto` (patients.dto.ts), written
      * by a row trigger on every insert and update (migration patient-dto-json): a page of the
-     * directory sends its rows' texts as they are. Null only between an insert's statement and its
-     * trigger; never set by the application.
+     * directory sends its rows' texts as they are. Never null once stored (the trigger runs before
+     * the row is); nullable here because the application never writes it.
      */
     dtoJson: text('dto_json'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
