@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseSecretsKey } from './platform/secret-box.js';
 
 const TRUST_PROXY_HELP =
   'Write the number of proxies in front of the server (TRUST_PROXY=1 for one load balancer: the address it ' +
@@ -78,6 +79,22 @@ const schema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined))
     .refine((v) => v === undefined || v.length >= 16, 'METRICS_TOKEN must be at least 16 characters (a long random secret)'),
+  /**
+   * The key that seals the secrets the server reads back (TOTP secrets, integration credentials):
+   * 32 bytes as 64 hexadecimal digits or base64; unset: `secrets.key` in DATA_DIR, made on first start.
+   */
+  SECRETS_KEY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      if (!raw) return undefined;
+      const key = parseSecretsKey(raw);
+      if (!key) {
+        ctx.addIssue({ code: 'custom', message: 'SECRETS_KEY must be 32 bytes: 64 hexadecimal digits (openssl rand -hex 32) or base64.' });
+        return z.NEVER;
+      }
+      return key;
+    }),
 });
 
 /** The TRUST_PROXY setting: no proxy, a hop count, or proxy addresses and ranges. */

@@ -5,13 +5,17 @@ import type { Database } from './db/client.js';
 import { DatabaseInUseError } from './db/lock.js';
 import { openDatabase } from './db/open.js';
 import { noMailer, smtpMailer } from './platform/mail.js';
+import { loadSecretsKey, useSecretsKey } from './platform/secret-box.js';
 import { SHUTDOWN_GRACE_MS, shutdown } from './platform/shutdown.js';
 import { checkPoolRole } from './db/roles.js';
 import { demoSignInLines, isEmpty, seedDemo } from './db/seed/demo.js';
 
 let config: Config;
+let secrets: ReturnType<typeof loadSecretsKey>;
 try {
   config = loadConfig();
+  secrets = loadSecretsKey(config.SECRETS_KEY, config.DATA_DIR);
+  useSecretsKey(secrets.key);
 } catch (error) {
   // A wrong setting is the operator's to fix: say what is wrong, without a stack trace.
   console.error((error as Error).message);
@@ -54,6 +58,10 @@ const app = await buildApp({
   processMetrics: true,
 });
 if (roleWarning) app.log.warn(roleWarning);
+if (secrets.source === 'file' && database.kind !== 'pglite' && config.NODE_ENV === 'production')
+  app.log.warn(
+    `SECRETS_KEY is not set: secrets are sealed with the key in ${secrets.file}. Every instance of this database needs the same key: set SECRETS_KEY (openssl rand -hex 32) on each, and keep it out of the database's backups.`,
+  );
 // Graceful stop (platform/shutdown.ts): no new connections, event streams ended with a
 // reconnection hint, in-flight requests finished (10 s at most), the pool closed. A repeated
 // signal changes nothing (Ctrl+C under `npm start` delivers SIGINT twice: from the terminal and

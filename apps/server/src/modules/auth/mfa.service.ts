@@ -4,6 +4,7 @@ import QRCode from 'qrcode';
 import { signInAttempts, users, type UserRow } from '../../db/schema/index.js';
 import { accountWithSecrets } from './account-secrets.js';
 import { hashToken } from '../../platform/crypto.js';
+import { openSecret, sealSecret } from '../../platform/secret-box.js';
 import { AppError } from '../../platform/errors.js';
 import { countRateLimitRefusal } from '../../platform/ops-counters.js';
 import type { AccountDb, AccountRouteContext, PublicAccountContext } from '../../platform/route.js';
@@ -13,6 +14,9 @@ import { backupCodeHash, matchingStep, newBackupCodes, newTotpSecret, totpOf } f
 
 /** Minutes between a right password and its second step. */
 export const MFA_CHALLENGE_MINUTES = 5;
+
+/** The place a user's TOTP secret is sealed for, pending or confirmed (`platform/secret-box.ts`). */
+const totpPlace = (userId: string) => `user:${userId}:totp`;
 
 const INVALID_CODE = 'That code is not valid. Enter the current code from your authenticator app, or one of your backup codes.';
 
@@ -31,7 +35,7 @@ export async function verifySecondFactor(db: AccountDb, user: UserRow, code: str
   if (!user.mfaSecret) return null;
   const text = code.replace(/\s/g, '');
   if (/^\d{6}$/.test(text)) {
-    const step = matchingStep(user.mfaSecret, text, now);
+    const step = matchingStep(openSecret(user.mfaSecret, totpPlace(user.id)), text, now);
     if (step === null) return null;
     const taken = await db
       .update(users)
@@ -55,7 +59,10 @@ export async function startEnrolment(ctx: AccountRouteContext) {
   if (user.mfaEnabledAt)
     throw new AppError('auth/mfa-already-enabled', 'Two-factor authentication is already on. Turn it off first to set up a new app.');
   const secret = newTotpSecret();
-  await db.update(users).set({ mfaPendingSecret: secret }).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set({ mfaPendingSecret: sealSecret(secret, totpPlace(user.id)) })
+    .where(eq(users.id, user.id));
   const otpauthUrl = totpOf(secret, user.email).toString();
   const qr = await QRCode.toDataURL(otpauthUrl, { errorCorrectionLevel: 'M', margin: 1, width: 220 });
   await ctx.audit('auth.mfa-enrolment-started', { type: 'user', id: user.id });
@@ -69,7 +76,7 @@ export async function confirmEnrolment(ctx: AccountRouteContext, code: string, n
   if (user.mfaEnabledAt) throw new AppError('auth/mfa-already-enabled', 'Two-factor authentication is already on.');
   if (!user.mfaPendingSecret)
     throw new AppError('auth/mfa-not-enabled', 'Start the set-up first: no authenticator app is waiting for confirmation.');
-  const step = matchingStep(user.mfaPendingSecret, code.replace(/\s/g, ''), now);
+  const step = matchingStep(openSecret(user.mfaPendingSecret, totpPlace(user.id)), code.replace(/\s/g, ''), now);
   if (step === null) throw new AppError('auth/invalid-code', 'That code is not valid. Enter the current 6-digit code from your authenticator app.');
   const backupCodes = newBackupCodes();
   const enabled = await db

@@ -68,6 +68,22 @@ describe('enrolment', () => {
     expect((await t.as(headers).post('/api/auth/mfa/enroll')).statusCode).toBe(409);
   });
 
+  it('keeps the secret sealed: the database holds neither the secret nor anything that opens on another account', async () => {
+    const { email, secret } = await enrolled();
+    const other = await enrolled();
+    const [stored] = await rows<{ secret: string }>(t.database.db, sql`select mfa_secret as secret from users where email = ${email}`);
+    expect(stored.secret).toMatch(/^sealed:v1:/);
+    expect(stored.secret).not.toContain(secret);
+    // Copied onto another account, the sealed value does not open there: that account's sign-in
+    // fails with the copied secret's code, and with its own.
+    await t.database.db.execute(sql`update users set mfa_secret = ${stored.secret} where email = ${other.email}`);
+    const mfaToken = await passwordStep(other.email);
+    at(1);
+    await expect(secondStep(mfaToken, codeAt(secret, 1))).resolves.toMatchObject({ statusCode: 500 });
+    // The account's own still works.
+    expect((await secondStep(await passwordStep(email), codeAt(secret, 1))).statusCode).toBe(200);
+  });
+
   it('refuses a confirmation code that is not of the new secret, and two-factor stays off', async () => {
     const headers = await signUpAs(t.app, `mfa-wrong-${Date.now()}@example.test`, PASSWORD);
     const { secret } = (await t.as(headers).post('/api/auth/mfa/enroll')).json();
@@ -162,11 +178,10 @@ describe('turning two-factor off', () => {
   });
 
   it("an Admin resets a member's second factor, audited, and a Doctor may not", async () => {
-    const { email } = await enrolled();
+    const { email, secret } = await enrolled();
     const invite = await t.as('admin').post('/api/organizations/invite', { email, role: 'Nurse' });
     const mfaToken = await passwordStep(email);
     at(1);
-    const { secret } = (await rows<{ secret: string }>(t.database.db, sql`select mfa_secret as secret from users where email = ${email}`))[0];
     const signedIn = await secondStep(mfaToken, codeAt(secret, 1));
     const member = { authorization: `Bearer ${signedIn.json().token}` };
     expect((await t.as(member).post(`/api/organizations/invitations/${invite.json().invitation.token}/accept`, {})).statusCode).toBe(200);

@@ -11,6 +11,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { ehrPatientLinks, integrationCredentials, organizations } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import { openSecret, sealSecret } from '../../platform/secret-box.js';
 import type { TenantAccountRouteContext, TenantRouteContext } from '../../platform/route.js';
 import { createImportedPatient, importedValuesOf, patientByNameAndBirthDate, updateImportedPatient } from '../patients/index.js';
 import { currentTargets } from './checks.service.js';
@@ -20,27 +21,32 @@ const VIA = 'ehr-sync';
 /** Skip and error reasons kept in the summary (the counts are complete). */
 const MAX_MESSAGES = 20;
 
+/** The place an organization's credential for an integration is sealed for (`platform/secret-box.ts`). */
+const credentialPlace = (organizationId: string, integration: IntegrationId) => `organization:${organizationId}:integration:${integration}`;
+
 /** The credential sent to an integration, if an Admin saved one. */
 async function bearerOf(ctx: TenantRouteContext, integration: IntegrationId): Promise<string | undefined> {
   const [row] = await ctx.tx
     .select({ token: integrationCredentials.bearerToken })
     .from(integrationCredentials)
     .where(and(eq(integrationCredentials.organizationId, ctx.tenant.organizationId), eq(integrationCredentials.integration, integration)));
-  return row ? `Bearer ${row.token}` : undefined;
+  return row ? `Bearer ${openSecret(row.token, credentialPlace(ctx.tenant.organizationId, integration))}` : undefined;
 }
 
 /** Saves (or with null removes) the credential the server sends to an integration; audited without the secret. */
 export async function saveIntegrationCredential(ctx: TenantRouteContext, integration: IntegrationId, bearerToken: string | null): Promise<void> {
   const where = and(eq(integrationCredentials.organizationId, ctx.tenant.organizationId), eq(integrationCredentials.integration, integration));
   if (bearerToken === null) await ctx.tx.delete(integrationCredentials).where(where);
-  else
+  else {
+    const sealed = sealSecret(bearerToken, credentialPlace(ctx.tenant.organizationId, integration));
     await ctx.tx
       .insert(integrationCredentials)
-      .values({ organizationId: ctx.tenant.organizationId, integration, bearerToken, updatedBy: ctx.actor.userId })
+      .values({ organizationId: ctx.tenant.organizationId, integration, bearerToken: sealed, updatedBy: ctx.actor.userId })
       .onConflictDoUpdate({
         target: [integrationCredentials.organizationId, integrationCredentials.integration],
-        set: { bearerToken, updatedBy: ctx.actor.userId, updatedAt: new Date() },
+        set: { bearerToken: sealed, updatedBy: ctx.actor.userId, updatedAt: new Date() },
       });
+  }
   await ctx.audit(
     'organization.integration-credential',
     { type: 'organization', id: ctx.tenant.organizationId },

@@ -76,6 +76,14 @@ describe('Sync Patients', () => {
     expect(saved.statusCode).toBe(200);
     expect(JSON.stringify(json(saved))).not.toContain('ehr-secret');
     expect(json(await t.get('/api/org/info')).organization.epicBearerTokenSet).toBe(true);
+    // Kept sealed (platform/secret-box.ts): the database holds no trace of the token itself.
+    const [stored] = await rows<{ token: string }>(
+      t.database.db,
+      sql`select bearer_token as token from integration_credentials where organization_id = ${ORG} and integration = 'epic'`,
+    );
+    expect(stored.token).toMatch(/^sealed:v1:/);
+    expect(stored.token).not.toContain('ehr-secret');
+    expect(Buffer.from(stored.token.slice('sealed:v1:'.length), 'base64url').toString('latin1')).not.toContain('ehr-secret');
 
     const res = await t.post(SYNC, {});
     expect(res.statusCode).toBe(200);
