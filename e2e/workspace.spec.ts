@@ -97,6 +97,9 @@ test('Ctrl+K opens the command palette; an area name and Enter go there', async 
   await page.keyboard.press('ControlOrMeta+K');
   await palette;
   await expect(paletteSearch(page)).toBeFocused();
+  // A named dialog, with nothing for axe to find while it is open.
+  await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible();
+  await expectNoAxeViolations(page, 'command palette');
   await page.keyboard.type('emergency');
   await expect(page.getByRole('button', { name: 'Emergency Room' })).toBeVisible();
   await page.keyboard.press('Enter');

@@ -81,7 +81,18 @@ export function CommandPalette() {
   const nothing = areas.length === 0 && found.length === 0 && !pending;
 
   return (
-    <Spotlight.Root store={store} shortcut={null} query={query} onQueryChange={setQuery} scrollable maxHeight={440}>
+    <Spotlight.Root
+      store={store}
+      shortcut={null}
+      query={query}
+      onQueryChange={setQuery}
+      scrollable
+      maxHeight={440}
+      // The dialog's accessible name: Modal labels its dialog by its title, kept off screen here
+      // (a display:none element still names what points at it with aria-labelledby).
+      title="Command palette"
+      styles={{ header: { display: 'none' } }}
+    >
       <Spotlight.Search
         aria-label={canSearchPatients ? 'Go to an area or find a patient' : 'Go to an area'}
         placeholder={canSearchPatients ? 'Go to an area or find a patient by name…' : 'Go to an area…'}
