@@ -229,25 +229,31 @@ export async function searchObservations(ctx: FhirRouteContext, search: Search, 
 }
 
 /**
- * `GET /Patient/{id}/$everything`: the patient with every Encounter and vital-sign Observation of
- * theirs, as one searchset Bundle; audited as a read of the patient. The GDPR export (right of
- * access) calls it with a staff route's context.
+ * The patient with every Encounter and vital-sign Observation of theirs, as one searchset Bundle,
+ * not audited: each caller records its own access ({@link patientEverything}, the GDPR export).
  */
-export async function patientEverything(ctx: FhirRouteContext, patientId: string, base: string): Promise<Bundle> {
+export async function everythingOf(
+  ctx: FhirRouteContext,
+  patientId: string,
+  base: string,
+): Promise<{ bundle: Bundle; encounters: number; observations: number }> {
   const row = await requirePatientRow(ctx, patientId);
   const encounters = await encountersOf(ctx, { patientId });
   const observations = await observationsOf(ctx, { patientId });
-  await ctx.audit(
-    'fhir.patient.everything',
-    { type: 'patient', id: patientId },
-    { encounters: encounters.length, observations: observations.length },
-  );
   const resources = [toPatient(row), ...encounters, ...observations];
-  return {
+  const bundle: Bundle = {
     resourceType: 'Bundle',
     type: 'searchset',
     total: resources.length,
     link: [{ relation: 'self', url: `${base}/Patient/${patientId}/$everything` }],
     entry: resources.map((r) => entryOf(r, base)),
   };
+  return { bundle, encounters: encounters.length, observations: observations.length };
+}
+
+/** `GET /Patient/{id}/$everything` ({@link everythingOf}), audited as a read of the patient. */
+export async function patientEverything(ctx: FhirRouteContext, patientId: string, base: string): Promise<Bundle> {
+  const { bundle, encounters, observations } = await everythingOf(ctx, patientId, base);
+  await ctx.audit('fhir.patient.everything', { type: 'patient', id: patientId }, { encounters, observations });
+  return bundle;
 }

@@ -270,11 +270,17 @@ describe('export (the right of access)', () => {
     expect(types).toContain('Encounter');
     expect(types).toContain('Observation');
     expect(bundle.entry[0].resource.id).toBe(seeded.patient_id);
-    const [audit] = await rows(
+    // One audit row for the one access: the export, not also a FHIR read.
+    const audits = await rows(
       t.database.db,
-      sql`select details from audit_events where action = 'gdpr.exported' and entity_id = ${seeded.patient_id} order by at desc limit 1`,
+      sql`select action, details from audit_events where entity_id = ${seeded.patient_id} and action in ('gdpr.exported', 'fhir.patient.everything')`,
     );
-    expect(audit.details.resources).toBe(bundle.total);
+    expect(audits.map((a) => a.action)).toEqual(['gdpr.exported']);
+    expect(audits[0].details).toMatchObject({
+      resources: bundle.total,
+      encounters: 1,
+      observations: types.filter((x: string) => x === 'Observation').length,
+    });
   });
 
   it("is a 404 for another organization's patient and a 400 without a patient", async () => {
