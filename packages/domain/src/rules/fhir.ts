@@ -306,21 +306,30 @@ export function parseDateParam(value: string): DateBound | null {
   return { prefix, start, end };
 }
 
-/** True when the instant `at` satisfies the date search value `bound`. */
-export function dateMatches(at: Date, bound: DateBound): boolean {
-  const t = at.getTime();
+/**
+ * The instants a date search value accepts, as a half-open range: from `from` (inclusive, none:
+ * no lower end) to `before` (exclusive, none: no upper end). `gt` and `le` are judged by the end
+ * of the value's precision (`gt2026-01-15` is from the 16th), `ge` and `lt` by its start.
+ */
+export function dateRange(bound: DateBound): { from?: Date; before?: Date } {
   switch (bound.prefix) {
     case 'eq':
-      return t >= bound.start.getTime() && t < bound.end.getTime();
+      return { from: bound.start, before: bound.end };
     case 'ge':
-      return t >= bound.start.getTime();
+      return { from: bound.start };
     case 'gt':
-      return t >= bound.end.getTime();
+      return { from: bound.end };
     case 'le':
-      return t < bound.end.getTime();
+      return { before: bound.end };
     case 'lt':
-      return t < bound.start.getTime();
+      return { before: bound.start };
   }
+}
+
+/** Whether the instant `at` matches a date search value ({@link dateRange}). */
+export function dateMatches(at: Date, bound: DateBound): boolean {
+  const { from, before } = dateRange(bound);
+  return (!from || at.getTime() >= from.getTime()) && (!before || at.getTime() < before.getTime());
 }
 
 /** A page of a search: the resources of the page, where it starts and how many match in all. */

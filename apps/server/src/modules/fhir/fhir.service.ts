@@ -1,6 +1,9 @@
 import {
   PATIENT_IDENTIFIER_SYSTEM,
-  dateMatches,
+  QUEUE_ENCOUNTER_STATUS,
+  VISIT_ENCOUNTER_STATUS,
+  VITAL_CODES,
+  dateRange,
   encounterId,
   entryOf,
   observationCode,
@@ -13,7 +16,7 @@ import {
   type DateBound,
   type StoredVitals,
 } from '@clinic/domain/rules/fhir';
-import { and, asc, count, desc, eq, gte, isNotNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Bundle, Encounter, Observation, Patient } from 'fhir/r4';
 import { emergencyEntryDetails, patientVisits, patients, queueEntries, type PatientRow } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
@@ -105,11 +108,17 @@ export async function searchPatients(ctx: FhirRouteContext, search: Search, at: 
   return searchsetBundle({ resources: rows.map(toPatient), total, offset: search.offset, count: search.count, selfUrl: at.url }, at.base);
 }
 
-/** The organization's queue episodes (linked to a patient) and visits, as Encounters, optionally of one patient. */
-async function encountersOf(ctx: FhirRouteContext, filter: { patientId?: string; entryId?: string; visitId?: string }): Promise<Encounter[]> {
+/** Which Encounters {@link encountersOf} reads: one patient's, or queue episodes and visits by id. */
+type EncounterFilter = { patientId: string } | { entryIds: string[]; visitIds: string[] };
+
+/** The organization's queue episodes (linked to a patient) and visits, as Encounters, newest first. */
+async function encountersOf(ctx: FhirRouteContext, filter: EncounterFilter): Promise<Encounter[]> {
   const org = ctx.tenant.organizationId;
+  const patientId = 'patientId' in filter ? filter.patientId : null;
+  const entryIds = 'entryIds' in filter ? filter.entryIds : null;
+  const visitIds = 'visitIds' in filter ? filter.visitIds : null;
   const out: Encounter[] = [];
-  if (!filter.visitId) {
+  if (entryIds === null || entryIds.length > 0) {
     const entries = await ctx.tx
       .select()
       .from(queueEntries)
@@ -117,26 +126,51 @@ async function encountersOf(ctx: FhirRouteContext, filter: { patientId?: string;
         and(
           eq(queueEntries.organizationId, org),
           isNotNull(queueEntries.patientId),
-          filter.patientId ? eq(queueEntries.patientId, filter.patientId) : undefined,
-          filter.entryId ? eq(queueEntries.id, filter.entryId) : undefined,
+          entryIds === null ? eq(queueEntries.patientId, patientId!) : inArray(queueEntries.id, entryIds),
         ),
       );
     for (const e of entries) out.push(queueEpisodeEncounter({ ...e, patientId: e.patientId! }));
   }
-  if (!filter.entryId) {
+  if (visitIds === null || visitIds.length > 0) {
     const visits = await ctx.tx
       .select()
       .from(patientVisits)
       .where(
         and(
           eq(patientVisits.organizationId, org),
-          filter.patientId ? eq(patientVisits.patientId, filter.patientId) : undefined,
-          filter.visitId ? eq(patientVisits.id, filter.visitId) : undefined,
+          visitIds === null ? eq(patientVisits.patientId, patientId!) : inArray(patientVisits.id, visitIds),
         ),
       );
     for (const v of visits) out.push(visitEncounter(v));
   }
-  return out.sort((a, b) => (b.period?.start ?? '').localeCompare(a.period?.start ?? '') || (a.id ?? '').localeCompare(b.id ?? ''));
+  return out.sort((a, b) => (b.period?.start ?? '').localeCompare(a.period?.start ?? '') || ((a.id ?? '') < (b.id ?? '') ? -1 : 1));
+}
+
+/** `column` compared with a date search value ({@link dateRange}, the domain's rule). */
+function dateCondition(column: SQL, bound: DateBound): SQL {
+  const { from, before } = dateRange(bound);
+  return sql.join(
+    [
+      ...(from ? [sql`${column} >= ${from.toISOString()}::timestamptz`] : []),
+      ...(before ? [sql`${column} < ${before.toISOString()}::timestamptz`] : []),
+    ],
+    sql` and `,
+  );
+}
+
+/** A status column read as an Encounter status, by the domain's map ('unknown' for the rest). */
+const encounterStatusOf = (column: SQL, map: Record<string, string>) =>
+  sql`(case ${column} ${sql.join(
+    Object.entries(map).map(([from, to]) => sql`when ${from} then ${to}`),
+    sql` `,
+  )} else 'unknown' end)`;
+
+/** How many rows `matches` (a select) gives, and the search's page of them in `order` (`_offset`, `_count`). */
+async function pageOf<R>(ctx: FhirRouteContext, matches: SQL, order: SQL, search: Search): Promise<{ total: number; rows: R[] }> {
+  const [{ total }] = (await ctx.tx.execute(sql`select count(*)::int as total from (${matches}) m`)).rows as Array<{ total: number }>;
+  if (total === 0 || search.offset >= total) return { total, rows: [] };
+  const page = await ctx.tx.execute(sql`select * from (${matches}) m order by ${order} limit ${search.count} offset ${search.offset}`);
+  return { total, rows: page.rows as R[] };
 }
 
 const subjectId = (r: Encounter | Observation) => r.subject?.reference?.replace(/^Patient\//, '') ?? null;
@@ -148,31 +182,60 @@ const uniqueSubjects = (resources: Array<Encounter | Observation>) => [
 export async function readEncounter(ctx: FhirRouteContext, id: string): Promise<Encounter> {
   const named = encounterId.parse(id);
   if (!named) throw notFound('Encounter');
-  const [encounter] = await encountersOf(ctx, named.kind === 'queue' ? { entryId: named.id } : { visitId: named.id });
+  const [encounter] = await encountersOf(
+    ctx,
+    named.kind === 'queue' ? { entryIds: [named.id], visitIds: [] } : { entryIds: [], visitIds: [named.id] },
+  );
   if (!encounter) throw notFound('Encounter');
   await ctx.audit('fhir.encounter.read', { type: 'patient', id: subjectId(encounter) }, { encounterId: id });
   return encounter;
 }
 
-/** `GET /Encounter?…`: by patient, date (the period's start) and status, newest first. */
+/**
+ * `GET /Encounter?…`: by patient, date (the period's start) and status, newest first. Matched,
+ * counted and paged by the database; only the page's episodes and visits are read.
+ */
 export async function searchEncounters(ctx: FhirRouteContext, search: Search, at: FhirBase): Promise<Bundle> {
+  const org = ctx.tenant.organizationId;
   const patientId = patientParam(search);
   const bounds = dateBounds(search, 'date');
   const statuses = statusParam(search);
-  const all = (await encountersOf(ctx, { patientId })).filter(
-    (e) => (!statuses || statuses.has(e.status)) && bounds.every((b) => dateMatches(new Date(e.period!.start!), b)),
-  );
-  const page = all.slice(search.offset, search.offset + search.count);
+  const ofPatient = (column: SQL) => (patientId !== undefined ? sql` and ${column} = ${patientId}` : sql``);
+  const all = sql`
+    select 'q' as kind, id, created_at as start, ${encounterStatusOf(sql`status`, QUEUE_ENCOUNTER_STATUS)} as status
+      from queue_entries where organization_id = ${org} and patient_id is not null${ofPatient(sql`patient_id`)}
+    union all
+    select 'v', id, visited_at, ${encounterStatusOf(sql`status`, VISIT_ENCOUNTER_STATUS)}
+      from patient_visits where organization_id = ${org}${ofPatient(sql`patient_id`)}`;
+  const conditions = [
+    ...(statuses
+      ? [
+          sql`status in (${sql.join(
+            [...statuses].map((status) => sql`${status}`),
+            sql`, `,
+          )})`,
+        ]
+      : []),
+    ...bounds.map((bound) => dateCondition(sql`start`, bound)),
+  ];
+  const matches = conditions.length ? sql`select * from (${all}) e where ${sql.join(conditions, sql` and `)}` : all;
+  const { total, rows } = await pageOf<{ kind: 'q' | 'v'; id: string }>(ctx, matches, sql`start desc, (kind || '-' || id) collate "C"`, search);
+  const page = rows.length
+    ? await encountersOf(ctx, {
+        entryIds: rows.filter((r) => r.kind === 'q').map((r) => r.id),
+        visitIds: rows.filter((r) => r.kind === 'v').map((r) => r.id),
+      })
+    : [];
   await ctx.audit(
     'fhir.encounter.search',
     { type: 'patient', id: patientId ?? null },
-    { patientIds: uniqueSubjects(page), encounterIds: page.map((e) => e.id), total: all.length },
+    { patientIds: uniqueSubjects(page), encounterIds: page.map((e) => e.id), total },
   );
-  return searchsetBundle({ resources: page, total: all.length, offset: search.offset, count: search.count, selfUrl: at.url }, at.base);
+  return searchsetBundle({ resources: page, total, offset: search.offset, count: search.count, selfUrl: at.url }, at.base);
 }
 
 /** The vital-sign Observations of the organization's queue entries (linked to a patient), optionally of one patient or entry. */
-async function observationsOf(ctx: FhirRouteContext, filter: { patientId?: string; entryId?: string }): Promise<Observation[]> {
+async function observationsOf(ctx: FhirRouteContext, filter: { patientId: string } | { entryIds: string[] }): Promise<Observation[]> {
   const org = ctx.tenant.organizationId;
   const rows = await ctx.tx
     .select({ entry: queueEntries, weightKg: emergencyEntryDetails.weightKg, weightAt: emergencyEntryDetails.updatedAt })
@@ -186,11 +249,10 @@ async function observationsOf(ctx: FhirRouteContext, filter: { patientId?: strin
         eq(queueEntries.organizationId, org),
         isNotNull(queueEntries.patientId),
         or(isNotNull(queueEntries.vitalSigns), isNotNull(emergencyEntryDetails.weightKg)),
-        filter.patientId ? eq(queueEntries.patientId, filter.patientId) : undefined,
-        filter.entryId ? eq(queueEntries.id, filter.entryId) : undefined,
+        'patientId' in filter ? eq(queueEntries.patientId, filter.patientId) : inArray(queueEntries.id, filter.entryIds),
       ),
     )
-    .orderBy(desc(queueEntries.createdAt), asc(queueEntries.id));
+    .orderBy(desc(queueEntries.createdAt), sql`${queueEntries.id} collate "C"`);
   return rows.flatMap(({ entry, weightKg, weightAt }) =>
     vitalObservations({
       entryId: entry.id,
@@ -207,25 +269,65 @@ async function observationsOf(ctx: FhirRouteContext, filter: { patientId?: strin
 export async function readObservation(ctx: FhirRouteContext, id: string): Promise<Observation> {
   const named = observationId.parse(id);
   if (!named) throw notFound('Observation');
-  const observation = (await observationsOf(ctx, { entryId: named.entryId })).find((o) => o.id === id);
+  const observation = (await observationsOf(ctx, { entryIds: [named.entryId] })).find((o) => o.id === id);
   if (!observation) throw notFound('Observation');
   await ctx.audit('fhir.observation.read', { type: 'patient', id: subjectId(observation) }, { observationId: id });
   return observation;
 }
 
-/** `GET /Observation?…`: vital signs by patient, LOINC code and date, newest first. */
+/**
+ * Each vital sign a queue entry holds, as one row: its place in {@link vitalObservations}' order,
+ * its LOINC code and its time (the weight's own, else when the vitals were taken). The SQL twin of
+ * `vitalObservations`, for searching and paging in the database.
+ */
+const VITAL_ROWS = sql`(values
+  (1, ${VITAL_CODES.heartRate.code}, jsonb_typeof(e.vital_signs -> 'heartRate') = 'number', coalesce(e.vitals_recorded_at, e.created_at)),
+  (2, ${VITAL_CODES.bloodPressure.code}, jsonb_typeof(e.vital_signs -> 'bloodPressure' -> 'systolic') = 'number'
+     or jsonb_typeof(e.vital_signs -> 'bloodPressure' -> 'diastolic') = 'number', coalesce(e.vitals_recorded_at, e.created_at)),
+  (3, ${VITAL_CODES.oxygenSaturation.code}, jsonb_typeof(e.vital_signs -> 'oxygenSaturation') = 'number', coalesce(e.vitals_recorded_at, e.created_at)),
+  (4, ${VITAL_CODES.temperature.code}, jsonb_typeof(e.vital_signs -> 'temperature') = 'number', coalesce(e.vitals_recorded_at, e.created_at)),
+  (5, ${VITAL_CODES.respiratoryRate.code}, jsonb_typeof(e.vital_signs -> 'respiratoryRate') = 'number', coalesce(e.vitals_recorded_at, e.created_at)),
+  (6, ${VITAL_CODES.glasgowComaScale.code}, jsonb_typeof(e.vital_signs -> 'glasgowComaScale') = 'number', coalesce(e.vitals_recorded_at, e.created_at)),
+  (7, ${VITAL_CODES.weight.code}, d.weight_kg is not null, coalesce(d.updated_at, e.vitals_recorded_at, e.created_at))
+) as o(ord, code, present, at)`;
+
+/**
+ * `GET /Observation?…`: vital signs by patient, LOINC code and date, newest first. Matched, counted
+ * and paged by the database; only the page's entries are read.
+ */
 export async function searchObservations(ctx: FhirRouteContext, search: Search, at: FhirBase): Promise<Bundle> {
   const patientId = patientParam(search);
   const codes = codeParam(search);
   const bounds = dateBounds(search, 'date');
-  const all = categoryMatches(search)
-    ? (await observationsOf(ctx, { patientId })).filter(
-        (o) => (!codes || codes.has(observationCode(o) ?? '')) && bounds.every((b) => dateMatches(new Date(o.effectiveDateTime!), b)),
-      )
-    : [];
-  const page = all.slice(search.offset, search.offset + search.count);
-  await ctx.audit('fhir.observation.search', { type: 'patient', id: patientId ?? null }, { patientIds: uniqueSubjects(page), total: all.length });
-  return searchsetBundle({ resources: page, total: all.length, offset: search.offset, count: search.count, selfUrl: at.url }, at.base);
+  const conditions = [
+    sql`e.organization_id = ${ctx.tenant.organizationId}`,
+    sql`e.patient_id is not null`,
+    sql`o.present`,
+    ...(patientId !== undefined ? [sql`e.patient_id = ${patientId}`] : []),
+    ...(codes
+      ? [
+          codes.size
+            ? sql`o.code in (${sql.join(
+                [...codes].map((c) => sql`${c}`),
+                sql`, `,
+              )})`
+            : sql`false`,
+        ]
+      : []),
+    ...bounds.map((bound) => dateCondition(sql`o.at`, bound)),
+    ...(categoryMatches(search) ? [] : [sql`false`]),
+  ];
+  const matches = sql`
+    select e.id as entry_id, e.created_at, o.ord, o.code
+      from queue_entries e
+      left join emergency_entry_details d on d.organization_id = e.organization_id and d.queue_entry_id = e.id
+      cross join lateral ${VITAL_ROWS}
+     where ${sql.join(conditions, sql` and `)}`;
+  const { total, rows } = await pageOf<{ entry_id: string; code: string }>(ctx, matches, sql`created_at desc, entry_id collate "C", ord`, search);
+  const ofEntries = rows.length ? await observationsOf(ctx, { entryIds: [...new Set(rows.map((r) => r.entry_id))] }) : [];
+  const page = rows.flatMap((r) => ofEntries.filter((o) => observationId.parse(o.id!)?.entryId === r.entry_id && observationCode(o) === r.code));
+  await ctx.audit('fhir.observation.search', { type: 'patient', id: patientId ?? null }, { patientIds: uniqueSubjects(page), total });
+  return searchsetBundle({ resources: page, total, offset: search.offset, count: search.count, selfUrl: at.url }, at.base);
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { Client } from 'fhir-kit-client';
 import type { Bundle, CapabilityStatement, Observation, OperationOutcome, Patient } from 'fhir/r4';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiKeys, emergencyEntryDetails, patients, queueEntries } from '../../db/schema/index.js';
+import { apiKeys, emergencyEntryDetails, patientVisits, patients, queueEntries } from '../../db/schema/index.js';
 import { fhirSchemaErrors } from '../../test/fhir-validator.js';
 import { auditEventsOf, createOtherOrganization, rows, signInAs, useTestApp } from '../../test/harness.js';
 import { patientPayload } from '../../test/patient-payload.js';
@@ -248,6 +248,125 @@ describe('the FHIR R4 server read by a FHIR client library', () => {
         .where(and(eq(apiKeys.organizationId, ORG), eq(apiKeys.id, key[0].id))),
     );
     expect(used.lastUsedAt).not.toBeNull();
+  });
+});
+
+describe('searches matched and paged by the database', () => {
+  const pagedId = crypto.randomUUID();
+  const entry = (n: number) => `paged-entry-${n}-${pagedId}`;
+  const visit = (n: number) => `paged-visit-${n}-${pagedId}`;
+  beforeAll(async () => {
+    await withTenantTx(t.database.db, ORG, async (tx) => {
+      await tx
+        .insert(patients)
+        .values({ organizationId: ORG, id: pagedId, clinicId: ORG, firstName: 'Page', lastName: 'Through', dateOfBirth: '1975-03-03' });
+      const base = {
+        organizationId: ORG,
+        clinicId: ORG,
+        patientId: pagedId,
+        source: 'staff',
+        firstName: 'Page',
+        lastName: 'Through',
+        chiefComplaint: 'Cough',
+      };
+      await tx.insert(queueEntries).values([
+        // Newest: heart rate and a blood pressure with only its diastolic value.
+        {
+          ...base,
+          id: entry(1),
+          queueDate: '2026-03-03',
+          queueNumber: 951,
+          status: 'in-progress',
+          createdAt: new Date('2026-03-03T08:00:00Z'),
+          vitalSigns: { heartRate: 90, bloodPressure: { diastolic: 80 } },
+          vitalsRecordedAt: new Date('2026-03-03T08:05:00Z'),
+        },
+        // No vitals, a weight weighed a day later.
+        { ...base, id: entry(2), queueDate: '2026-02-02', queueNumber: 952, status: 'waiting', createdAt: new Date('2026-02-02T08:00:00Z') },
+        // Oldest: every vital but the weight.
+        {
+          ...base,
+          id: entry(3),
+          queueDate: '2026-01-01',
+          queueNumber: 953,
+          status: 'completed',
+          createdAt: new Date('2026-01-01T08:00:00Z'),
+          vitalsRecordedAt: new Date('2026-01-01T08:10:00Z'),
+          vitalSigns: {
+            heartRate: 70,
+            bloodPressure: { systolic: 120, diastolic: 75 },
+            oxygenSaturation: 98,
+            temperature: 98.6,
+            respiratoryRate: 16,
+            glasgowComaScale: 15,
+          },
+        },
+      ]);
+      await tx
+        .insert(emergencyEntryDetails)
+        .values({ organizationId: ORG, queueEntryId: entry(2), weightKg: 80, updatedAt: new Date('2026-02-03T09:00:00Z') });
+      const visitBase = { organizationId: ORG, clinicId: ORG, patientId: pagedId, type: 'Follow-up', priority: 'normal', doctor: 'Dr. Page' };
+      await tx.insert(patientVisits).values([
+        { ...visitBase, id: visit(1), visitedAt: new Date('2026-02-15T10:00:00Z'), status: 'scheduled' },
+        { ...visitBase, id: visit(2), visitedAt: new Date('2026-01-10T10:00:00Z'), status: 'completed' },
+      ]);
+    });
+  });
+
+  /** Every page of a search, `_count` at a time, by offset: the ids in order, and each page's total. */
+  async function allPages(path: string, count: number) {
+    const ids: string[] = [];
+    const totals = new Set<number>();
+    for (let offset = 0; offset < 50; offset += count) {
+      const res = await get(`${path}&_count=${count}&_offset=${offset}`, bearer(secret));
+      expect(res.status).toBe(200);
+      const bundle = (await res.json()) as Bundle;
+      expectValid(bundle);
+      totals.add(bundle.total!);
+      if (!bundle.entry?.length) break;
+      ids.push(...bundle.entry.map((e) => e.resource!.id!));
+    }
+    return { ids, totals: [...totals] };
+  }
+
+  it('pages Encounters newest first across queue episodes and visits, filtered by status and date', async () => {
+    const expected = [`q-${entry(1)}`, `v-${visit(1)}`, `q-${entry(2)}`, `v-${visit(2)}`, `q-${entry(3)}`];
+    expect(await allPages(`/Encounter?patient=${pagedId}`, 2)).toEqual({ ids: expected, totals: [5] });
+    expect(await allPages(`/Encounter?patient=${pagedId}&status=finished,planned`, 1)).toEqual({
+      ids: [`v-${visit(1)}`, `v-${visit(2)}`, `q-${entry(3)}`],
+      totals: [3],
+    });
+    expect((await allPages(`/Encounter?patient=${pagedId}&date=ge2026-01-10&date=lt2026-02-15`, 10)).ids).toEqual([
+      `q-${entry(2)}`,
+      `v-${visit(2)}`,
+    ]);
+    // Across the organization too: the patient's five keep their order among the others.
+    const all = await allPages('/Encounter?date=ge2025-12-31', 100);
+    expect(all.ids.filter((id) => id.includes(pagedId))).toEqual(expected);
+    expect(all.totals).toEqual([all.ids.length]);
+  });
+
+  it("pages Observations newest entry first, in the vital signs' order, by code and by each one's own time", async () => {
+    const expected = [
+      `${entry(1)}-hr`,
+      `${entry(1)}-bp`,
+      `${entry(2)}-wt`,
+      ...['hr', 'bp', 'spo2', 'temp', 'rr', 'gcs'].map((suffix) => `${entry(3)}-${suffix}`),
+    ];
+    expect(await allPages(`/Observation?patient=${pagedId}`, 4)).toEqual({ ids: expected, totals: [9] });
+    expect((await allPages(`/Observation?patient=${pagedId}&code=8867-4,29463-7`, 2)).ids).toEqual([
+      `${entry(1)}-hr`,
+      `${entry(2)}-wt`,
+      `${entry(3)}-hr`,
+    ]);
+    // The weight's time is its own (3 February), not its entry's (2 February).
+    expect((await allPages(`/Observation?patient=${pagedId}&date=2026-02-03`, 5)).ids).toEqual([`${entry(2)}-wt`]);
+    expect((await allPages(`/Observation?patient=${pagedId}&date=2026-02-02`, 5)).ids).toEqual([]);
+    expect(await allPages(`/Observation?patient=${pagedId}&category=laboratory`, 5)).toEqual({ ids: [], totals: [0] });
+    // Past the end: an empty page that still says how many match.
+    const past = (await (await get(`/Observation?patient=${pagedId}&_offset=40`, bearer(secret))).json()) as Bundle;
+    expect(past.total).toBe(9);
+    expect(past.entry ?? []).toEqual([]);
   });
 });
 
