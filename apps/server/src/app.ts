@@ -105,11 +105,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandler(app);
   // First, so that every response carries the request id and every request is counted.
   await app.register(requestIdPlugin);
+  // Before any route: it compresses the responses of routes registered after it (`/metrics` too).
+  await app.register(compressionPlugin);
   await app.register(metricsPlugin, { database: deps.database, hub, token: deps.metricsToken, processMetrics: deps.processMetrics });
   await app.register(requestWindowPlugin);
   await app.register(securityHeadersPlugin, { publicUrl: deps.publicUrl });
-  // Before the routes: it compresses the responses of routes registered after it.
-  await app.register(compressionPlugin);
   await app.register(cookie);
   await app.register(accessPlugin, { db, publicUrl: deps.publicUrl });
   await app.register(openapiPlugin);

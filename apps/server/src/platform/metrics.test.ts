@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, freshAddress, openEventStream, signInAs, type TestApp } from '../test/harness.js';
 import { isLoopback } from './metrics.js';
@@ -50,6 +51,13 @@ describe('/metrics', () => {
       expect(res.body).toContain(`# TYPE ${name}`);
     }
     expect(sample(res.body, 'clinic_db_listen_up')).toBe(1);
+  });
+
+  it('is compressed for a scraper that accepts gzip', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString('utf8')).toContain('# TYPE clinic_http_requests_total counter');
   });
 
   it('labels requests by route pattern, never the raw URL', async () => {
