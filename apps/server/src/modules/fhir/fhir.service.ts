@@ -207,17 +207,7 @@ export async function searchEncounters(ctx: FhirRouteContext, search: Search, at
     union all
     select 'v', id, visited_at, ${encounterStatusOf(sql`status`, VISIT_ENCOUNTER_STATUS)}
       from patient_visits where organization_id = ${org}${ofPatient(sql`patient_id`)}`;
-  const conditions = [
-    ...(statuses
-      ? [
-          sql`status in (${sql.join(
-            [...statuses].map((status) => sql`${status}`),
-            sql`, `,
-          )})`,
-        ]
-      : []),
-    ...bounds.map((bound) => dateCondition(sql`start`, bound)),
-  ];
+  const conditions = [...(statuses ? [inArray(sql`status`, [...statuses])] : []), ...bounds.map((bound) => dateCondition(sql`start`, bound))];
   const matches = conditions.length ? sql`select * from (${all}) e where ${sql.join(conditions, sql` and `)}` : all;
   const { total, rows } = await pageOf<{ kind: 'q' | 'v'; id: string }>(ctx, matches, sql`start desc, (kind || '-' || id) collate "C"`, search);
   const page = rows.length
@@ -275,21 +265,31 @@ export async function readObservation(ctx: FhirRouteContext, id: string): Promis
   return observation;
 }
 
+/** When a queue entry's vital signs were taken. */
+const TAKEN = sql`coalesce(e.vitals_recorded_at, e.created_at)`;
+/** Whether the entry's vital signs hold a number at `path`. */
+const numberAt = (...path: string[]) => sql`jsonb_typeof(e.vital_signs #> ${`{${path.join(',')}}`}::text[]) = 'number'`;
+
 /**
  * Each vital sign a queue entry holds, as one row: its place in {@link vitalObservations}' order,
- * its LOINC code and its time (the weight's own, else when the vitals were taken). The SQL twin of
- * `vitalObservations`, for searching and paging in the database.
+ * its LOINC code, whether the entry has it, and its time (the weight's own, else when the vitals
+ * were taken). The SQL twin of `vitalObservations`, for searching and paging in the database
+ * (`fhir.test.ts` pages both and compares).
  */
-const VITAL_ROWS = sql`(values
-  (1, ${VITAL_CODES.heartRate.code}, jsonb_typeof(e.vital_signs -> 'heartRate') = 'number', coalesce(e.vitals_recorded_at, e.created_at)),
-  (2, ${VITAL_CODES.bloodPressure.code}, jsonb_typeof(e.vital_signs -> 'bloodPressure' -> 'systolic') = 'number'
-     or jsonb_typeof(e.vital_signs -> 'bloodPressure' -> 'diastolic') = 'number', coalesce(e.vitals_recorded_at, e.created_at)),
-  (3, ${VITAL_CODES.oxygenSaturation.code}, jsonb_typeof(e.vital_signs -> 'oxygenSaturation') = 'number', coalesce(e.vitals_recorded_at, e.created_at)),
-  (4, ${VITAL_CODES.temperature.code}, jsonb_typeof(e.vital_signs -> 'temperature') = 'number', coalesce(e.vitals_recorded_at, e.created_at)),
-  (5, ${VITAL_CODES.respiratoryRate.code}, jsonb_typeof(e.vital_signs -> 'respiratoryRate') = 'number', coalesce(e.vitals_recorded_at, e.created_at)),
-  (6, ${VITAL_CODES.glasgowComaScale.code}, jsonb_typeof(e.vital_signs -> 'glasgowComaScale') = 'number', coalesce(e.vitals_recorded_at, e.created_at)),
-  (7, ${VITAL_CODES.weight.code}, d.weight_kg is not null, coalesce(d.updated_at, e.vitals_recorded_at, e.created_at))
-) as o(ord, code, present, at)`;
+const VITAL_ROWS = sql`(values ${sql.join(
+  (
+    [
+      [VITAL_CODES.heartRate, numberAt('heartRate'), TAKEN],
+      [VITAL_CODES.bloodPressure, sql`(${numberAt('bloodPressure', 'systolic')} or ${numberAt('bloodPressure', 'diastolic')})`, TAKEN],
+      [VITAL_CODES.oxygenSaturation, numberAt('oxygenSaturation'), TAKEN],
+      [VITAL_CODES.temperature, numberAt('temperature'), TAKEN],
+      [VITAL_CODES.respiratoryRate, numberAt('respiratoryRate'), TAKEN],
+      [VITAL_CODES.glasgowComaScale, numberAt('glasgowComaScale'), TAKEN],
+      [VITAL_CODES.weight, sql`d.weight_kg is not null`, sql`coalesce(d.updated_at, ${TAKEN})`],
+    ] as const
+  ).map(([vital, present, at], i) => sql`(${sql.raw(String(i + 1))}, ${vital.code}::text, ${present}, ${at})`),
+  sql`, `,
+)}) as o(ord, code, present, at)`;
 
 /**
  * `GET /Observation?…`: vital signs by patient, LOINC code and date, newest first. Matched, counted
@@ -304,16 +304,7 @@ export async function searchObservations(ctx: FhirRouteContext, search: Search, 
     sql`e.patient_id is not null`,
     sql`o.present`,
     ...(patientId !== undefined ? [sql`e.patient_id = ${patientId}`] : []),
-    ...(codes
-      ? [
-          codes.size
-            ? sql`o.code in (${sql.join(
-                [...codes].map((c) => sql`${c}`),
-                sql`, `,
-              )})`
-            : sql`false`,
-        ]
-      : []),
+    ...(codes ? [inArray(sql`o.code`, [...codes])] : []),
     ...bounds.map((bound) => dateCondition(sql`o.at`, bound)),
     ...(categoryMatches(search) ? [] : [sql`false`]),
   ];
