@@ -15,9 +15,9 @@ export const users = pgTable('users', {
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   /** Set when the person proved they read this address (a verification link, or an invitation's token). */
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-  /** The confirmed TOTP secret (base32); null while two-factor sign-in is off. */
+  /** The confirmed TOTP secret, sealed (`platform/secret-box.ts`); null while two-factor sign-in is off. */
   mfaSecret: text('mfa_secret'),
-  /** A secret handed out by enrolment and not yet confirmed with a code. */
+  /** A secret handed out by enrolment and not yet confirmed with a code, sealed as the confirmed one is. */
   mfaPendingSecret: text('mfa_pending_secret'),
   mfaEnabledAt: timestamp('mfa_enabled_at', { withTimezone: true }),
   /** The 30-second step of the last accepted code: a code of that step or an earlier one is refused (no replay). */

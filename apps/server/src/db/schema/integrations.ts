@@ -34,7 +34,8 @@ export const integrationChecks = pgTable(
 
 /**
  * The credential the server sends to an integration (`Authorization: Bearer …`), kept apart from
- * the settings so no read of the settings ever returns it; written by Admins, never read back.
+ * the settings so no read of the settings ever returns it; written by Admins, never shown again,
+ * and sealed (`platform/secret-box.ts`): only the server, with its key, opens it to send it.
  */
 export const integrationCredentials = pgTable(
   'integration_credentials',
