@@ -35,23 +35,10 @@ const toPatient = (row: PatientRow): Patient => toFhirPatient({ ...row, archived
 const likePrefix = (value: string) => `${value.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
-/** A date column compared with a date search value (day precision, as birth dates are stored). */
+/** The birth date compared with a date search value ({@link dateRange}, its range widened to whole days, as birth dates are stored). */
 function birthDateCondition(bound: DateBound): SQL | undefined {
-  const start = isoDate(bound.start);
-  const end = isoDate(new Date(Math.max(bound.end.getTime(), bound.start.getTime() + 86_400_000)));
-  const column = patients.dateOfBirth;
-  switch (bound.prefix) {
-    case 'eq':
-      return and(gte(column, start), lt(column, end));
-    case 'ge':
-      return gte(column, start);
-    case 'gt':
-      return gte(column, end);
-    case 'le':
-      return lt(column, end);
-    case 'lt':
-      return lt(column, start);
-  }
+  const { from, before } = dateRange({ ...bound, end: new Date(Math.max(bound.end.getTime(), bound.start.getTime() + 86_400_000)) });
+  return and(from ? gte(patients.dateOfBirth, isoDate(from)) : undefined, before ? lt(patients.dateOfBirth, isoDate(before)) : undefined);
 }
 
 /** One patient of the organization (archived ones too, `active: false`), or a 404. */

@@ -135,6 +135,23 @@ describe('the FHIR R4 server read by a FHIR client library', () => {
       })) as unknown as Bundle;
       expect(found.total, `${name}=${value}`).toBe(1);
     }
+    // Birth dates are days: each comparison judged by the value's whole day (or month, or year).
+    for (const [value, total] of [
+      ['gt1980-05-17', 0],
+      ['gt1980-05-16', 1],
+      ['le1980-05-17', 1],
+      ['lt1980-05-17', 0],
+      ['lt1980-05-18', 1],
+      ['ge1980-05-18', 0],
+      ['1980', 1],
+      ['lt1980-05', 0],
+    ] as const) {
+      const found = (await clientWith(bearer(secret)).search({
+        resourceType: 'Patient',
+        searchParams: { birthdate: value, family: 'Fhirsearch' },
+      })) as unknown as Bundle;
+      expect(found.total, `birthdate=${value}`).toBe(total);
+    }
   });
 
   it('pages a Bundle of 120 patients through its next links', async () => {
