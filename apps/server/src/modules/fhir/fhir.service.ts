@@ -17,6 +17,7 @@ import {
   type StoredVitals,
 } from '@clinic/domain/rules/fhir';
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, like, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Bundle, Encounter, Observation, Patient } from 'fhir/r4';
 import { emergencyEntryDetails, patientVisits, patients, queueEntries, type PatientRow } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
@@ -98,36 +99,30 @@ export async function searchPatients(ctx: FhirRouteContext, search: Search, at: 
 /** Which Encounters {@link encountersOf} reads: one patient's, or queue episodes and visits by id. */
 type EncounterFilter = { patientId: string } | { entryIds: string[]; visitIds: string[] };
 
+/** The rows of one kind an {@link EncounterFilter} names: the patient's, or the ids listed; null when none are (that table is not read). */
+function rowsNamed(filter: EncounterFilter, kind: 'entryIds' | 'visitIds', patientColumn: PgColumn, idColumn: PgColumn): SQL | null {
+  if ('patientId' in filter) return eq(patientColumn, filter.patientId);
+  return filter[kind].length ? inArray(idColumn, filter[kind]) : null;
+}
+
 /** The organization's queue episodes (linked to a patient) and visits, as Encounters, newest first. */
 async function encountersOf(ctx: FhirRouteContext, filter: EncounterFilter): Promise<Encounter[]> {
   const org = ctx.tenant.organizationId;
-  const patientId = 'patientId' in filter ? filter.patientId : null;
-  const entryIds = 'entryIds' in filter ? filter.entryIds : null;
-  const visitIds = 'visitIds' in filter ? filter.visitIds : null;
+  const entryMatch = rowsNamed(filter, 'entryIds', queueEntries.patientId, queueEntries.id);
+  const visitMatch = rowsNamed(filter, 'visitIds', patientVisits.patientId, patientVisits.id);
   const out: Encounter[] = [];
-  if (entryIds === null || entryIds.length > 0) {
+  if (entryMatch) {
     const entries = await ctx.tx
       .select()
       .from(queueEntries)
-      .where(
-        and(
-          eq(queueEntries.organizationId, org),
-          isNotNull(queueEntries.patientId),
-          entryIds === null ? eq(queueEntries.patientId, patientId!) : inArray(queueEntries.id, entryIds),
-        ),
-      );
+      .where(and(eq(queueEntries.organizationId, org), isNotNull(queueEntries.patientId), entryMatch));
     for (const e of entries) out.push(queueEpisodeEncounter({ ...e, patientId: e.patientId! }));
   }
-  if (visitIds === null || visitIds.length > 0) {
+  if (visitMatch) {
     const visits = await ctx.tx
       .select()
       .from(patientVisits)
-      .where(
-        and(
-          eq(patientVisits.organizationId, org),
-          visitIds === null ? eq(patientVisits.patientId, patientId!) : inArray(patientVisits.id, visitIds),
-        ),
-      );
+      .where(and(eq(patientVisits.organizationId, org), visitMatch));
     for (const v of visits) out.push(visitEncounter(v));
   }
   return out.sort((a, b) => (b.period?.start ?? '').localeCompare(a.period?.start ?? '') || ((a.id ?? '') < (b.id ?? '') ? -1 : 1));
@@ -152,12 +147,21 @@ const encounterStatusOf = (column: SQL, map: Record<string, string>) =>
     sql` `,
   )} else 'unknown' end)`;
 
-/** How many rows `matches` (a select) gives, and the search's page of them in `order` (`_offset`, `_count`). */
+/**
+ * The search's page of `matches` (a select) in `order` (`_offset`, `_count`), and how many rows it
+ * gives in all: one statement (a window count beside the page), and a count of its own only when
+ * the page is past the end.
+ */
 async function pageOf<R>(ctx: FhirRouteContext, matches: SQL, order: SQL, search: Search): Promise<{ total: number; rows: R[] }> {
+  const page = (
+    await ctx.tx.execute(
+      sql`select *, count(*) over ()::int as total from (${matches}) m order by ${order} limit ${search.count} offset ${search.offset}`,
+    )
+  ).rows as Array<R & { total: number }>;
+  if (page.length > 0) return { total: page[0].total, rows: page };
+  if (search.offset === 0) return { total: 0, rows: [] };
   const [{ total }] = (await ctx.tx.execute(sql`select count(*)::int as total from (${matches}) m`)).rows as Array<{ total: number }>;
-  if (total === 0 || search.offset >= total) return { total, rows: [] };
-  const page = await ctx.tx.execute(sql`select * from (${matches}) m order by ${order} limit ${search.count} offset ${search.offset}`);
-  return { total, rows: page.rows as R[] };
+  return { total, rows: [] };
 }
 
 const subjectId = (r: Encounter | Observation) => r.subject?.reference?.replace(/^Patient\//, '') ?? null;
