@@ -24,15 +24,15 @@ test('a new account creates its organization and lands on the dashboard showing 
   }
 });
 
-test('a wrong password shows the catalogue message and keeps the user on /login', async ({ page }) => {
+test('a wrong password shows "Incorrect email or password." and keeps the user on /login', async ({ page }) => {
   await signIn(page, 'doctor@demo.clinic', 'not-the-password');
-  await expect(page.getByRole('alert')).toHaveText('Incorrect password. Please try again.');
+  await expect(page.getByRole('alert')).toHaveText('Incorrect email or password.');
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('an unknown e-mail shows "No user found with this email address."', async ({ page }) => {
+test('an unknown e-mail shows the same "Incorrect email or password." as a wrong password', async ({ page }) => {
   await signIn(page, 'nobody@demo.clinic', 'whatever-1');
-  await expect(page.getByRole('alert')).toHaveText('No user found with this email address.');
+  await expect(page.getByRole('alert')).toHaveText('Incorrect email or password.');
 });
 
 test('signing up with a taken e-mail shows the catalogue message', async ({ page }) => {

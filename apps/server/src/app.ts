@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { operationOutcome } from '@clinic/domain/rules/fhir';
 import { fastifyTrustProxy, type TrustProxy } from './config.js';
 import type { Database } from './db/client.js';
 import { apiKeyRoutes } from './modules/api-keys/index.js';
@@ -25,6 +26,7 @@ import { queueRoutes } from './modules/queue/index.js';
 import { triageRoutes } from './modules/triage/triage.routes.js';
 import { gdprRoutes } from './modules/gdpr/index.js';
 import { patientRoutes } from './modules/patients/index.js';
+import { patientMergeRoutes } from './modules/patient-merge/index.js';
 import { visitorRoutes } from './modules/visitors/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
 import { soc2Routes } from './modules/soc2/index.js';
@@ -38,6 +40,7 @@ import type { LinkConfig } from './platform/links.js';
 import { noMailer, type Mailer } from './platform/mail.js';
 import { metricsPlugin } from './platform/metrics.js';
 import { openapiPlugin } from './platform/openapi.js';
+import { PUBLIC_ONLY, type OutboundPolicy } from './platform/outbound.js';
 import { pingPlugin } from './platform/ping.js';
 import { loggerOptions, requestId, requestIdPlugin, type LoggerSetting } from './platform/request-log.js';
 import { routePlugin } from './platform/route.js';
@@ -69,6 +72,8 @@ export interface AppDeps {
   backupUrl?: string;
   /** Node's process metrics (CPU, memory, event loop) on `/metrics`: the running server, not tests. */
   processMetrics?: boolean;
+  /** What outbound requests for tenants may reach (`OUTBOUND_ALLOW`); by default https to public addresses only. */
+  outbound?: OutboundPolicy;
 }
 
 /** Largest accepted request body. */
@@ -91,7 +96,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: (_error, request, reply) => {
       reply.header('x-request-id', request.id);
       const message = 'The address of this request is not valid.';
-      (reply as FastifyReply).status(400).send({ success: false, error: message, message, code: 'request/invalid-url' });
+      const answer = reply as FastifyReply;
+      // The FHIR server's clients read every error as an OperationOutcome.
+      if (request.url.startsWith('/fhir/')) return answer.status(400).type('application/fhir+json').send(operationOutcome('invalid', message));
+      answer.status(400).send({ success: false, error: message, message, code: 'request/invalid-url' });
     },
   });
   const db = deps.database.db;
@@ -138,17 +146,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(pediatricIntakeRoutes);
   await app.register(clinicalTrialRoutes);
   await app.register(queueRoutes);
-  await app.register(emergencyRoutes);
+  await app.register(emergencyRoutes, { outbound: deps.outbound ?? PUBLIC_ONLY });
   await app.register(triageRoutes);
   await app.register(dashboardRoutes);
   await app.register(activityRoutes);
   await app.register(analyticsRoutes);
   await app.register(patientRoutes);
-  await app.register(gdprRoutes);
+  await app.register(patientMergeRoutes);
+  await app.register(gdprRoutes, { links });
   await app.register(visitorRoutes);
-  await app.register(settingsRoutes);
+  await app.register(settingsRoutes, { outbound: deps.outbound ?? PUBLIC_ONLY });
   await app.register(apiKeyRoutes);
-  await app.register(fhirRoutes);
+  await app.register(fhirRoutes, { links });
   await app.register(soc2Routes, { publicUrl: deps.publicUrl, backupUrl: deps.backupUrl });
 
   // The built web app, precompressed and cached by name; unknown API paths are a JSON 404.

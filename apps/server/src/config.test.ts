@@ -60,3 +60,31 @@ describe('METRICS_TOKEN', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16 characters/);
   });
 });
+
+describe('OUTBOUND_ALLOW', () => {
+  const allow = (value?: string) => loadConfig(value === undefined ? {} : { OUTBOUND_ALLOW: value }).OUTBOUND_ALLOW;
+
+  it('allows no private target when unset or empty', () => {
+    expect([allow(), allow(''), allow(' , ')]).toEqual([[], [], []]);
+  });
+
+  it('takes a comma-separated list of addresses, CIDR ranges and host names', () => {
+    expect(allow('10.0.0.5, 10.20.0.0/16,fd12::/16 , EHR.Hospital.internal')).toEqual([
+      { network: [expect.objectContaining({ octets: [10, 0, 0, 5] }), 32] },
+      { network: [expect.objectContaining({ octets: [10, 20, 0, 0] }), 16] },
+      { network: [expect.anything(), 16] },
+      { host: 'ehr.hospital.internal' },
+    ]);
+  });
+
+  it.each(['127.0.0.1', '169.254.169.254', 'fd00:ec2::254', '::1'])(
+    'refuses %s, which the server never connects to, naming the variable',
+    (value) => {
+      expect(() => allow(value)).toThrow(/OUTBOUND_ALLOW: "[^"]+" is loopback, link-local or instance metadata.*Write the networks/s);
+    },
+  );
+
+  it.each(['10.0.0.0/33', 'https://ehr.example', '*.example.org'])('refuses "%s" naming the variable and what to write', (value) => {
+    expect(() => allow(value)).toThrow(/OUTBOUND_ALLOW: .*Write the networks/s);
+  });
+});

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { parseAllowEntry, type AllowEntry } from './platform/outbound-policy.js';
 import { parseSecretsKey } from './platform/secret-box.js';
 
 const TRUST_PROXY_HELP =
@@ -44,6 +45,31 @@ const trustProxy = z
     return entries;
   });
 
+const OUTBOUND_ALLOW_HELP =
+  'Write the networks (10.20.0.0/16, 10.0.0.5) and host names (ehr.hospital.internal) of on-premise systems the server may reach, comma-separated.';
+
+/**
+ * Where tenants' integrations may reach private addresses and plain http (an on-premise FHIR
+ * server): the operator's decision. Empty: https to public addresses only. Loopback, link-local and
+ * instance-metadata addresses are never reachable, so an entry inside them is refused here.
+ */
+const outboundAllow = z
+  .string()
+  .optional()
+  .transform((raw, ctx): AllowEntry[] => {
+    const entries: AllowEntry[] = [];
+    for (const item of (raw ?? '').split(',')) {
+      if (item.trim() === '') continue;
+      const entry = parseAllowEntry(item);
+      if ('problem' in entry) {
+        ctx.addIssue({ code: 'custom', message: `OUTBOUND_ALLOW: ${entry.problem}. ${OUTBOUND_ALLOW_HELP}` });
+        return z.NEVER;
+      }
+      entries.push(entry);
+    }
+    return entries;
+  });
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -64,6 +90,7 @@ const schema = z.object({
   BACKUP_URL: z.string().optional(),
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: trustProxy,
+  OUTBOUND_ALLOW: outboundAllow,
   /** Outgoing mail server, e.g. `smtp://user:pass@mail.example.org:587`; unset sends no mail. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('ClinicFlow <no-reply@localhost>'),

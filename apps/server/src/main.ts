@@ -56,6 +56,7 @@ const app = await buildApp({
   logger: { level: config.LOG_LEVEL },
   metricsToken: config.METRICS_TOKEN,
   processMetrics: true,
+  outbound: { allow: config.OUTBOUND_ALLOW },
 });
 if (roleWarning) app.log.warn(roleWarning);
 if (secrets.source === 'file' && database.kind !== 'pglite' && config.NODE_ENV === 'production')

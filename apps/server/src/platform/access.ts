@@ -1,13 +1,5 @@
-import {
-  checkAccess,
-  completePermissions,
-  featureAllowed,
-  isReadOnly,
-  type AccessRequirement,
-  type Feature,
-  type Permissions,
-} from '@clinic/domain';
-import { addressAllowed } from '@clinic/domain/rules/ip-allow-list';
+import { checkAccess, completePermissions, type AccessRequirement, type Feature, type Permissions } from '@clinic/domain';
+import type { OrganizationToggle } from '@clinic/domain/rules/organization-admission';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -23,6 +15,7 @@ import {
   type TenantOrganization,
 } from '../db/schema/index.js';
 import { tenantSettings, withTenant, withTenantFrom } from '../db/tenant.js';
+import { admitOrganization, isWrite, type Admission } from './admission.js';
 import { recordAudit, type AuditEntry } from './audit.js';
 import { AppError } from './errors.js';
 import { hashToken } from './crypto.js';
@@ -41,16 +34,24 @@ import {
 } from './sessions.js';
 
 /**
- * What a route needs. Every `/api` route declares one:
+ * What a route needs. Every `/api` route (and every FHIR read) declares one:
  * - `public`: anyone (the route enforces its own limits);
  * - `signedIn`: a valid session;
  * - `tenant`: a session plus an active membership of the selected organization, and optionally a
- *   role, a permission flag or a plan feature.
+ *   role, a permission flag, a plan feature or an organization setting that must be on; with
+ *   `apiKey`, an organization API key may call it instead of a session (the FHIR reads).
  */
 export type RouteAccess =
   | { public: true }
   | { signedIn: true }
-  | ({ tenant: true; feature?: Feature; featureMessage?: string; evenReadOnly?: boolean } & AccessRequirement);
+  | ({
+      tenant: true;
+      feature?: Feature;
+      featureMessage?: string;
+      evenReadOnly?: boolean;
+      setting?: OrganizationToggle;
+      apiKey?: true;
+    } & AccessRequirement);
 
 /** The organization, clinic and membership a tenant request acts in. */
 export interface TenantContext {
@@ -70,8 +71,6 @@ declare module 'fastify' {
     tenant: TenantContext | null;
   }
 }
-
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** The organization and clinic a request selects: query, then body, then header, then the user's current ones. */
 export function selectedTenant(request: FastifyRequest): { organizationId?: string; clinicId?: string } {
@@ -105,16 +104,12 @@ function wantedOrganization(user: SessionUser, wanted: { organizationId?: string
 }
 
 /**
- * The organization's sign-in rules for a request of its member, from its settings as the lookup
- * read them (no round trip of its own): the request's address must be on the IP allow-list when
- * there is one, and a member must have a second factor when the organization requires one.
+ * The organization's sign-in rule for a request of its member, from its settings as the lookup
+ * read them (no round trip of its own): a member must have a second factor when the organization
+ * requires one. The rules every caller meets (the IP allow-list among them) are `admission.ts`'s.
  */
-function admitOrganizationRules(user: SessionUser, organization: TenantOrganization, ip: string): void {
-  const settings = (organization.settings ?? {}) as { ipWhitelist?: unknown; requireTwoFactor?: unknown };
-  const list = Array.isArray(settings.ipWhitelist) ? (settings.ipWhitelist as string[]) : [];
-  if (list.length > 0 && !addressAllowed(ip, list)) {
-    throw new AppError('auth/ip-not-allowed', `Your network address (${ip}) is not on this organization's IP allow-list.`);
-  }
+function admitSignInRules(user: SessionUser, organization: TenantOrganization): void {
+  const settings = (organization.settings ?? {}) as { requireTwoFactor?: unknown };
   if (settings.requireTwoFactor === true && !user.mfaEnabledAt) {
     throw new AppError(
       'auth/mfa-enrolment-required',
@@ -123,17 +118,22 @@ function admitOrganizationRules(user: SessionUser, organization: TenantOrganizat
   }
 }
 
-/** Judges a membership lookup of `organizationId` and picks the clinic (see {@link resolveTenant}). */
+/**
+ * Judges a membership lookup of `organizationId` and picks the clinic (see {@link resolveTenant}):
+ * the membership must be active and the clinic one of its organization's, then the organization
+ * must admit the member's request ({@link admitOrganization}: IP allow-list, disabled settings,
+ * plan features and read-only state as `needs` asks), then its sign-in rule must hold.
+ */
 function admitMembership(
   user: SessionUser,
   organizationId: string,
   wanted: { clinicId?: string },
   row: MembershipLookup | undefined,
   ip: string,
+  needs: Admission = { write: false },
 ): TenantContext {
   if (!row) throw new AppError('access/not-a-member', 'You are not a member of this organization.');
   if (row.member.status !== 'active') throw new AppError('access/forbidden', 'Your membership of this organization is not active.');
-  admitOrganizationRules(user, row.organization, ip);
   const ids = row.clinicIds;
   let clinicId: string | null;
   if (wanted.clinicId) {
@@ -144,6 +144,8 @@ function admitMembership(
   } else {
     clinicId = ids[0] ?? null;
   }
+  admitOrganization(row.organization, { kind: 'session', ip }, needs);
+  admitSignInRules(user, row.organization);
   return {
     organizationId,
     clinicId,
@@ -282,8 +284,10 @@ export type TenantAccess = Extract<RouteAccess, { tenant: true }>;
 
 /**
  * The tenant a signed-in user's request acts in, from the lookup of its membership: the membership
- * must be active, the clinic one of its organization's, and the role, permission flag and plan
- * feature those `access` asks for. Throws the refusal otherwise.
+ * must be active, the clinic one of its organization's, the organization must admit the request
+ * (`admission.ts`: IP allow-list, the setting, plan feature and read-only state `access` and the
+ * method ask for), and the member must have the role and permission flag `access` asks for.
+ * Throws the refusal otherwise.
  */
 function admitTenantAccess(
   user: SessionUser,
@@ -293,34 +297,21 @@ function admitTenantAccess(
   ip: string,
   method: string,
 ): TenantContext {
-  const admitted = admitMembership(user, wantedOrganization(user, wanted), wanted, membership, ip);
+  const needs: Admission = {
+    write: isWrite(method),
+    feature: access.feature,
+    featureMessage: access.featureMessage,
+    setting: access.setting,
+    evenReadOnly: access.evenReadOnly,
+  };
+  const admitted = admitMembership(user, wantedOrganization(user, wanted), wanted, membership, ip, needs);
   const refusal = checkAccess(admitted.member, access);
   if (refusal) throw new AppError('access/forbidden', refusalMessage(refusal));
-  const write = STATE_CHANGING.has(method);
-  const sub = subscriptionOf(admitted.organization);
-  if (access.feature && !featureAllowed(sub, access.feature, write)) {
-    throw new AppError('plan/feature-unavailable', access.featureMessage ?? PLAN_FEATURE_MESSAGE);
-  }
-  if (write && !access.evenReadOnly && isReadOnly(sub)) throw new AppError('plan/read-only', READ_ONLY_MESSAGE);
   return admitted;
 }
 
-/** The 402 of a feature the organization's plan does not include. */
-export const PLAN_FEATURE_MESSAGE = 'Your plan does not include this feature. Upgrade your plan to use it.';
-/** The 402 of a write to a read-only organization (lapsed trial, canceled plan). */
-export const READ_ONLY_MESSAGE =
-  "Your organization's subscription has ended, so its records are read-only: you can still sign in, read and export. Choose a plan on the Billing page to make changes again.";
-
-/** An organization row's subscription, as the plan rules read it. */
-export function subscriptionOf(o: TenantOrganization) {
-  return {
-    planId: o.planId,
-    status: o.subscriptionStatus,
-    trialEndsAt: o.trialEndsAt,
-    currentPeriodEnd: o.currentPeriodEnd,
-    cancelAtPeriodEnd: o.cancelAtPeriodEnd,
-  };
-}
+// Modules import these from here; they belong to the admission step.
+export { PLAN_FEATURE_MESSAGE, READ_ONLY_MESSAGE, subscriptionOf } from './admission.js';
 
 const signInRequired = () => new AppError('auth/required', 'Please sign in to continue.');
 
@@ -488,13 +479,13 @@ export const accessPlugin = fp(
     app.decorateRequest('tenant', null);
 
     app.addHook('onRoute', (route) => {
-      if (route.url.startsWith('/api/') && !route.config?.access) {
+      if (isApiPath(route.url) && !route.config?.access) {
         throw new Error(`Route ${route.method} ${route.url} declares no access requirement`);
       }
     });
 
     app.addHook('onRequest', async (request) => {
-      if (!STATE_CHANGING.has(request.method) || !isApiRequest(request)) return;
+      if (!isWrite(request.method) || !isApiRequest(request)) return;
       if (!sameOrigin(request, opts.publicUrl)) throw new AppError('request/origin', 'Cross-origin request refused.');
       const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
       const type = String(request.headers['content-type'] ?? '');

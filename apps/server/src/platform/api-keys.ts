@@ -1,10 +1,11 @@
-import { featureAllowed, scopesAllow, type ScopedResource } from '@clinic/domain';
+import { scopesAllow, type ScopedResource } from '@clinic/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import type { AppDb } from '../db/client.js';
 import { apiKeys, organizations, type ApiKeyRow, type OrganizationRow } from '../db/schema/index.js';
-import { subscriptionOf } from './access.js';
+import { admitOrganization } from './admission.js';
+import { recordAudit } from './audit.js';
 import { hashToken, newId, newToken } from './crypto.js';
 import { AppError } from './errors.js';
 import { withTenantTx, type TenantTx } from './tenant-tx.js';
@@ -48,40 +49,97 @@ const unknownKey = () => new AppError('auth/invalid-api-key', 'The API key is un
 
 const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
+/** What {@link withApiKeyTx} needs of the request a key came with. */
+export interface ApiKeyRequest {
+  request: FastifyRequest;
+  /** Counts the request against the key's allowance (throws the 429): before any other check, so refusals are bounded too. */
+  throttle(keyId: string): void;
+}
+
 /**
  * Runs `fn` in the tenant transaction of the organization an API key belongs to, once the key is
- * known, not revoked (else 401), its organization's plan includes API access (else 402) and its
- * scopes cover every resource of `needs` (else 403). Its last_used_at is moved on, at most once a
- * minute, in the same transaction.
+ * known and not revoked (else 401), within its allowance (`throttle`, else 429), admitted by its
+ * organization as any caller is (`admission.ts`: the IP allow-list, 403; API access in the plan,
+ * 402) and its scopes cover every resource of `needs` (else 403). Its last_used_at is moved on, at
+ * most once a minute, in the same transaction. A known key's refusal is audited in its
+ * organization ({@link auditKeyRefusal}).
  */
 export async function withApiKeyTx<T>(
   db: AppDb,
   secret: string,
   needs: readonly ScopedResource[],
+  { request, throttle }: ApiKeyRequest,
   fn: (tx: TenantTx, key: ApiKeyRow, organization: OrganizationRow) => Promise<T>,
 ): Promise<T> {
   const named = parseApiKey(secret);
   if (!named) throw unknownKey();
-  return withTenantTx(db, named.organizationId, async (tx) => {
-    const [row] = await tx
-      .select({ key: apiKeys, organization: organizations })
-      .from(apiKeys)
-      .innerJoin(organizations, eq(organizations.id, apiKeys.organizationId))
-      .where(and(eq(apiKeys.organizationId, named.organizationId), eq(apiKeys.id, named.keyId)))
-      .limit(1);
-    if (!row || row.key.revokedAt || !sameHash(row.key.secretHash, hashToken(secret))) throw unknownKey();
-    if (!featureAllowed(subscriptionOf(row.organization), 'apiAccess', false)) {
-      throw new AppError('plan/feature-unavailable', "This organization's plan does not include API access.");
-    }
-    const missing = needs.filter((resource) => !scopesAllow(row.key.scopes, resource));
-    if (missing.length > 0) throw new AppError('access/forbidden', `This API key has no scope to read ${missing.join(', ')}.`);
-    const now = Date.now();
-    if (!row.key.lastUsedAt || now - row.key.lastUsedAt.getTime() >= TOUCH_EVERY_MS) {
-      await tx
-        .update(apiKeys)
-        .set({ lastUsedAt: new Date(now) })
-        .where(and(eq(apiKeys.organizationId, named.organizationId), eq(apiKeys.id, named.keyId)));
-    }
-    return fn(tx, row.key, row.organization);
-  });
+  let refused: { key: ApiKeyRow; error: AppError } | undefined;
+  try {
+    return await withTenantTx(db, named.organizationId, async (tx) => {
+      const [row] = await tx
+        .select({ key: apiKeys, organization: organizations })
+        .from(apiKeys)
+        .innerJoin(organizations, eq(organizations.id, apiKeys.organizationId))
+        .where(and(eq(apiKeys.organizationId, named.organizationId), eq(apiKeys.id, named.keyId)))
+        .limit(1);
+      if (!row || row.key.revokedAt || !sameHash(row.key.secretHash, hashToken(secret))) throw unknownKey();
+      throttle(row.key.id);
+      try {
+        admitOrganization(
+          row.organization,
+          { kind: 'apiKey', ip: request.ip },
+          { write: false, feature: 'apiAccess', featureMessage: "This organization's plan does not include API access." },
+        );
+        const missing = needs.filter((resource) => !scopesAllow(row.key.scopes, resource));
+        if (missing.length > 0) throw new AppError('access/forbidden', `This API key has no scope to read ${missing.join(', ')}.`);
+      } catch (err) {
+        if (err instanceof AppError) refused = { key: row.key, error: err };
+        throw err;
+      }
+      const now = Date.now();
+      if (!row.key.lastUsedAt || now - row.key.lastUsedAt.getTime() >= TOUCH_EVERY_MS) {
+        await tx
+          .update(apiKeys)
+          .set({ lastUsedAt: new Date(now) })
+          .where(and(eq(apiKeys.organizationId, named.organizationId), eq(apiKeys.id, named.keyId)));
+      }
+      return fn(tx, row.key, row.organization);
+    });
+  } finally {
+    if (refused) await auditKeyRefusal(db, refused.key, refused.error, request);
+  }
+}
+
+/**
+ * Records a refused use of a known key (`access.refused`, no user, the key as the entity) in the
+ * key's organization, as a staff member's refusal is recorded: a key used from outside the IP
+ * allow-list may have leaked, and its administrators should see that. It is written after the
+ * request's transaction rolled back, in one of its own; a failure to write is logged, the refusal
+ * stands either way. Unknown or revoked keys are not recorded: anyone could name any organization
+ * in a made-up key.
+ */
+async function auditKeyRefusal(db: AppDb, key: ApiKeyRow, error: AppError, request: FastifyRequest): Promise<void> {
+  try {
+    await withTenantTx(db, key.organizationId, (tx) =>
+      recordAudit(tx, {
+        organizationId: key.organizationId,
+        actorUserId: null,
+        action: 'access.refused',
+        entityType: 'api-key',
+        entityId: key.id,
+        ip: request.ip,
+        details: {
+          apiKeyId: key.id,
+          apiKeyName: key.name,
+          method: request.method,
+          // The query string may carry search terms (patient names): only the path is kept.
+          path: request.url.split('?')[0].slice(0, 500),
+          code: error.code,
+          reason: error.message,
+        },
+      }),
+    );
+  } catch (err) {
+    request.log.error({ err: (err as Error).message, action: 'access.refused' }, 'refusal not audited');
+  }
 }

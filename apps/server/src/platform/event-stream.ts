@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { AppDb } from '../db/client.js';
 import { organizationMembers, sessions, users } from '../db/schema/index.js';
+import { admitOrganization } from './admission.js';
 import type { AppEvent, EventHub } from './events.js';
 import { resolvePublicClinic } from './public-clinic.js';
 import { withTenantTx } from './tenant-tx.js';
@@ -32,9 +33,10 @@ export interface EventStreams {
   entitlement(subscriber: StreamSubscriber): Promise<Permissions | null>;
   /**
    * The organization and clinic a public stream names (`resolvePublicClinic`): an unknown or
-   * inactive organization, or a clinic it does not have, is a 404.
+   * inactive organization, or a clinic it does not have, is a 404; then the organization admits
+   * the anonymous reader as it does any public caller (`admission.ts`).
    */
-  publicClinic(organizationId: string, clinicId?: string): Promise<{ organizationId: string; clinicId: string }>;
+  publicClinic(organizationId: string, clinicId: string | undefined, caller: { ip: string }): Promise<{ organizationId: string; clinicId: string }>;
 }
 
 async function currentEntitlement(db: AppDb, subscriber: StreamSubscriber): Promise<Permissions | null> {
@@ -66,8 +68,9 @@ export const eventStreamPlugin = fp(
       subscribe: (organizationId, listener) => hub.subscribe(organizationId, listener),
       onResumed: (listener) => hub.onResumed(listener),
       entitlement: (subscriber) => currentEntitlement(db, subscriber),
-      publicClinic: async (organizationId, clinicId) => {
+      publicClinic: async (organizationId, clinicId, caller) => {
         const place = await withTenantTx(db, organizationId, (tx) => resolvePublicClinic(tx, organizationId, clinicId));
+        admitOrganization(place.organization, { kind: 'public', ip: caller.ip }, { write: false });
         return { organizationId: place.organization.id, clinicId: place.clinicId };
       },
     };

@@ -141,3 +141,21 @@ export async function withIdempotency<T extends object>(
   }
   return new ReplayedAnswer(stored.responseStatus, stored.responseBody);
 }
+
+/**
+ * Forgets the stored answers that name any of `ids` (as a JSON string value): when a patient's
+ * data is erased, the answers to the submissions that made their chart, queue entries and intakes
+ * go too (`db/schema/person-data.ts`), whatever those answers held. A retry of such a submission
+ * then runs as a new one. Answers the number of answers forgotten.
+ */
+export async function forgetStoredAnswers(tx: TenantTx, organizationId: string, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  // strpos, not LIKE: an id may hold '_', which LIKE reads as a wildcard.
+  const forgotten = await tx.execute(sql`
+    delete from idempotency_keys k
+     where k.organization_id = ${organizationId} and k.response_body is not null
+       and exists (select 1 from unnest(${sql.param(ids)}::text[]) as named(id)
+                    where strpos(k.response_body::text, '"' || named.id || '"') > 0)
+    returning k.key`);
+  return forgotten.rows.length;
+}

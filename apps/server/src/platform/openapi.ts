@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
-import type { RouteAccess } from './access.js';
+import { isApiPath, type RouteAccess } from './access.js';
 
 /** Request contracts a route may name for the API description (routes still parse with them). */
 export interface RouteContract {
@@ -17,12 +17,12 @@ declare module 'fastify' {
     contract?: RouteContract;
   }
   interface FastifyInstance {
-    /** Every `/api` route with its access rule and contract, as registered (the conformance suite walks it). */
+    /** Every `/api` and FHIR route with its access rule and contract, as registered (the conformance suite walks it). */
     apiRoutes: readonly ApiRoute[];
   }
 }
 
-/** One registered `/api` route. */
+/** One registered `/api` (or `/fhir/`) route. */
 export interface ApiRoute {
   method: string;
   url: string;
@@ -45,7 +45,8 @@ function describeAccess(access: RouteAccess): string {
   if (access.role) parts.push(`role ${access.role} or above`);
   if (access.permission) parts.push(`permission ${access.permission}`);
   if (access.feature) parts.push(`plan feature ${access.feature}`);
-  return `${parts.join(', ')}.`;
+  const member = parts.join(', ');
+  return access.apiKey ? `${member}; or an organization API key with a scope for each resource read.` : `${member}.`;
 }
 
 /** Builds the OpenAPI 3.1 document from the registered routes and their contracts. */
@@ -60,7 +61,7 @@ function buildDocument(routes: readonly ApiRoute[]) {
       schema: { type: 'string' },
     }));
     const operation: Record<string, unknown> = {
-      tags: [r.url.split('/')[2] ?? 'api'],
+      tags: [r.url.startsWith('/fhir/') ? 'fhir' : (r.url.split('/')[2] ?? 'api')],
       summary: r.contract?.summary,
       description: describeAccess(r.access),
       security: 'public' in r.access ? [] : [{ cookie: [] }, { bearer: [] }],
@@ -107,7 +108,7 @@ export const openapiPlugin = fp(
     const routes: ApiRoute[] = [];
     app.decorate('apiRoutes', routes);
     app.addHook('onRoute', (route) => {
-      if (!route.url.startsWith('/api/') || !route.config?.access) return;
+      if (!isApiPath(route.url) || !route.config?.access) return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
         if (method === 'HEAD') continue;

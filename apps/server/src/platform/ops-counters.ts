@@ -23,7 +23,7 @@ export function countAuditRow(): void {
   current.getStore()?.auditRow();
 }
 
-/** Counts one failed sign-in; `reason` is the error code (`auth/wrong-password`), never the e-mail. */
+/** Counts one failed sign-in; `reason` is the error code (`auth/invalid-credential`), never the e-mail. */
 export function countSignInFailure(reason: string): void {
   current.getStore()?.signInFailure(reason);
 }

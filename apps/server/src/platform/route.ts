@@ -1,4 +1,5 @@
-import { organizationTimeZone, tenantSelector, type RouteAccessRule, type ScopedResource } from '@clinic/domain';
+import { organizationTimeZone, tenantSelector, type Feature, type RouteAccessRule, type ScopedResource } from '@clinic/domain';
+import type { OrganizationToggle } from '@clinic/domain/rules/organization-admission';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { z } from 'zod';
@@ -6,6 +7,7 @@ import type { AppDb } from '../db/client.js';
 import { organizations, type SessionUser, type TenantOrganization } from '../db/schema/index.js';
 import { eq } from 'drizzle-orm';
 import { accountDbOf, type AccountDb } from './account-db.js';
+import { admitOrganization, publicNeeds, type Admission } from './admission.js';
 import { apiKeyFrom, withApiKeyTx } from './api-keys.js';
 import {
   auditingRefusals,
@@ -247,6 +249,10 @@ export interface TenantRouteSpec<P extends Schema, Q extends Schema, B extends S
 export interface PublicRouteSpec<P extends Schema, Q extends Schema, B extends Schema> extends RouteSpecBase<P, Q, B>, ScopedSpec {
   /** The organization when neither the query nor the body names one (the kiosk's 'default-clinic'). */
   defaultOrganizationId?: string;
+  /** The plan feature the route belongs to: an organization whose plan lacks it refuses anonymous callers (402). */
+  feature?: Feature;
+  /** An organization setting that must be on for anonymous callers (`kioskEnabled`), else 403. */
+  setting?: OrganizationToggle;
   /** Counted per address before anything is parsed or read. */
   rateLimit?: { limiter: RateLimiter; scope: string };
 }
@@ -562,18 +568,22 @@ function publicPlace(request: FastifyRequest, fallback?: string): { organization
 
 /**
  * Runs `fn` in the tenant transaction of the organization and clinic a public request names (an
- * unknown or inactive organization, or a clinic it does not have, is a 404), as an anonymous actor.
+ * unknown or inactive organization, or a clinic it does not have, is a 404), as an anonymous actor,
+ * once the organization admits the request (`admission.ts`, on the row the clinic lookup read: a
+ * disabled entry point, a plan without the route's feature, a write to a read-only organization).
  */
 function inPublicTenant<T>(
   db: ReturnType<typeof databaseOf>,
   request: FastifyRequest,
-  defaultOrganizationId: string | undefined,
+  spec: PublicRouteSpec<Schema, Schema, Schema>,
   fn: (tx: TenantTx, tenant: PublicTenant, actor: PublicActor) => Promise<T>,
 ): Promise<T> {
-  const wanted = publicPlace(request, defaultOrganizationId);
+  const wanted = publicPlace(request, spec.defaultOrganizationId);
   const actor: PublicActor = { userId: null, ip: request.ip };
+  const needs: Admission = publicNeeds(spec.method, spec);
   return withTenantTx(db, wanted.organizationId, async (tx) => {
     const place = await resolvePublicClinic(tx, wanted.organizationId, wanted.clinicId);
+    admitOrganization(place.organization, { kind: 'public', ip: request.ip }, needs);
     const tenant: PublicTenant = {
       organizationId: place.organization.id,
       clinicId: place.clinicId,
@@ -588,7 +598,9 @@ function inPublicTenant<T>(
 /**
  * A public route (kiosks, the public board): anyone may call it, for the organization and clinic
  * named in the query (or body); an unknown or inactive organization, or a clinic it does not have,
- * is a 404. The handler gets the same context as a staff route's, with `actor.userId` null.
+ * is a 404, and the organization admits the request as it would any caller (`spec.setting`,
+ * `spec.feature`, read-only for writes: `admission.ts`). The handler gets the same context as a
+ * staff route's, with `actor.userId` null.
  */
 export function publicRoute<P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined>(
   app: FastifyInstance,
@@ -600,7 +612,7 @@ export function publicRoute<P extends Schema = undefined, Q extends Schema = und
     spec.rateLimit?.limiter.hitRequest(request, spec.rateLimit.scope);
     const input = parseInput(spec, request, true);
     const key = spec.idempotent ? idempotencyKeyOf(request) : null;
-    return inPublicTenant(db, request, spec.defaultOrganizationId, (tx, tenant, actor) =>
+    return inPublicTenant(db, request, spec, (tx, tenant, actor) =>
       runHandler(spec, key, tx, tenant, actor, input, () => handler(contextOf(tx, tenant, actor, spec.scope), input, request, reply)),
     );
   });
@@ -624,9 +636,9 @@ export type PublicOrTenantRouteContext = (TenantRouteContext & { signedIn: true 
  * A route both signed-in staff and anonymous callers reach at the same address (the pediatric
  * intake's enrol and queue calls, authorised by a session or by the intake's token; a trial read in
  * full by staff and in part by the intake page). A staff request (`spec.asStaff`, default: it
- * carries a session) runs exactly as {@link tenantRoute}; any other as {@link publicRoute}, its
- * handler then deciding what an anonymous caller may do. The handler learns which from
- * `ctx.signedIn`.
+ * carries a session) runs exactly as {@link tenantRoute}; any other as {@link publicRoute} (its
+ * admission included), its handler then deciding what an anonymous caller may do. The handler
+ * learns which from `ctx.signedIn`.
  */
 export function publicOrTenantRoute<P extends Schema = undefined, Q extends Schema = undefined, B extends Schema = undefined>(
   app: FastifyInstance,
@@ -649,7 +661,7 @@ export function publicOrTenantRoute<P extends Schema = undefined, Q extends Sche
       });
     }
     const input = parseInput(spec, request, true);
-    return inPublicTenant(db, request, spec.defaultOrganizationId, (tx, tenant, actor) => {
+    return inPublicTenant(db, request, spec, (tx, tenant, actor) => {
       const ctx = { ...contextOf(tx, tenant, actor, spec.scope), signedIn: false as const };
       return runHandler(spec, key, tx, tenant, actor, input, () => handler(ctx, input, request, reply));
     });
@@ -788,10 +800,11 @@ export interface FhirRouteSpec<P extends Schema, Q extends Schema> {
 /**
  * A `GET` of the FHIR server (`/fhir/R4`), read by a staff session (cookie or bearer session
  * token, checked as {@link tenantRoute} does against `spec.access`) or by an organization's API key
- * (`Authorization: Bearer ck_live_…`, `platform/api-keys.ts`: 401 unknown or revoked, 403 without
- * the scope, rate limited per key). Either way the handler runs in one tenant transaction of the
- * organization under the same RLS, with the organization as its scope; its audit rows carry the
- * key (`details.apiKeyId`) when a key acts. The reply is `application/fhir+json`; errors are
+ * (`Authorization: Bearer ck_live_…`, `platform/api-keys.ts`: 401 unknown or revoked, rate
+ * limited per key, admitted by the organization as a session is (`admission.ts`), 403 without the
+ * scope). Either way the handler runs in one tenant transaction of the organization under the
+ * same RLS, with the organization as its scope; its audit rows carry the key
+ * (`details.apiKeyId`) when a key acts. The reply is `application/fhir+json`; errors are
  * written by the FHIR module's error handler.
  */
 export function fhirRoute<P extends Schema = undefined, Q extends Schema = undefined>(
@@ -800,16 +813,21 @@ export function fhirRoute<P extends Schema = undefined, Q extends Schema = undef
   handler: (ctx: FhirRouteContext, input: RouteInput<P, Q, undefined>, request: FastifyRequest) => Promise<object>,
 ): void {
   const db = databaseOf(app);
-  const access = checkAccessInHandler({ tenant: true, ...spec.access });
+  // Checked by the handler (a session as `tenantRoute`'s, or an API key): the access plugin leaves it.
+  const access = checkAccessInHandler({ tenant: true, ...spec.access, apiKey: true });
   const inputOf = (request: FastifyRequest) => parseInput({ ...spec, method: 'GET' }, request, false);
+  const contract: RouteContract = { summary: spec.summary };
+  if (spec.query) contract.query = spec.query;
+  const throttle = (keyId: string) => spec.rateLimit.hit(`fhir-key:${keyId}`, Date.now(), 'fhir-api-key');
   app.route({
     method: 'GET',
     url: spec.url,
+    // Read by the OpenAPI document and the conformance suite.
+    config: { access, contract },
     handler: async (request, reply) => {
       const key = apiKeyFrom(request);
       const body = key
-        ? await withApiKeyTx(db, key, spec.resources, (tx, row, organization) => {
-            spec.rateLimit.hit(`fhir-key:${row.id}`, Date.now(), 'fhir-api-key');
+        ? await withApiKeyTx(db, key, spec.resources, { request, throttle }, (tx, row, organization) => {
             const tenant: RouteTenant = {
               organizationId: row.organizationId,
               clinicId: null,

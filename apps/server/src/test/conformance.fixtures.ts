@@ -148,6 +148,30 @@ const apiKey: Fixture = async (t, other) => {
   };
 };
 
+/** A possible match of the other organization: a chart of its owner's, then a kiosk check-in of the same person. */
+const possibleMatch: Fixture = async (t, other) => {
+  const person = { lastName: 'Twinned', dateOfBirth: '1966-06-06' };
+  const { id } = await patient(t, other);
+  await created(
+    t.app,
+    { method: 'PUT', url: `/api/patients/${id}`, headers: other.headers, payload: patientPayload({ ...person, phone: '555 606 0606' }) },
+    (b) => b.patient.id,
+  );
+  await created(
+    t.app,
+    {
+      method: 'POST',
+      url: `/api/triage/case?organizationId=${other.organizationId}&clinicId=${other.clinicId}`,
+      remoteAddress: freshAddress(),
+      payload: { firstName: 'Grace', ...person, phoneNumber: '5556060606', chiefComplaint: 'Cough', symptoms: ['cough'], painLevel: 2 },
+    },
+    (b) => b.case.id,
+  );
+  return {
+    id: await created(t.app, { method: 'GET', url: `/api/patients/${id}/possible-matches`, headers: other.headers }, (b) => b.matches[0].id),
+  };
+};
+
 export const RECORD_FIXTURES: Record<string, Fixture> = {
   '/api/gdpr/requests/:id/complete': async (t, other) => ({ id: (await privacyRecords(t, other)).requestId }),
   '/api/gdpr/consent/:id/withdraw': async (t, other) => ({ id: (await privacyRecords(t, other)).consentId }),
@@ -183,6 +207,7 @@ export const RECORD_FIXTURES: Record<string, Fixture> = {
   '/api/organizations/members/:memberId': otherOwnerMember,
   '/api/organizations/members/:memberId/mfa/reset': otherOwnerMember,
   '/api/organizations/members/:memberId/password-reset-link': otherOwnerMember,
+  '/api/organizations/members/:memberId/password-reset-email': otherOwnerMember,
   '/api/auth/sessions/:id': async (t, other) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/auth/sessions', headers: other.headers });
     return { id: res.json().sessions[0].id as string };
@@ -209,6 +234,9 @@ export const RECORD_FIXTURES: Record<string, Fixture> = {
   '/api/patients/:id/reactivate': patient,
   '/api/patients/:id/visits': patient,
   '/api/patients/:id/placement': patient,
+  '/api/patients/:id/possible-matches': patient,
+  '/api/patients/possible-matches/:id/merge': possibleMatch,
+  '/api/patients/possible-matches/:id/dismiss': possibleMatch,
   '/api/visitors/:id': visitor,
   '/api/visitors/:id/check-out': visitor,
   '/api/visitors/:id/restrict': visitor,
@@ -233,4 +261,14 @@ export const RECORD_FIXTURES: Record<string, Fixture> = {
     ),
   }),
   '/api/emergency-dashboard/patients/:id/details': queueEntry,
+  // The FHIR reads: a chart, a queue episode (`q-…`) and one of its vital signs (`…-hr`).
+  '/fhir/R4/Patient/:id': patient,
+  '/fhir/R4/Patient/:id/$everything': patient,
+  '/fhir/R4/Encounter/:id': async (t, other) => ({ id: `q-${(await queueEntry(t, other)).id}` }),
+  '/fhir/R4/Observation/:id': async (t, other) => {
+    const { id } = await queueEntry(t, other);
+    const vitals = { method: 'POST' as const, url: `/api/triage/waiting-room/${id}/vitals`, headers: other.headers, payload: { heartRate: 80 } };
+    await created(t.app, vitals, () => id);
+    return { id: `${id}-hr` };
+  },
 };

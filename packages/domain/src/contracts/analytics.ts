@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { ANALYTICS_FIGURES, ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD, MAX_ANALYTICS_RANGE_DAYS } from '../rules/analytics.js';
 import { URGENCY_LEVELS } from '../rules/risk-levels.js';
+import { eventDate } from './calendar-date.js';
 
 /** `GET /api/analytics-overview/overview?period=`: week unless named. */
 export const analyticsOverviewQuery = z.object({ period: z.enum(ANALYTICS_PERIODS).default(DEFAULT_ANALYTICS_PERIOD) });
@@ -36,7 +37,7 @@ export const analyticsOverviewResponse = z.object({ success: z.literal(true), an
 export type AnalyticsOverviewResponse = z.infer<typeof analyticsOverviewResponse>;
 
 const DAY_MS = 86_400_000;
-const localDay = z.iso.date();
+const localDay = eventDate;
 
 /**
  * The page's date range: local days of the clinic, both included; the last 30 days when left out.

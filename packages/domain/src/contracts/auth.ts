@@ -7,10 +7,14 @@ export const MIN_PASSWORD_LENGTH = 6;
 /** Longest password accepted (argon2 input stays bounded). */
 export const MAX_PASSWORD_LENGTH = 256;
 
-/** Sign-in error codes and the exact messages the web shows (platform-core section 8). */
+/**
+ * Sign-in error codes and the exact messages the web shows (platform-core section 8). An unknown
+ * e-mail and a wrong password share one code and one message, `auth/invalid-credential`: the
+ * spec's two texts ("No user found with this email address.", "Incorrect password. Please try
+ * again.") told anyone which addresses have an account (docs/decisions.md).
+ */
 export const AUTH_MESSAGES = {
-  'auth/user-not-found': 'No user found with this email address.',
-  'auth/wrong-password': 'Incorrect password. Please try again.',
+  'auth/invalid-credential': 'Incorrect email or password.',
   'auth/invalid-email': 'Invalid email address format.',
   'auth/user-disabled': 'This account has been disabled.',
   'auth/too-many-requests': 'Too many failed attempts. Please try again later.',

@@ -14,6 +14,7 @@ import {
   TRIAL_STATUSES,
   TRIAL_VISIT_STATUSES,
 } from '../rules/clinical-trials.js';
+import { eventDate } from './calendar-date.js';
 import { LONG_TEXT, SHORT_TEXT, idSchema, optionalText, requiredText } from './common.js';
 
 /** Most entries of a trial's lists (indications, criteria...). */
@@ -21,7 +22,7 @@ export const MAX_TRIAL_LIST = 50;
 /** Oldest age a trial's range may name, in its unit. */
 export const MAX_TRIAL_AGE = 1200;
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');
+const date = eventDate;
 const list = z.preprocess(
   (v) => v ?? [],
   z

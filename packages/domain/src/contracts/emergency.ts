@@ -10,6 +10,7 @@ import {
   TRIAGE_COLORS,
 } from '../rules/emergency.js';
 import { URGENCY_LEVELS } from '../rules/risk-levels.js';
+import { eventTimestamp } from './calendar-date.js';
 import { LONG_TEXT, SHORT_TEXT, idSchema, optionalText, requiredText } from './common.js';
 
 /**
@@ -60,7 +61,7 @@ export const INTEGRATION_TYPES = ['EMR', 'LAB', 'RADIOLOGY'] as const;
 export const INTEGRATION_STATUSES = ['CONNECTED', 'DISCONNECTED', 'ERROR', 'MAINTENANCE'] as const;
 
 const shortList = z.array(requiredText(SHORT_TEXT)).max(EMERGENCY_LIST_MAX);
-const isoInstant = z.iso.datetime({ offset: true });
+const isoInstant = eventTimestamp;
 
 // ---- Bodies -------------------------------------------------------------------------------
 

@@ -4,7 +4,9 @@
  */
 import { z } from 'zod';
 import { CHIEF_COMPLAINT_MAX, clinicalListField } from './clinical-fields.js';
+import { eventTimestamp, personDate } from './calendar-date.js';
 import { LONG_TEXT, SHORT_TEXT, idSchema, optionalEmail, optionalText, personName } from './common.js';
+import { latestDateOfBirth } from './patients.js';
 import {
   EMERGENCY_KIOSK_SOURCE,
   EMERGENCY_PICKS,
@@ -51,7 +53,10 @@ const kioskFields = z.object({
   patientAge: optionalWhole(0, 130),
   gender,
   patientGender: gender,
-  dateOfBirth: z.preprocess(blankToUndefined, z.iso.date().optional()),
+  dateOfBirth: z.preprocess(
+    blankToUndefined,
+    personDate.refine((v) => v <= latestDateOfBirth(), 'Date of birth cannot be in the future').optional(),
+  ),
   phoneNumber: optionalText(40),
   email: optionalEmail,
   emergencyContact: personName(optionalText(SHORT_TEXT), 'Emergency contact'),
@@ -69,7 +74,7 @@ const kioskFields = z.object({
    * When the patient started the check-in (pressed Start Check-In), as the kiosk's clock has it:
    * the server keeps how long the check-in took (`rules/kiosk-figures.ts`) for the day's average.
    */
-  startedAt: z.preprocess(blankToUndefined, z.iso.datetime({ offset: true }).optional()),
+  startedAt: z.preprocess(blankToUndefined, eventTimestamp.optional()),
   /** Which kiosk checks in: the patient kiosk (default) or the emergency-room kiosk. */
   source: z.preprocess(blankToUndefined, z.enum(['kiosk', EMERGENCY_KIOSK_SOURCE]).optional().catch(undefined)),
   /** The emergency kiosk's quick pick (its chief complaint); required from the emergency kiosk. */

@@ -238,6 +238,14 @@ describe('visit body', () => {
     expect(visitDateProblem('2027-01-15T09:30:00Z', now)).toBe('Visit date must be within the next year');
   });
 
+  it('refuses a visit before 2000 by its instant, and a year 0 as no date at all', () => {
+    const now = new Date('2025-01-01T00:00:00Z');
+    expect(visitDateProblem('2000-01-01', now)).toBeNull();
+    expect(visitDateProblem('1999-12-31', now)).toBe('Visit date must be in 2000 or later');
+    expect(visitDateProblem('2000-01-01T00:30:00+01:00', now)).toBe('Visit date must be in 2000 or later');
+    expect(visitDateProblem('0000-01-01', now)).toBe('Enter a valid visit date');
+  });
+
   it('caps the free texts', () => {
     expect(visitBody.safeParse({ ...visit, doctor: 'x'.repeat(201) }).success).toBe(false);
     expect(visitBody.safeParse({ ...visit, symptoms: 'x'.repeat(2001) }).success).toBe(false);

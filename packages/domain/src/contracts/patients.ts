@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isCalendarDate } from '../rules/patient-age.js';
+import { EVENT_YEARS, PERSON_YEARS, isCalendarDate } from './calendar-date.js';
 import { LONG_TEXT, optionalText, pagination, personName, requiredMessage, requiredText } from './common.js';
 
 /**
@@ -31,8 +31,8 @@ export const SORT_DIRECTIONS = ['asc', 'desc'] as const;
 
 /** Country of an address when none is given. */
 export const DEFAULT_COUNTRY = 'USA';
-/** Earliest accepted date of birth. */
-export const EARLIEST_DATE_OF_BIRTH = '1900-01-01';
+/** Earliest accepted date of birth: the first day of the person-date range. */
+export const EARLIEST_DATE_OF_BIRTH = `${PERSON_YEARS.minYear}-01-01`;
 /** Most entries in one list field (allergies, medications, conditions). */
 export const MAX_LIST_ENTRIES = 50;
 /** Longest entry of a list field. */
@@ -81,7 +81,7 @@ export function latestDateOfBirth(now: Date = new Date()): string {
 /** Why a date of birth is refused, or null when it is acceptable. */
 export function dateOfBirthProblem(value: string, now: Date = new Date()): string | null {
   if (!isCalendarDate(value)) return 'Enter a valid date of birth (YYYY-MM-DD)';
-  if (value < EARLIEST_DATE_OF_BIRTH) return 'Date of birth must be in 1900 or later';
+  if (value < EARLIEST_DATE_OF_BIRTH) return `Date of birth must be in ${PERSON_YEARS.minYear} or later`;
   if (value > latestDateOfBirth(now)) return 'Date of birth cannot be in the future';
   return null;
 }
@@ -268,7 +268,8 @@ export function visitDateProblem(value: string, now: Date = new Date()): string 
   if (!VISIT_DATE.test(value) || !isCalendarDate(value.slice(0, 10)) || Number.isNaN(Date.parse(value))) {
     return 'Enter a valid visit date';
   }
-  if (value.slice(0, 10) < '1900-01-01') return 'Visit date must be in 1900 or later';
+  // The instant, not the written day: 2000-01-01T00:00+14:00 is still 1999 in UTC.
+  if (new Date(Date.parse(value)).getUTCFullYear() < EVENT_YEARS.minYear) return `Visit date must be in ${EVENT_YEARS.minYear} or later`;
   if (Date.parse(value) > now.getTime() + 366 * 86_400_000) return 'Visit date must be within the next year';
   return null;
 }

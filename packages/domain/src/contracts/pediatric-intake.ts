@@ -17,6 +17,7 @@ import {
   PAIN_MAX,
   PAIN_MIN,
 } from '../rules/pediatric-intake.js';
+import { personDate } from './calendar-date.js';
 import { LONG_TEXT, SHORT_TEXT, idSchema, optionalEmail, optionalText, personName, requiredText } from './common.js';
 
 /** Most entries of one list (symptoms, allergies, medications, conditions). */
@@ -29,7 +30,6 @@ const list = z.preprocess(
     .max(MAX_INTAKE_LIST)
     .transform((l) => l.filter((s) => s.length > 0)),
 );
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.preprocess((v) => (v === '' || v === null ? undefined : v), z.enum(values).optional());
 
@@ -65,7 +65,8 @@ export const familyHistory = z.object({
 export const pediatricIntakeBody = z.object({
   firstName: personName(requiredText(100), 'First name'),
   lastName: personName(requiredText(100), 'Last name'),
-  dateOfBirth: date,
+  // The pediatric age rule (which also refuses a future birth) is checked on top by the server and the wizard.
+  dateOfBirth: personDate,
   gender: z.enum(INTAKE_GENDERS),
   race: choice(INTAKE_RACES),
   ethnicity: choice(INTAKE_ETHNICITIES),

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { QUEUE_ACTIONS, QUEUE_STATUSES } from '../rules/queue-status.js';
 import { URGENCY_LEVELS } from '../rules/risk-score.js';
+import { eventTimestamp } from './calendar-date.js';
 import { queueVitalSigns, vitalSignFields, withBloodPressureRule } from './clinical-fields.js';
 import { KIOSK_DEFAULT_TENANT, SHORT_TEXT, idSchema, optionalText, personName, tenantSelector } from './common.js';
 import { news2Dto, percentScore, recommendationDto, riskFactorDto } from './risk.js';
@@ -57,7 +58,7 @@ export type CompleteCareBody = z.infer<typeof completeCareBody>;
  */
 export const queueStatusUpdateBody = z.object({
   status: z.enum(QUEUE_STATUSES),
-  startedAt: z.iso.datetime({ offset: true }).optional(),
+  startedAt: eventTimestamp.optional(),
   startedBy: personName(optionalText(SHORT_TEXT), 'Started by'),
   /** The clinician's final priority, when set at Start Care. */
   finalPriority: finalPriority.optional(),

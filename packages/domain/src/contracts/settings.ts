@@ -171,21 +171,26 @@ export const settingsPatch = deepPartial(userSettings) as z.ZodType<SettingsPatc
 /** `POST /api/settings` body: `{ settings }`, a part of the member's settings. */
 export const saveSettingsBody = z.strictObject({ settings: settingsPatch });
 
-/** The Epic EHR connection of the organization (System category; saved by Admins). */
-export const epicIntegration = z.strictObject({
+const epicFields = {
   enabled: z.boolean(),
   clientId: text(200),
   environment: z.enum(['sandbox', 'production']),
-  /** The FHIR base URL; `Test Connection` reads `{baseUrl}/metadata`. Empty until set. */
+  /**
+   * The FHIR base URL; `Test Connection` reads `{baseUrl}/metadata`. Empty until set. The server
+   * reaches it over https at a public address, or where the deployment's `OUTBOUND_ALLOW` names it
+   * (an on-premise server): that is the operator's decision, never an organization's setting.
+   */
   baseUrl: z.union([z.literal(''), z.url({ protocol: /^https?$/ }).max(500)]),
   /** When patients were last synchronised; null until then. */
   lastSync: z.iso.datetime({ offset: true }).nullable(),
-  /**
-   * Lets Test Connection reach private, loopback and link-local addresses and plain http (an
-   * on-premise FHIR server). Off by default: the server then refuses them.
-   */
-  allowOnPremise: z.boolean(),
-});
+};
+
+/**
+ * The Epic EHR connection of the organization (System category; saved by Admins), as stored and
+ * returned. Keys it does not name are dropped when it is read, so a setting an older version
+ * stored (the organization's own "on-premise" switch) has no effect.
+ */
+export const epicIntegration = z.object(epicFields);
 /** The Epic EHR connection. */
 export type EpicIntegration = z.infer<typeof epicIntegration>;
 
@@ -196,14 +201,14 @@ export const DEFAULT_EPIC_INTEGRATION: EpicIntegration = {
   environment: 'sandbox',
   baseUrl: '',
   lastSync: null,
-  allowOnPremise: false,
 };
 
 /**
  * `PUT /api/settings/integrations/epic` body: the fields to change (lastSync is the server's), and
  * the bearer token the server sends to the EHR (write-only: never read back; null removes it).
  */
-export const epicIntegrationBody = epicIntegration
+export const epicIntegrationBody = z
+  .strictObject(epicFields)
   .omit({ lastSync: true })
   .extend({ bearerToken: z.string().trim().min(1).max(4000).nullable() })
   .partial();

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { SOC2_CRITERIA } from '../rules/soc2.js';
+import { eventDate } from './calendar-date.js';
 
 const severity = z.enum(['critical', 'high', 'medium', 'low']);
 
@@ -63,8 +64,8 @@ export const auditTrailQuery = z.object({
   /** The entity type ("patient", "member"). */
   entity: z.string().trim().max(100).optional(),
   /** A day, or empty (the viewer's form sends its empty fields). */
-  from: z.union([z.literal(''), z.iso.date()]).optional(),
-  to: z.union([z.literal(''), z.iso.date()]).optional(),
+  from: z.union([z.literal(''), eventDate]).optional(),
+  to: z.union([z.literal(''), eventDate]).optional(),
   page: z.coerce.number().int().min(1).max(100000).default(1),
   limit: z.coerce.number().int().min(1).max(MAX_AUDIT_PAGE).default(50),
   format: z.enum(['html', 'json', 'csv']).default('html'),

@@ -6,6 +6,7 @@
  * kiosk gets the spec's one message; this contract checks types and lengths.
  */
 import { z } from 'zod';
+import { eventDate } from './calendar-date.js';
 import {
   BADGE_NUMBER_PATTERN,
   hasOneDecimal,
@@ -142,8 +143,8 @@ export const badgeNumberParams = z.object({
 /** `GET /api/visitors/export.csv` query: a date range (organization-local days), today by default. */
 export const visitorExportQuery = z
   .object({
-    from: z.iso.date().optional(),
-    to: z.iso.date().optional(),
+    from: eventDate.optional(),
+    to: eventDate.optional(),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'The end date must not be before the start date' });
 

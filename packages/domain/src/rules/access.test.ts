@@ -2,9 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   ALL_PERMISSIONS,
   DEFAULT_PERMISSIONS,
+  ACCOUNT_WIDE_ACTIONS,
   PERMISSIONS,
   ROLES,
   ROLE_RANK,
+  accountWideActionRefusal,
   checkAccess,
   completePermissions,
   hasRole,
@@ -190,5 +192,47 @@ describe('planMemberChange: the one rule of every member change', () => {
     const restricted = { role: 'Admin', permissions: { ...ALL_PERMISSIONS, canAccessEmergencyRoom: false } };
     expect(invitationPermissions(restricted, 'Nurse')).toEqual({ ...DEFAULT_PERMISSIONS.Nurse, canAccessEmergencyRoom: false });
     expect(invitationPermissions(admin, 'Admin')).toEqual(ALL_PERMISSIONS);
+  });
+});
+
+describe('accountWideActionRefusal: an organization acts on an account only where it holds its only membership', () => {
+  const own = { organizationId: 'org-a', status: 'active' };
+
+  for (const action of ACCOUNT_WIDE_ACTIONS) {
+    it(`${action}: allowed with one membership, in the acting organization`, () => {
+      expect(accountWideActionRefusal('org-a', [own], action)).toBeNull();
+    });
+
+    it(`${action}: refused with one more membership elsewhere, naming what the Admin can do instead`, () => {
+      const refusal = accountWideActionRefusal('org-a', [own, { organizationId: 'org-b', status: 'active' }], action);
+      expect(refusal).toMatchObject({ reason: 'other-organizations', otherOrganizations: 1 });
+      expect(refusal!.message).toMatch(
+        /^This person's account also belongs to another organization, so .+"Disable" to suspend their membership here\.$/,
+      );
+    });
+  }
+
+  it('the acting membership counts whatever its status: a suspended member of one organization only is still its own', () => {
+    expect(accountWideActionRefusal('org-a', [{ organizationId: 'org-a', status: 'disabled' }], 'password')).toBeNull();
+  });
+
+  it('a suspended membership elsewhere refuses too: enabled again, it would open to whoever set the password', () => {
+    const refusal = accountWideActionRefusal('org-a', [own, { organizationId: 'org-b', status: 'disabled' }], 'password');
+    expect(refusal).toMatchObject({ reason: 'other-organizations', otherOrganizations: 1 });
+  });
+
+  it('counts each other organization once, and offers the reset e-mail only for a password', () => {
+    const memberships = [own, { organizationId: 'org-b', status: 'active' }, { organizationId: 'org-c', status: 'active' }];
+    expect(accountWideActionRefusal('org-a', memberships, 'password')).toMatchObject({ otherOrganizations: 2 });
+    expect(accountWideActionRefusal('org-a', memberships, 'password')!.message).toContain('Send them a password reset e-mail instead');
+    expect(accountWideActionRefusal('org-a', memberships, 'second-factor')!.message).toContain('backup codes');
+  });
+
+  it('refuses an organization that holds no membership of the account, even of an account with none elsewhere', () => {
+    expect(accountWideActionRefusal('org-a', [], 'password')).toMatchObject({ reason: 'not-a-member', otherOrganizations: 0 });
+    expect(accountWideActionRefusal('org-a', [{ organizationId: 'org-b', status: 'active' }], 'second-factor')).toMatchObject({
+      reason: 'not-a-member',
+      otherOrganizations: 1,
+    });
   });
 });

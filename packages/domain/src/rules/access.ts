@@ -180,3 +180,62 @@ export function invitationPermissions(inviter: AccessSubject, role: Role): Permi
   const held = completePermissions(inviter.permissions);
   return Object.fromEntries(PERMISSIONS.map((p) => [p, DEFAULT_PERMISSIONS[role][p] && held[p]])) as Permissions;
 }
+
+/**
+ * What belongs to a person's account rather than to one of their memberships: changing it changes
+ * them in every organization they belong to.
+ */
+export const ACCOUNT_WIDE_ACTIONS = ['password', 'second-factor', 'email', 'sign-in-lock'] as const;
+/** One account-wide action. */
+export type AccountWideAction = (typeof ACCOUNT_WIDE_ACTIONS)[number];
+
+/** One of an account's memberships, whatever its status. */
+export interface AccountMembership {
+  organizationId: string;
+  status: string;
+}
+
+/** Why an organization may not take an account-wide action, with the message its Admin sees. */
+export interface AccountWideRefusal {
+  reason: 'not-a-member' | 'other-organizations';
+  /** How many other organizations hold a membership of the account. */
+  otherOrganizations: number;
+  message: string;
+}
+
+/** What each refused action leaves the Admin, said after why it is refused. */
+const ACCOUNT_WIDE_INSTEAD: Record<AccountWideAction, string> = {
+  password:
+    'its password is theirs to change, not this organization\'s. Send them a password reset e-mail instead (they choose the new password from their own mailbox), or use "Disable" to suspend their membership here.',
+  'second-factor':
+    'its two-factor sign-in is theirs to reset, not this organization\'s. They can sign in with one of their backup codes; you can use "Disable" to suspend their membership here.',
+  email: 'its e-mail address is theirs to change, not this organization\'s. You can use "Disable" to suspend their membership here.',
+  'sign-in-lock':
+    'its sign-in lock is not this organization\'s to clear: it opens by itself once the failed tries leave the lock window. You can use "Disable" to suspend their membership here.',
+};
+
+/**
+ * Whether an organization's Admin may take an account-wide action (set a password, reset the second
+ * factor, change the e-mail, clear the sign-in lock) on a member's account: only when the acting
+ * organization holds the account's only membership. Otherwise one organization's Admin could take
+ * the account over and with it the person's access to every other organization. Memberships
+ * elsewhere count whatever their status: a suspended one can be enabled again, and would then open
+ * to whoever set the password. The rank rules of the membership ({@link planMemberChange}) are
+ * checked besides. Null when allowed.
+ */
+export function accountWideActionRefusal(
+  organizationId: string,
+  memberships: readonly AccountMembership[],
+  action: AccountWideAction,
+): AccountWideRefusal | null {
+  const otherOrganizations = new Set(memberships.filter((m) => m.organizationId !== organizationId).map((m) => m.organizationId)).size;
+  if (!memberships.some((m) => m.organizationId === organizationId)) {
+    return { reason: 'not-a-member', otherOrganizations, message: 'This person is not a member of this organization.' };
+  }
+  if (otherOrganizations === 0) return null;
+  return {
+    reason: 'other-organizations',
+    otherOrganizations,
+    message: `This person's account also belongs to another organization, so ${ACCOUNT_WIDE_INSTEAD[action]}`,
+  };
+}

@@ -78,6 +78,29 @@ describe('patientFromFhir', () => {
   ])('skips %s', (_name, resource, reason) => {
     expect(patientFromFhir(resource)).toMatchObject({ ok: false, reason });
   });
+
+  const person = { resourceType: 'Patient', id: 'p6', name: [{ family: 'Kim', given: ['Jo'] }] };
+  it.each([
+    [
+      'a name with a text-direction control',
+      { ...person, name: [{ family: 'Kim\u202E', given: ['Jo'] }] },
+      /Last name cannot contain text-direction/,
+    ],
+    ['an impossible birth date', { ...person, birthDate: '2023-02-31' }, /real date between 1900 and 2100/],
+    ['a birth date before 1900', { ...person, birthDate: '0000-01-01' }, /real date between 1900 and 2100/],
+    ['a formula instead of a phone number', { ...person, telecom: [{ system: 'phone', value: '=HYPERLINK("x")' }] }, /valid phone number/],
+    ['an e-mail that is not one', { ...person, telecom: [{ system: 'email', value: '=cmd|x' }] }, /valid email/],
+    ['a postal code a user could not type', { ...person, address: [{ postalCode: '=1+1' }] }, /valid ZIP code/],
+  ])('skips a Patient with %s, as the patient form refuses it', (_name, resource, reason) => {
+    const read = patientFromFhir(resource);
+    expect(read.ok).toBe(false);
+    expect(!read.ok && read.reason).toMatch(reason);
+  });
+
+  it('keeps an e-mail as the patient form does (lower-cased)', () => {
+    const read = patientFromFhir({ ...person, telecom: [{ system: 'email', value: 'Jo.Kim@Example.org' }] });
+    expect(read.ok && read.values.email).toBe('jo.kim@example.org');
+  });
 });
 
 describe('syncChanges', () => {

@@ -4,6 +4,10 @@
  * search and applies these to each resource.
  */
 
+import type { z } from 'zod';
+import { personDate } from '../contracts/calendar-date.js';
+import { patientAddressInput, patientFields } from '../contracts/patients.js';
+
 /** The directory fields a sync reads from a FHIR Patient (and may later update). */
 export const SYNCED_FIELDS = [
   'firstName',
@@ -68,7 +72,9 @@ function telecomOf(p: FhirPatientLike, system: 'phone' | 'email'): string | null
 /**
  * The directory values of a FHIR Patient: official (else usual) name, birth date, gender (male,
  * female, other; `unknown` is no value), first phone and e-mail, home address. A Patient without
- * an id, a family name or a given name, or marked inactive, is skipped with the reason.
+ * an id, a family name or a given name, or marked inactive, is skipped with the reason; so is one
+ * holding a value the patient form refuses (a name with text-direction controls, an impossible
+ * birth date, a phone number that is not one...), with the form's message.
  */
 export function patientFromFhir(resource: FhirPatientLike): ImportedPatient {
   const externalId = str(resource?.id, 64);
@@ -79,6 +85,7 @@ export function patientFromFhir(resource: FhirPatientLike): ImportedPatient {
   const lastName = str(name?.family, 100);
   const firstName = str(given.join(' '), 100);
   if (!lastName || !firstName) return { ok: false, externalId, reason: 'No family and given name' };
+  // FHIR allows a year or a month alone; only a full date is read, and it must be a real one.
   const birthDate = typeof resource.birthDate === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(resource.birthDate) ? resource.birthDate : null;
   const gender = resource.gender === 'male' || resource.gender === 'female' || resource.gender === 'other' ? resource.gender : null;
   const address = preferred(resource.address, ['home']);
@@ -86,24 +93,51 @@ export function patientFromFhir(resource: FhirPatientLike): ImportedPatient {
   const identifiers = (Array.isArray(resource.identifier) ? resource.identifier : [])
     .map((i) => (typeof i?.value === 'string' && i.value.trim() ? `${typeof i.system === 'string' ? i.system : ''}|${i.value.trim()}` : null))
     .filter((i): i is string => i !== null);
-  return {
-    ok: true,
-    externalId,
-    identifiers,
-    values: {
-      firstName,
-      lastName,
-      dateOfBirth: birthDate,
-      gender,
-      phone: telecomOf(resource, 'phone'),
-      email: telecomOf(resource, 'email'),
-      street: str(lines.join(', '), 200),
-      city: str(address?.city, 100),
-      state: str(address?.state, 100),
-      zipCode: str(address?.postalCode, 20),
-      country: str(address?.country, 100),
-    },
+  const read: SyncedValues = {
+    firstName,
+    lastName,
+    dateOfBirth: birthDate,
+    gender,
+    phone: telecomOf(resource, 'phone'),
+    email: telecomOf(resource, 'email'),
+    street: str(lines.join(', '), 200),
+    city: str(address?.city, 100),
+    state: str(address?.state, 100),
+    zipCode: str(address?.postalCode, 20),
+    country: str(address?.country, 100),
   };
+  const checked = typedRules(read);
+  return 'reason' in checked ? { ok: false, externalId, reason: checked.reason } : { ok: true, externalId, identifiers, values: checked.values };
+}
+
+/**
+ * The contracts a value typed into the patient form passes (`contracts/patients.ts`); an imported
+ * value meets the same rules, so the EHR cannot store what a user could not type.
+ */
+const TYPED_RULES: Record<Exclude<SyncedField, 'gender'>, z.ZodType<string | undefined>> = {
+  firstName: patientFields.shape.firstName,
+  lastName: patientFields.shape.lastName,
+  dateOfBirth: personDate,
+  phone: patientFields.shape.phone,
+  email: patientFields.shape.email,
+  street: patientAddressInput.shape.street,
+  city: patientAddressInput.shape.city,
+  state: patientAddressInput.shape.state,
+  zipCode: patientAddressInput.shape.zipCode,
+  country: patientAddressInput.shape.country,
+};
+
+/** The values as the typed rules give them back (an e-mail lower-cased...), or the first rule one breaks. */
+function typedRules(values: SyncedValues): { values: SyncedValues } | { reason: string } {
+  const out = { ...values };
+  for (const [field, rule] of Object.entries(TYPED_RULES) as Array<[keyof typeof TYPED_RULES, z.ZodType<string | undefined>]>) {
+    const value = values[field];
+    if (value === null) continue;
+    const parsed = rule.safeParse(value);
+    if (!parsed.success) return { reason: parsed.error.issues[0]?.message ?? `Invalid ${field}` };
+    (out as Record<SyncedField, string | null>)[field] = parsed.data ?? null;
+  }
+  return { values: out };
 }
 
 /**

@@ -24,6 +24,27 @@ describe('FHIR date search values', () => {
   it('refuse what is not a date', () => {
     for (const bad of ['yesterday', '2026-13', '2026-02-30', 'ne2026', '26-01-01', '2026-01-15T10:00']) expect(parseDateParam(bad), bad).toBeNull();
   });
+
+  it('never read year 0 or 1 as 1900 or 1901', () => {
+    expect(parseDateParam('0000')).toBeNull();
+    expect(parseDateParam('lt0001-01-01')!.start.toISOString()).toBe('0001-01-01T00:00:00.000Z');
+    expect(parseDateParam('0050-03-01')!.start.toISOString()).toBe('0050-03-01T00:00:00.000Z');
+  });
+
+  it('refuse a year outside the range they are given, at its boundary', () => {
+    const people = { minYear: 1900, maxYear: 2100 };
+    expect(parseDateParam('le1899-12-31', people)).toBeNull();
+    expect(parseDateParam('ge1900-01-01', people)!.start.toISOString()).toBe('1900-01-01T00:00:00.000Z');
+    expect(parseDateParam('2100', people)!.end.toISOString()).toBe('2101-01-01T00:00:00.000Z');
+    expect(parseDateParam('le9999-12-31', people)).toBeNull();
+    expect(parseDateParam('gt2101-01', people)).toBeNull();
+    expect(parseDateParam('lt2101-01-01T00:00:00Z', people)).toBeNull();
+  });
+
+  it('refuse an impossible day carried by an instant', () => {
+    expect(parseDateParam('ge2026-02-30T10:00:00Z')).toBeNull();
+    expect(parseDateParam('ge2024-02-29T10:00:00Z')!.start.toISOString()).toBe('2024-02-29T10:00:00.000Z');
+  });
 });
 
 describe('vital-sign Observations', () => {

@@ -5,6 +5,7 @@
  * Pure: the server reads the rows and calls these.
  */
 import type { Bundle, BundleEntry, BundleLink, Encounter, Observation, OperationOutcome, Patient, Resource } from 'fhir/r4';
+import { isCalendarDate, type YearRange } from '../contracts/calendar-date.js';
 
 /** The system of the product's patient identifiers (the patient's record id). */
 export const PATIENT_IDENTIFIER_SYSTEM = 'urn:clinicflow:patient';
@@ -279,30 +280,33 @@ export interface DateBound {
 
 const DATE_VALUE = /^(eq|ge|gt|le|lt)?(\d{4})(?:-(\d{2})(?:-(\d{2})(T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2}))?)?)?$/;
 
+/** Midnight UTC of a day; `setUTCFullYear` because `Date.UTC` reads years 0-99 as 1900-1999. */
+function utcDay(year: number, monthIndex: number, day: number): Date {
+  const d = new Date(Date.UTC(2000, monthIndex, day));
+  d.setUTCFullYear(year, monthIndex, day);
+  return d;
+}
+
 /**
  * Reads a FHIR date search value (`[prefix]YYYY[-MM[-DD[Thh:mm[:ss]zone]]]`): the comparison and
- * the range its precision covers (a day, a month, a year, or the instant). Null when it is not one.
+ * the range its precision covers (a day, a month, a year, or the instant). Null when it is not one:
+ * not that shape, not a real day (the calendar-date contract's check), or its year outside `range`
+ * (by default any year 0001-9999), so no value is silently read as another date.
  */
-export function parseDateParam(value: string): DateBound | null {
+export function parseDateParam(value: string, range?: YearRange): DateBound | null {
   const m = DATE_VALUE.exec(value);
   if (!m) return null;
   const prefix = (m[1] ?? 'eq') as DateBound['prefix'];
   const [year, month, day] = [Number(m[2]), m[3] ? Number(m[3]) : null, m[4] ? Number(m[4]) : null];
-  if (month !== null && (month < 1 || month > 12)) return null;
-  if (day !== null && (day < 1 || day > 31)) return null;
+  // The first day the value names stands for it: a real day, its year in range.
+  if (!isCalendarDate(`${m[2]}-${m[3] ?? '01'}-${m[4] ?? '01'}`, range)) return null;
   if (m[5]) {
     const start = new Date(`${m[2]}-${m[3]}-${m[4]}${m[5]}`);
     if (Number.isNaN(start.getTime())) return null;
     return { prefix, start, end: new Date(start.getTime() + 1) };
   }
-  const start = new Date(Date.UTC(year, (month ?? 1) - 1, day ?? 1));
-  const end =
-    day !== null
-      ? new Date(Date.UTC(year, month! - 1, day + 1))
-      : month !== null
-        ? new Date(Date.UTC(year, month, 1))
-        : new Date(Date.UTC(year + 1, 0, 1));
-  if (day !== null && start.getUTCDate() !== day) return null;
+  const start = utcDay(year, (month ?? 1) - 1, day ?? 1);
+  const end = day !== null ? utcDay(year, month! - 1, day + 1) : month !== null ? utcDay(year, month, 1) : utcDay(year + 1, 0, 1);
   return { prefix, start, end };
 }
 

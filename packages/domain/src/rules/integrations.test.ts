@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { integrationStatus, integrationTargets, type CheckSummary } from './integrations.js';
+import { integrationStatus, integrationTargets, type CheckSummary, type IntegrationSettingsView } from './integrations.js';
 
 const at = (iso: string) => new Date(iso);
 
@@ -15,12 +15,18 @@ describe('integrationTargets', () => {
       emr: { enabled: true, systemName: ' Cerner ', endpoint: 'https://ehr.example.org/fhir' },
       lab: { enabled: true, endpoint: '' },
       radiology: { enabled: false, endpoint: 'https://pacs.example.org/fhir' },
-      epic: { enabled: true, baseUrl: 'http://10.0.0.5/fhir', allowOnPremise: true, lastSync: '2026-11-01T10:00:00.000Z' },
+      epic: { enabled: true, baseUrl: 'http://10.0.0.5/fhir', lastSync: '2026-11-01T10:00:00.000Z' },
     });
-    expect(emr).toMatchObject({ configured: true, name: 'Cerner', allowOnPremise: false });
-    expect(epic).toMatchObject({ configured: true, allowOnPremise: true, lastImport: '2026-11-01T10:00:00.000Z' });
+    expect(emr).toMatchObject({ configured: true, name: 'Cerner' });
+    expect(epic).toMatchObject({ configured: true, lastImport: '2026-11-01T10:00:00.000Z' });
     expect(lab.configured).toBe(false);
     expect(radiology).toMatchObject({ configured: false, name: 'Radiology (PACS)' });
+  });
+
+  it('carries no permission of its own to reach private addresses, whatever an older version stored', () => {
+    const stored = { enabled: true, baseUrl: 'http://10.0.0.5/fhir', allowOnPremise: true } as IntegrationSettingsView['epic'];
+    const epic = integrationTargets({ epic: stored }).find((t) => t.id === 'epic')!;
+    expect(Object.keys(epic).sort()).toEqual(['configured', 'dataFlow', 'endpoint', 'id', 'lastImport', 'name', 'type']);
   });
 });
 

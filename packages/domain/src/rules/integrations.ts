@@ -37,8 +37,6 @@ export interface IntegrationTarget {
   configured: boolean;
   /** The FHIR base URL; '' when none is set. */
   endpoint: string;
-  /** Private addresses and plain http allowed (Epic's on-premise setting; the others are https only). */
-  allowOnPremise: boolean;
   /** When patients were last imported (Epic's Sync Patients); null otherwise. */
   lastImport: string | null;
 }
@@ -69,7 +67,6 @@ export function integrationTargets(settings: IntegrationSettingsView | undefined
         ...entry,
         configured: epic.enabled === true && endpoint !== '',
         endpoint,
-        allowOnPremise: epic.allowOnPremise === true,
         lastImport: epic.lastSync ?? null,
       };
     }
@@ -81,7 +78,6 @@ export function integrationTargets(settings: IntegrationSettingsView | undefined
       name: system.systemName?.trim() || entry.name,
       configured: system.enabled === true && endpoint !== '',
       endpoint,
-      allowOnPremise: false,
       lastImport: null,
     };
   });

@@ -22,10 +22,8 @@ export function parseIsoDate(value: string | null | undefined): { year: number; 
   return { year, month, day };
 }
 
-/** True when `value` is exactly `YYYY-MM-DD` and names a real calendar day. */
-export function isCalendarDate(value: string): boolean {
-  return /^\d{4}-\d{2}-\d{2}$/.test(value) && parseIsoDate(value) !== null;
-}
+// The one calendar-date check lives with the date contract; re-exported for existing callers.
+export { isCalendarDate } from '../contracts/calendar-date.js';
 
 /** The local calendar date of `now` as `YYYY-MM-DD`. */
 export function localIsoDate(now: Date = new Date()): string {

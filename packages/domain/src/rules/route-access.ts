@@ -30,6 +30,11 @@ export const PATIENTS_ACCESS = {
   manage: { permission: 'canManagePatients' },
   /** Archiving takes a patient out of the directory: Admin or above, and the patients permission. */
   archive: { role: 'Admin', permission: 'canManagePatients' },
+  /**
+   * Merging a chart made from public input into an existing one, or dismissing the pair: the
+   * patients permission, as editing either chart needs.
+   */
+  merge: { permission: 'canManagePatients' },
 } as const satisfies Record<string, RouteAccessRule>;
 
 /**

@@ -202,6 +202,43 @@ export const patientVisits = pgTable(
   ],
 );
 
+/**
+ * A chart made from public input (a kiosk check-in, a pediatric intake) that looks like an
+ * existing chart of the same clinic. Public input never attaches to an existing chart, so a
+ * returning patient gets a new one; staff see the pair on both charts and either merge the new
+ * chart into the existing one (its records move, it is archived) or dismiss the pair.
+ */
+export const patientPossibleMatches = pgTable(
+  'patient_possible_matches',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id),
+    id: text('id').notNull(),
+    clinicId: text('clinic_id').notNull(),
+    /** The chart the public submission made. */
+    patientId: text('patient_id').notNull(),
+    /** The existing chart it resembles. */
+    matchPatientId: text('match_patient_id').notNull(),
+    /** What agreed: 'lastName', 'firstName', 'dateOfBirth', 'phone', 'email'. */
+    reasons: text('reasons').array().notNull(),
+    /** The submission that made the chart ('kiosk', 'pediatric-intake', ...). */
+    source: text('source').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'merged' or 'dismissed'; null while staff have not decided. */
+    resolution: text('resolution'),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: text('resolved_by'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.organizationId, t.id] }),
+    foreignKey({ columns: [t.organizationId, t.patientId], foreignColumns: [patients.organizationId, patients.id] }),
+    foreignKey({ columns: [t.organizationId, t.matchPatientId], foreignColumns: [patients.organizationId, patients.id] }),
+    index('patient_possible_matches_patient_idx').on(t.organizationId, t.patientId),
+    index('patient_possible_matches_match_idx').on(t.organizationId, t.matchPatientId),
+  ],
+);
+
 export type PatientRow = typeof patients.$inferSelect;
 export type NewPatientRow = typeof patients.$inferInsert;
 export type PatientVisitRow = typeof patientVisits.$inferSelect;

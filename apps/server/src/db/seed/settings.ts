@@ -65,14 +65,14 @@ export async function seedSettings(
     95,
     user('nurse@demo.clinic'),
     { type: 'user', id: user('nurse@demo.clinic') },
-    { email: 'nurse@demo.clinic', code: 'auth/wrong-password' },
+    { email: 'nurse@demo.clinic', code: 'auth/invalid-credential', reason: 'wrong-password' },
   );
   add(
     'auth.sign-in-failed',
     94,
     user('nurse@demo.clinic'),
     { type: 'user', id: user('nurse@demo.clinic') },
-    { email: 'nurse@demo.clinic', code: 'auth/wrong-password' },
+    { email: 'nurse@demo.clinic', code: 'auth/invalid-credential', reason: 'wrong-password' },
   );
   add(
     'auth.sign-in-throttled',

@@ -48,7 +48,11 @@ export async function authRoutes(
   const signInHooks = (ctx: PublicAccountContext, request: FastifyRequest): SignInHooks => ({
     wait: opts.signInWait,
     auditThrottled: (key) => throttledAudits.allows(key),
-    onEmailLocked: (user) => noticeLockedAccount(ctx.db, mailer, request.log, user, signInUrl(opts.links, request)),
+    onEmailLocked: (user) => {
+      noticeLockedAccount(ctx.db, mailer, request.log, user, signInUrl(opts.links, request)).catch((err: Error) =>
+        request.log.error({ err: err.message }, 'sign-in lock notice not sent'),
+      );
+    },
   });
 
   publicAccountRoute(

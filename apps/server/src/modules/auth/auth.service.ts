@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES, workspaceFeatures, parseEmail, signInTryDelayMs, type SignInBody } from '@clinic/domain';
 import { newPasswordProblem } from '@clinic/domain/rules/password';
 import { hash, verify } from '@node-rs/argon2';
+import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { and, asc, eq } from 'drizzle-orm';
 import { clinics, organizationMembers, organizations, signInAttempts, users, type UserRow } from '../../db/schema/index.js';
@@ -66,18 +67,36 @@ export async function signUp(
   return user;
 }
 
-async function fail(ctx: PublicAccountContext, email: string, user: UserRow | undefined, code: string, message: string): Promise<never> {
-  await ctx.auditAs(user, 'auth.sign-in-failed', { type: 'user', id: user?.id }, { email, code });
+/** Why a try's credentials were refused: told to the audit trail, never to the caller. */
+type CredentialFault = 'unknown-account' | 'wrong-password';
+
+/**
+ * The one answer to refused credentials, whatever the fault (`AUTH_MESSAGES`): an unknown e-mail
+ * and a wrong password look alike, so a sign-in never says which addresses have an account.
+ */
+async function refuseCredentials(ctx: PublicAccountContext, email: string, user: UserRow | undefined, reason: CredentialFault): Promise<never> {
+  const code = 'auth/invalid-credential';
+  await ctx.auditAs(user, 'auth.sign-in-failed', { type: 'user', id: user?.id }, { email, code, reason });
   countSignInFailure(code);
-  throw new AppError(code, message);
+  throw new AppError(code, AUTH_MESSAGES[code]);
 }
+
+let decoy: Promise<string> | undefined;
+/**
+ * A hash of nobody's password (random, made once per process with the same argon2 settings):
+ * the try of an unknown e-mail is checked against it, so it costs the time a known one's does.
+ */
+const decoyHash = () => (decoy ??= hash(randomBytes(32).toString('base64url')));
 
 /** What a sign-in needs from outside the database. */
 export interface SignInHooks {
   /** Waits before a try that follows failures is judged; a real timer unless a test records it. */
   wait?: (ms: number) => Promise<void>;
-  /** Called when a failure brings an account's e-mail to its lock: sends the "was this you?" notice. */
-  onEmailLocked?: (user: UserRow) => Promise<void>;
+  /**
+   * Called when a failure brings an account's e-mail to its lock: starts the "was this you?"
+   * notice. Not awaited, so that the answer's timing does not tell an account from none.
+   */
+  onEmailLocked?: (user: UserRow) => void;
   /**
    * Whether a refused (429) try is audited, by `email:<e-mail>` or `address:<ip>`: the routes allow
    * one a minute for each, so a flood cannot fill the append-only log. Without it, every one is.
@@ -114,13 +133,21 @@ export async function signIn(ctx: PublicAccountContext, input: SignInBody, hooks
   const delay = signInTryDelayMs({ email: byEmail - 1, address: byIp - 1 });
   if (delay > 0) await (hooks.wait ?? sleep)(delay);
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  if (!user) return fail(ctx, email, undefined, 'auth/user-not-found', 'No user found with this email address.');
-  const failed = async (code: string, message: string) => {
-    if (byEmail >= MAX_FAILURES_PER_EMAIL) await hooks.onEmailLocked?.(user);
-    return fail(ctx, email, user, code, message);
-  };
-  if (!(await verify(user.passwordHash, input.password))) return failed('auth/wrong-password', 'Incorrect password. Please try again.');
-  if (user.status !== 'active') return failed('auth/user-disabled', 'This account has been disabled.');
+  if (!user) {
+    await verify(await decoyHash(), input.password);
+    return refuseCredentials(ctx, email, undefined, 'unknown-account');
+  }
+  if (!(await verify(user.passwordHash, input.password))) {
+    if (byEmail >= MAX_FAILURES_PER_EMAIL) hooks.onEmailLocked?.(user);
+    return refuseCredentials(ctx, email, user, 'wrong-password');
+  }
+  // Only the right password learns that the account is disabled.
+  if (user.status !== 'active') {
+    const code = 'auth/user-disabled';
+    await ctx.auditAs(user, 'auth.sign-in-failed', { type: 'user', id: user.id }, { email, code });
+    countSignInFailure(code);
+    throw new AppError(code, AUTH_MESSAGES[code]);
+  }
   await db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attemptId));
   if (user.mfaEnabledAt) {
     // The password was right; the session waits for the second factor (`completeMfaSignIn`).

@@ -88,13 +88,17 @@ describe('sign-up', () => {
 });
 
 describe('sign-in failures', () => {
-  it('answers 401 auth/user-not-found for an unknown e-mail', async () => {
-    expectFailure(await signIn({ email: 'nobody@example.org', password: 'whatever' }), 401, 'auth/user-not-found');
+  it('answers an unknown e-mail and a wrong password alike: 401 auth/invalid-credential "Incorrect email or password."', async () => {
+    const unknown = await signIn({ email: 'nobody@example.org', password: 'whatever' });
+    const wrong = await signIn({ email: 'doctor@demo.clinic', password: 'not-the-password' });
+    expectFailure(unknown, 401, 'auth/invalid-credential');
+    expect(unknown.json().message).toBe('Incorrect email or password.');
+    expect(unknown.json()).toEqual(wrong.json());
   });
 
-  it('answers 401 auth/wrong-password for a wrong password and opens no session', async () => {
+  it('answers 401 auth/invalid-credential for a wrong password and opens no session', async () => {
     const res = await signIn({ email: 'doctor@demo.clinic', password: 'not-the-password' });
-    expectFailure(res, 401, 'auth/wrong-password');
+    expectFailure(res, 401, 'auth/invalid-credential');
     expect(res.headers['set-cookie']).toBeUndefined();
     expect(res.json()).not.toHaveProperty('token');
   });
@@ -250,7 +254,7 @@ describe('sign-in rate limit', () => {
   it('after 5 failures for one e-mail the 6th try is 429 even with the right password; another e-mail from another address still signs in', async () => {
     const address = freshAddress();
     for (let i = 0; i < 5; i++) {
-      expectFailure(await signIn({ email: 'viewer@demo.clinic', password: `wrong-${i}` }, address), 401, 'auth/wrong-password');
+      expectFailure(await signIn({ email: 'viewer@demo.clinic', password: `wrong-${i}` }, address), 401, 'auth/invalid-credential');
     }
     expectFailure(await signIn({ email: 'viewer@demo.clinic', password: DEMO_PASSWORD }, address), 429, 'auth/too-many-requests');
     // The e-mail is locked whatever the address.
@@ -270,7 +274,7 @@ describe('sign-in rate limit', () => {
     const checked = results.filter((r) => r.statusCode === 401);
     expect(checked.length).toBeLessThanOrEqual(5);
     for (const r of results) if (r.statusCode !== 401) expectFailure(r, 429, 'auth/too-many-requests');
-    checked.forEach((r) => expect(r.json().code).toBe('auth/wrong-password'));
+    checked.forEach((r) => expect(r.json().code).toBe('auth/invalid-credential'));
   });
 
   it('4 failures for one e-mail still let the right password in', async () => {
@@ -282,10 +286,10 @@ describe('sign-in rate limit', () => {
   it('after 30 failures from one address further tries from it are 429, while other addresses still sign in', async () => {
     const address = freshAddress();
     for (let i = 0; i < 29; i++) {
-      expectFailure(await signIn({ email: `stranger-${i}@example.org`, password: 'x' }, address), 401, 'auth/user-not-found');
+      expectFailure(await signIn({ email: `stranger-${i}@example.org`, password: 'x' }, address), 401, 'auth/invalid-credential');
     }
     // 29 failures: the address is not blocked yet.
-    expectFailure(await signIn({ email: 'stranger-29@example.org', password: 'x' }, address), 401, 'auth/user-not-found');
+    expectFailure(await signIn({ email: 'stranger-29@example.org', password: 'x' }, address), 401, 'auth/invalid-credential');
     expectFailure(await signIn({ email: 'admin@demo.clinic', password: DEMO_PASSWORD }, address), 429, 'auth/too-many-requests');
     expect((await signIn({ email: 'admin@demo.clinic', password: DEMO_PASSWORD }, freshAddress())).statusCode).toBe(200);
   });
@@ -387,7 +391,7 @@ describe('audit of sign-in', () => {
       expect.objectContaining({
         actor_user_id: userId,
         organization_id: 'default-clinic',
-        details: { email: 'admin@demo.clinic', code: 'auth/wrong-password' },
+        details: { email: 'admin@demo.clinic', code: 'auth/invalid-credential', reason: 'wrong-password' },
       }),
     ]);
     const signedIn = (await auditEventsOf(t.database.db, 'auth.sign-in')).filter((e) => e.ip === address);
@@ -401,7 +405,10 @@ describe('audit of sign-in', () => {
     await signIn({ email: 'ghost@example.org', password: 'x' }, address);
     const failed = (await auditEventsOf(t.database.db, 'auth.sign-in-failed')).filter((e) => e.ip === address);
     expect(failed).toEqual([
-      expect.objectContaining({ actor_user_id: null, details: { email: 'ghost@example.org', code: 'auth/user-not-found' } }),
+      expect.objectContaining({
+        actor_user_id: null,
+        details: { email: 'ghost@example.org', code: 'auth/invalid-credential', reason: 'unknown-account' },
+      }),
     ]);
   });
 });

@@ -1,20 +1,19 @@
-import { AUTH_MESSAGES, planMemberChange } from '@clinic/domain';
+import { AUTH_MESSAGES } from '@clinic/domain';
 import { RESET_LINK_MINUTES } from '@clinic/domain/contracts/account-security';
 import { passwordPolicySchema } from '@clinic/domain/contracts/organizations';
 import { newPasswordProblem } from '@clinic/domain/rules/password';
 import { passwordPolicyProblems, strictestPolicy, type PasswordPolicy } from '@clinic/domain/rules/password-policy';
 import { hash, verify } from '@node-rs/argon2';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { and, count, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { accountTokens, invitations, organizationMembers, organizations, users, type SessionUser } from '../../db/schema/index.js';
 import { hashToken } from '../../platform/crypto.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError } from '../../platform/errors.js';
 import { sendIfConfigured, type Mailer } from '../../platform/mail.js';
-import type { AccountDb, AccountRouteContext, PublicAccountContext, TenantAccountRouteContext } from '../../platform/route.js';
+import type { AccountDb, AccountRouteContext, PublicAccountContext } from '../../platform/route.js';
 import { endUserSessions } from '../../platform/sessions.js';
 import { accountWithSecrets } from './account-secrets.js';
 import { createAccountToken, endAccountTokens, liveAccountToken, useAccountToken } from './account-tokens.js';
-import { clearMfa } from './mfa.service.js';
 
 /** Reset links one account may be mailed per hour, so the form cannot flood a mailbox. */
 export const RESET_MAILS_PER_HOUR = 3;
@@ -84,6 +83,21 @@ export async function changePassword(ctx: AccountRouteContext, input: { currentP
   return { sessionsEnded };
 }
 
+/** Reset links made for an account in the last hour (mailed or shown to an Admin). */
+export async function resetLinksLastHour(db: AccountDb, userId: string): Promise<number> {
+  const [recent] = await db
+    .select({ n: count() })
+    .from(accountTokens)
+    .where(
+      and(
+        eq(accountTokens.userId, userId),
+        eq(accountTokens.purpose, 'password-reset'),
+        gt(accountTokens.createdAt, new Date(Date.now() - 3600_000)),
+      ),
+    );
+  return recent?.n ?? 0;
+}
+
 /** The path of the page that completes a reset link. */
 export const resetPath = (token: string) => `/login?reset=${encodeURIComponent(token)}`;
 
@@ -115,17 +129,7 @@ export async function requestPasswordReset(
   if (!mail.mailer.configured || !mail.origin) return;
   const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
   if (!user || user.status !== 'active') return;
-  const [recent] = await db
-    .select({ n: count() })
-    .from(accountTokens)
-    .where(
-      and(
-        eq(accountTokens.userId, user.id),
-        eq(accountTokens.purpose, 'password-reset'),
-        gt(accountTokens.createdAt, new Date(Date.now() - 3600_000)),
-      ),
-    );
-  if ((recent?.n ?? 0) >= RESET_MAILS_PER_HOUR) return;
+  if ((await resetLinksLastHour(db, user.id)) >= RESET_MAILS_PER_HOUR) return;
   await endAccountTokens(db, user.id, 'password-reset');
   const { token } = await createAccountToken(db, user.id, 'password-reset', RESET_LINK_MINUTES);
   await ctx.auditAs(user, 'auth.password-reset-requested', { type: 'user', id: user.id });
@@ -145,39 +149,4 @@ export async function resetPassword(ctx: PublicAccountContext, input: { token: s
   const sessionsEnded = await setPassword(db, user.id, input.newPassword);
   await ctx.auditAs(user, 'auth.password-reset', { type: 'user', id: user.id }, { sessionsEnded, byAdmin: link.createdBy !== null });
   return { email: user.email };
-}
-
-/** A member of the request's organization by membership id, below the actor's rank (an Owner: any). */
-async function memberBelow(ctx: TenantAccountRouteContext, memberId: string) {
-  const { tenant } = ctx;
-  const [member] = await ctx.tenantTx(({ tx }) =>
-    tx
-      .select({ userId: organizationMembers.userId, role: organizationMembers.role, email: sql<string>`${users.email}` })
-      .from(organizationMembers)
-      .innerJoin(users, eq(users.id, organizationMembers.userId))
-      .where(and(eq(organizationMembers.organizationId, tenant.organizationId), eq(organizationMembers.id, memberId)))
-      .limit(1),
-  );
-  if (!member) throw notFound('Member');
-  // The one member-change rule (`planMemberChange`): below one's own rank, any rank for an Owner.
-  if (!planMemberChange(tenant.member, { role: member.role, permissions: {} }, {}).ok) {
-    throw new AppError('access/forbidden', `You can only help members whose role is below your own (${member.role} is not).`);
-  }
-  return member;
-}
-
-/** An Admin's reset link for a member (when no mail is configured): shown to the Admin, valid 30 minutes, once. */
-export async function createMemberResetLink(ctx: TenantAccountRouteContext, memberId: string, origin: string) {
-  const member = await memberBelow(ctx, memberId);
-  await endAccountTokens(ctx.db, member.userId, 'password-reset');
-  const { token, expiresAt } = await createAccountToken(ctx.db, member.userId, 'password-reset', RESET_LINK_MINUTES, ctx.actor.userId);
-  await ctx.tenantTx((t) => t.audit('member.password-reset-link-created', { type: 'user', id: member.userId }, { memberId, email: member.email }));
-  return { resetUrl: `${origin}${resetPath(token)}`, expiresAt: expiresAt.toISOString() };
-}
-
-/** An Admin's reset of a member's second factor: the member signs in with the password alone and enrols again. */
-export async function resetMemberMfa(ctx: TenantAccountRouteContext, memberId: string) {
-  const member = await memberBelow(ctx, memberId);
-  await clearMfa(ctx.db, member.userId);
-  await ctx.tenantTx((t) => t.audit('member.mfa-reset', { type: 'user', id: member.userId }, { memberId, email: member.email }));
 }

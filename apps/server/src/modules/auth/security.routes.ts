@@ -1,5 +1,6 @@
 import {
   FORGOT_PASSWORD_MESSAGE,
+  RESET_LINK_MINUTES,
   changePasswordBody,
   forgotPasswordBody,
   mfaConfirmBody,
@@ -13,6 +14,7 @@ import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { organizationMembers, organizations } from '../../db/schema/index.js';
 import { toUserDto } from '../../platform/dto.js';
+import { AppError } from '../../platform/errors.js';
 import { appOrigin, type LinkConfig } from '../../platform/links.js';
 import type { Mailer } from '../../platform/mail.js';
 import { RateLimiter } from '../../platform/rate-limit.js';
@@ -22,7 +24,8 @@ import { accountWithSecrets } from './account-secrets.js';
 import { clearSessionCookie, createSession, setSessionCookie } from '../../platform/sessions.js';
 import { endOtherSessions, endOwnSession, listOwnSessions } from './account-sessions.service.js';
 import { completeMfaSignIn, confirmEnrolment, disableMfa, mfaState, startEnrolment } from './mfa.service.js';
-import { changePassword, createMemberResetLink, requestPasswordReset, resetMemberMfa, resetPassword } from './password.service.js';
+import { createMemberResetLink, mailMemberReset, resetMemberMfa } from './member-help.service.js';
+import { changePassword, requestPasswordReset, resetPassword } from './password.service.js';
 
 const memberParams = z.object({ memberId: z.string().min(1).max(100) });
 const sessionParams = z.object({ id: z.string().min(1).max(100) });
@@ -48,7 +51,8 @@ async function mfaRequiredFor(db: AccountDb, userId: string): Promise<boolean> {
 
 /**
  * Sign-in security (issue 16): two-factor sign-in (TOTP and backup codes), password change and
- * reset, the member's sessions, and an Admin's help for a member (a reset link, a second factor reset).
+ * reset, the member's sessions, and an Admin's help for a member (a reset link, a second factor reset,
+ * a reset e-mail).
  */
 export async function securityRoutes(
   app: FastifyInstance,
@@ -175,7 +179,7 @@ export async function securityRoutes(
     {
       method: 'POST',
       url: '/api/organizations/members/:memberId/mfa/reset',
-      summary: "Reset a member's second factor (they enrol again)",
+      summary: "Reset a member's second factor (they enrol again); only where this organization is the account's only membership",
       access: MEMBERS_ACCESS.administer,
       params: memberParams,
       scope: 'organization',
@@ -191,15 +195,36 @@ export async function securityRoutes(
     {
       method: 'POST',
       url: '/api/organizations/members/:memberId/password-reset-link',
-      summary: 'Create a single-use password reset link for a member (shown to the Admin)',
+      summary:
+        "Create a single-use password reset link for a member (shown to the Admin); only where this organization is the account's only membership",
       access: MEMBERS_ACCESS.administer,
       params: memberParams,
       scope: 'organization',
     },
     async (ctx, { params }, request) => {
       const origin = originOf(opts.links, request);
-      if (!origin) throw new Error('No public URL is configured for links (PUBLIC_URL).');
+      if (!origin) throw new AppError('service/unavailable', 'No public URL is configured for links (PUBLIC_URL).');
       return { success: true, ...(await createMemberResetLink(ctx, params.memberId, origin)) };
+    },
+  );
+
+  tenantAccountRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/organizations/members/:memberId/password-reset-email',
+      summary: "Mail a member a single-use password reset link to their account's address (never shown to the Admin); refused without mail",
+      access: MEMBERS_ACCESS.administer,
+      params: memberParams,
+      scope: 'organization',
+    },
+    async (ctx, { params }, request) => {
+      const sent = await mailMemberReset(ctx, params.memberId, { mailer: opts.mailer, origin: originOf(opts.links, request), log: request.log });
+      return {
+        success: true,
+        ...sent,
+        message: `A password reset e-mail was sent to ${sent.email}. The link in it works once, for ${RESET_LINK_MINUTES} minutes.`,
+      };
     },
   );
 }

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   DEMO_PASSWORD,
   auditEventsOf,
@@ -64,10 +64,11 @@ describe('"was this you?" notice', () => {
   it('the 5th failure mails the account owner once, with the addresses and times of the attempts and what to do', async () => {
     await signUpAs(t.app, 'noticed@example.org');
     const addresses = [freshAddress(), freshAddress(), freshAddress(), freshAddress(), freshAddress()];
-    for (const [i, address] of addresses.entries()) {
-      await signIn('noticed@example.org', `wrong-${i}`, address);
-      expect(noticesTo('noticed@example.org')).toHaveLength(i === 4 ? 1 : 0);
-    }
+    for (const [i, address] of addresses.slice(0, 4).entries()) await signIn('noticed@example.org', `wrong-${i}`, address);
+    expect(noticesTo('noticed@example.org')).toHaveLength(0);
+    // Sent beside the 5th answer, not before it: its timing must not tell an account from none.
+    await signIn('noticed@example.org', 'wrong-4', addresses[4]);
+    await vi.waitFor(() => expect(noticesTo('noticed@example.org')).toHaveLength(1));
     const [mail] = noticesTo('noticed@example.org');
     for (const address of addresses) expect(mail.text).toContain(address);
     expect(mail.text).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);

@@ -6,6 +6,7 @@ import { notFound } from '../../platform/errors.js';
 import { sendIfConfigured, type Mailer } from '../../platform/mail.js';
 import type { AccountDb, TenantAccountRouteContext } from '../../platform/route.js';
 import { tryHit, type SharedLimit } from '../../platform/shared-limit.js';
+import { actOnAccount } from './account-wide.js';
 
 /** Failed sign-ins allowed per e-mail in the window before further tries are refused. */
 export const MAX_FAILURES_PER_EMAIL = 5;
@@ -178,6 +179,7 @@ export async function listSignInLocks(ctx: TenantAccountRouteContext): Promise<S
  * Clears the counted failures of a member's e-mail: sign-in opens at once and the next lock mails
  * a new notice. The failures still count against their addresses. Another organization's e-mail,
  * or no account at all, is a 404: an Admin learns nothing about people outside their organization.
+ * A member who also belongs to another organization is refused (`account-wide.ts`).
  */
 export async function clearSignInLock(ctx: TenantAccountRouteContext, email: string) {
   const { db } = ctx;
@@ -185,14 +187,20 @@ export async function clearSignInLock(ctx: TenantAccountRouteContext, email: str
   if (!member) throw notFound('Member');
   const failures = await emailFailures(db, email);
   if (failures === 0) return { cleared: false };
-  await ctx.tenantTx((tenantCtx) =>
-    tenantCtx.audit('auth.sign-in-lock-cleared', { type: 'user', id: member.id }, { email, failures, locked: failures >= MAX_FAILURES_PER_EMAIL }),
+  // The lock bounds password guessing at the account in all its organizations: one of them may
+  // lift it only where it holds the account's only membership.
+  const what = {
+    kind: 'sign-in-lock',
+    audit: 'auth.sign-in-lock-cleared',
+    details: { failures, locked: failures >= MAX_FAILURES_PER_EMAIL },
+  } as const;
+  await actOnAccount(ctx, { userId: member.id, email }, what, () =>
+    db.transaction(async (tx) => {
+      await tx.insert(rateLimitHits).values({ scope: CLEARED_SCOPE, key: email });
+      await tx.delete(rateLimitHits).where(and(eq(rateLimitHits.scope, NOTICE_LIMIT.scope), eq(rateLimitHits.key, email)));
+      // Markers older than the window no longer hide anything.
+      await tx.delete(rateLimitHits).where(and(eq(rateLimitHits.scope, CLEARED_SCOPE), sql`${rateLimitHits.at} <= ${windowStart()}`));
+    }),
   );
-  await db.transaction(async (tx) => {
-    await tx.insert(rateLimitHits).values({ scope: CLEARED_SCOPE, key: email });
-    await tx.delete(rateLimitHits).where(and(eq(rateLimitHits.scope, NOTICE_LIMIT.scope), eq(rateLimitHits.key, email)));
-    // Markers older than the window no longer hide anything.
-    await tx.delete(rateLimitHits).where(and(eq(rateLimitHits.scope, CLEARED_SCOPE), sql`${rateLimitHits.at} <= ${windowStart()}`));
-  });
   return { cleared: true };
 }

@@ -15,6 +15,7 @@ import {
   organizationOfEvent,
   startTrial,
 } from './billing.service.js';
+import { checkedStripeEvent } from './stripe-event.js';
 import { webhookVerifier, type BillingConfig } from './stripe.js';
 
 /** Billing belongs to the organization, not to the clinic the caller has open. */
@@ -88,6 +89,7 @@ export async function billingRoutes(app: FastifyInstance, opts: { billing: Billi
       } catch {
         throw new AppError('billing/bad-signature', 'The webhook signature is not valid.');
       }
+      event = checkedStripeEvent(event);
       const organizationId = await organizationOfEvent(ctx.db, event);
       if (!organizationId) return { received: true, applied: false };
       const { outcome, mail } = await ctx.inOrganization(organizationId, async (tenantCtx) => {

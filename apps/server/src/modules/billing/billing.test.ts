@@ -236,6 +236,58 @@ describe('POST /api/billing/webhook', () => {
   });
 });
 
+describe('malformed signed webhook events', () => {
+  const invoicePaid = (organizationId: string, over: Record<string, unknown>) => ({
+    id: `evt_${Math.random().toString(36).slice(2)}`,
+    object: 'event',
+    type: 'invoice.paid',
+    data: {
+      object: {
+        id: 'in_malformed',
+        object: 'invoice',
+        amount_paid: 99900,
+        currency: 'usd',
+        created: 1_790_000_000,
+        metadata: { organizationId },
+        ...over,
+      },
+    },
+  });
+  const subscriptionUpdated = (organizationId: string, over: Record<string, unknown>) => ({
+    id: `evt_${Math.random().toString(36).slice(2)}`,
+    object: 'event',
+    type: 'customer.subscription.updated',
+    data: { object: { id: 'sub_malformed', object: 'subscription', status: 'active', metadata: { organizationId }, ...over } },
+  });
+
+  it.each([
+    ['a number as metadata.organizationId', (org: string) => invoicePaid(org, { metadata: { organizationId: 42 } })],
+    ['an object as metadata.organizationId', (org: string) => invoicePaid(org, { metadata: { organizationId: { id: org } } })],
+    ['an invoice created in the year 33658', (org: string) => invoicePaid(org, { created: 1e12 })],
+    ['an invoice created before 1970', (org: string) => invoicePaid(org, { created: -1e11 })],
+    ['an amount beyond any invoice', (org: string) => invoicePaid(org, { amount_paid: 1e15 })],
+    ['a period end past the year 275760', (org: string) => subscriptionUpdated(org, { current_period_end: 1e16 })],
+    ['a text period end', (org: string) => subscriptionUpdated(org, { items: { data: [{ current_period_end: 'soon' }] } })],
+  ])('a correctly signed event with %s is a 400 and changes nothing', async (_what, event) => {
+    const other = await createOtherOrganization(t.app, `webhook-malformed-${Math.random().toString(36).slice(2)}@other.org`);
+    const before = await orgRow(other.organizationId);
+    const res = await deliver(event(other.organizationId));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'validation/invalid', message: 'The webhook event is malformed.' });
+    expect(await orgRow(other.organizationId)).toEqual(before);
+    expect(await countRows(t.database.db, 'billing_events', sql`organization_id = ${other.organizationId}`)).toBe(0);
+    expect(await countRows(t.database.db, 'billing_invoices', sql`organization_id = ${other.organizationId}`)).toBe(0);
+  });
+
+  it('still applies a well-formed event with fields it does not read', async () => {
+    const other = await createOtherOrganization(t.app, 'webhook-extra@other.org');
+    const res = await deliver(invoicePaid(other.organizationId, { livemode: false, custom_fields: [{ name: 'PO', value: 7 }] }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().applied).toBe(true);
+    expect(await countRows(t.database.db, 'billing_invoices', sql`organization_id = ${other.organizationId}`)).toBe(1);
+  });
+});
+
 describe('PUT /api/clinics/:id', () => {
   it('changes a clinic of the organization, audited; another organization’s clinic is a 404', async () => {
     const other = await createOtherOrganization(t.app, 'clinic-owner@other.org');

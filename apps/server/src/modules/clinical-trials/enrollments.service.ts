@@ -18,7 +18,7 @@ import { trialRow, type AnyRouteContext } from './trials.service.js';
  */
 export async function enrollPatient(ctx: PublicOrTenantRouteContext, trialId: string, body: EnrollBody, token: string | undefined) {
   const org = ctx.tenant.organizationId;
-  if (!ctx.signedIn) await consumeIntakeToken(ctx, token, body.patientId, 'enroll');
+  if (!ctx.signedIn) await consumeIntakeToken(ctx, token, body.patientId, 'enroll', trialId);
   const trial = await trialRow(ctx.tx, org, trialId, true);
   const [patient] = await patientSummaries(ctx.tx, org, [body.patientId]);
   if (!patient) throw new AppError('not-found', 'Patient not found');

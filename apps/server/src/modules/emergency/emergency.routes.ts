@@ -11,6 +11,7 @@ import {
 } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { OutboundPolicy } from '../../platform/outbound.js';
 import { tenantAccountRoute, tenantRoute } from '../../platform/route.js';
 import { checkConfiguredIntegrations } from '../integrations/index.js';
 import { changeAlert, raiseAlert } from './alerts.service.js';
@@ -42,8 +43,11 @@ const entryDetailsBody = z.object({
   weight: z.number().min(0.2).max(500).nullish(),
 });
 
-/** The emergency room dashboard (`/api/emergency-dashboard/…`, issue 12). */
-export async function emergencyRoutes(app: FastifyInstance) {
+/**
+ * The emergency room dashboard (`/api/emergency-dashboard/…`, issue 12); its connection checks
+ * reach the integrations through the outbound guard with the deployment's policy.
+ */
+export async function emergencyRoutes(app: FastifyInstance, opts: { outbound: OutboundPolicy }) {
   for (const [path, section, summary] of SECTIONS) {
     tenantRoute(app, { method: 'GET', url: `${BASE}${path}`, summary, access }, async (ctx) => ({
       success: true,
@@ -65,7 +69,10 @@ export async function emergencyRoutes(app: FastifyInstance) {
       summary: "Check connections: read each configured integration's CapabilityStatement, then answer the statuses",
       access,
     },
-    async (ctx) => ({ success: true, integrations: await checkConfiguredIntegrations(ctx) }),
+    async (ctx, _input, request) => ({
+      success: true,
+      integrations: await checkConfiguredIntegrations(ctx, { policy: opts.outbound, log: request.log }),
+    }),
   );
 
   tenantRoute(

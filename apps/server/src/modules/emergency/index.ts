@@ -4,3 +4,4 @@ export { type EmergencyContext } from './emergency-scope.js';
 export { emergencyRoutes } from './emergency.routes.js';
 // The clinics tab of the organization screen reads and saves a clinic's emergency settings here.
 export { facility as readFacility, updateFacility as saveFacility } from './board.service.js';
+export { moveEmergencyRecords } from './emergency-merge.js';

@@ -141,7 +141,7 @@ export async function eventRoutes(app: FastifyInstance) {
   } as const;
   streamRoute(app, publicSpec, async ({ query }, request, reply) => {
     // Resolved in a transaction of its own that has ended before the stream opens.
-    const target = await streams.publicClinic(query.organizationId, query.clinicId);
+    const target = await streams.publicClinic(query.organizationId, query.clinicId, { ip: request.ip });
     const release = publicOpen.take(request.ip);
     stream(reply, open, streams, {
       organizationId: target.organizationId,

@@ -1,3 +1,4 @@
+import { EVENT_YEARS, PERSON_YEARS, type YearRange } from '@clinic/domain/contracts/calendar-date';
 import { ENCOUNTER_STATUSES, OBSERVATION_CODES, parseDateParam, type DateBound } from '@clinic/domain/rules/fhir';
 import { AppError } from '../../platform/errors.js';
 
@@ -60,11 +61,20 @@ export function parseSearch(resource: SearchResource, query: unknown): Search {
   return { params, count, offset };
 }
 
-/** The date bounds of a date parameter (each value one bound: `date=ge2026-01-01&date=lt2026-02-01`). */
-export function dateBounds(search: Search, name: string): DateBound[] {
+/** The years each date parameter may name: birth dates are a person's, the others events'. */
+const DATE_PARAM_YEARS: Record<'birthdate' | 'date', YearRange> = { birthdate: PERSON_YEARS, date: EVENT_YEARS };
+
+/**
+ * The date bounds of a date parameter (each value one bound: `date=ge2026-01-01&date=lt2026-02-01`).
+ * A value that is no real date of the parameter's years is a 400 naming the parameter.
+ */
+export function dateBounds(search: Search, name: keyof typeof DATE_PARAM_YEARS): DateBound[] {
+  const years = DATE_PARAM_YEARS[name];
   return (search.params.get(name) ?? []).map((value) => {
-    const bound = parseDateParam(value);
-    if (!bound) throw bad(`${name} must be a FHIR date such as 2026-01-31 or ge2026-01 (got ${value}).`);
+    const bound = parseDateParam(value, years);
+    if (!bound) {
+      throw bad(`${name} must be a real FHIR date between ${years.minYear} and ${years.maxYear}, such as 2026-01-31 or ge2026-01 (got ${value}).`);
+    }
     return bound;
   });
 }

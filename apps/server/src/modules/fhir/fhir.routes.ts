@@ -3,6 +3,7 @@ import { operationOutcome, type OutcomeCode } from '@clinic/domain/rules/fhir';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, statusFor } from '../../platform/errors.js';
+import { appOrigin, type LinkConfig } from '../../platform/links.js';
 import { RateLimiter } from '../../platform/rate-limit.js';
 import { fhirRoute } from '../../platform/route.js';
 import { capabilityStatement } from './fhir-capability.js';
@@ -27,10 +28,21 @@ const FHIR_JSON = 'application/fhir+json';
 /** FHIR ids: letters, digits, '-' and '.', at most 64. */
 const idParams = z.object({ id: z.string().regex(/^[A-Za-z0-9\-.]{1,64}$/, 'Invalid id') });
 
-/** The server's base URL as the caller reached it, and the request's own URL. */
-function baseOf(request: FastifyRequest): FhirBase {
-  const base = `${request.protocol}://${request.host}${FHIR_BASE_PATH}`;
-  return { base, url: new URL(request.url, `${request.protocol}://${request.host}`) };
+/**
+ * This server's FHIR base URL, under `PUBLIC_URL` as every link the server hands out
+ * (`platform/links.ts`): the Host header is the client's to write, and the links of a Bundle are
+ * followed by the clients that read it.
+ */
+export function fhirBaseUrl(links: LinkConfig, request: FastifyRequest): string {
+  return `${appOrigin(links, request)}${FHIR_BASE_PATH}`;
+}
+
+/** The base URL and the request's own URL under it (a Bundle's `self` and paging links). */
+function baseUrlsOf(links: LinkConfig, request: FastifyRequest): FhirBase {
+  const base = fhirBaseUrl(links, request);
+  // Only the path and query of the request: a URL such as `//other.example/...` names no host here.
+  const { pathname, search } = new URL(request.url, 'http://request.invalid');
+  return { base, url: new URL(`${pathname}${search}`, base) };
 }
 
 const OUTCOME_BY_STATUS: Record<number, OutcomeCode> = {
@@ -47,7 +59,8 @@ const OUTCOME_BY_STATUS: Record<number, OutcomeCode> = {
  * Observation plus `Patient/{id}/$everything`, for a staff session or an API key (`fhirRoute`).
  * Every answer is `application/fhir+json`; every error an `OperationOutcome` with its status.
  */
-export async function fhirRoutes(app: FastifyInstance) {
+export async function fhirRoutes(app: FastifyInstance, opts: { links: LinkConfig }) {
+  const baseOf = (request: FastifyRequest) => baseUrlsOf(opts.links, request);
   const limiter = new RateLimiter(PER_KEY_PER_MINUTE, 60_000);
   await app.register(
     async (fhir) => {
@@ -72,7 +85,8 @@ export async function fhirRoutes(app: FastifyInstance) {
       );
 
       // Public, as FHIR clients read it before they authenticate: it names no organization's data.
-      fhir.get('/metadata', async (request, reply) => {
+      const metadata = { access: { public: true }, contract: { summary: "The server's CapabilityStatement" } } as const;
+      fhir.get('/metadata', { config: metadata }, async (request, reply) => {
         reply.type(FHIR_JSON);
         return capabilityStatement(baseOf(request).base);
       });

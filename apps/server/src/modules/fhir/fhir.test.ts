@@ -469,6 +469,35 @@ describe('who may read the FHIR server', () => {
   });
 });
 
+describe('date search parameters', () => {
+  it.each([
+    ['/Patient?birthdate=le9999-12-31', 'birthdate'],
+    ['/Patient?birthdate=0000', 'birthdate'],
+    ['/Patient?birthdate=lt0001-01-01', 'birthdate'],
+    ['/Patient?birthdate=le1899-12-31', 'birthdate'],
+    ['/Patient?birthdate=2023-02-29', 'birthdate'],
+    ['/Encounter?date=gt9999-12-31', 'date'],
+    ['/Encounter?date=lt1999-12-31', 'date'],
+    ['/Observation?date=gt9999-12-31', 'date'],
+    ['/Observation?date=ge2026-02-30T10:00:00Z', 'date'],
+  ])('%s is a 400 OperationOutcome naming %s, never a 500 or another date', async (path, name) => {
+    const res = await t.inject({ method: 'GET', url: `/fhir/R4${path}`, headers: bearer(secret) });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toContain('application/fhir+json');
+    const outcome = res.json() as OperationOutcome;
+    expectValid(outcome);
+    expect(outcome.issue[0].code).toBe('invalid');
+    expect(outcome.issue[0].diagnostics).toMatch(new RegExp(`^${name} must be a real FHIR date between \\d{4} and 2100`));
+  });
+
+  it('still finds a patient by a birth date at the range boundaries', async () => {
+    const search = (birthdate: string) =>
+      t.inject({ method: 'GET', url: `/fhir/R4/Patient?family=Fhirsearch&birthdate=${birthdate}`, headers: bearer(secret) });
+    expect((await search('ge1900-01-01')).json().total).toBe(1);
+    expect((await search('le2100-12-31')).json().total).toBe(1);
+  });
+});
+
 describe('API keys', () => {
   it('lists keys without their secrets, and refuses a bad scope', async () => {
     const res = await t.get('/api/organizations/api-keys');

@@ -1,3 +1,3 @@
 /** The FHIR module's public API (see ../README.md): its routes, and the `$everything` Bundle for the GDPR export. */
-export { fhirRoutes, FHIR_BASE_PATH } from './fhir.routes.js';
+export { fhirBaseUrl, fhirRoutes, FHIR_BASE_PATH } from './fhir.routes.js';
 export { everythingOf } from './fhir.service.js';

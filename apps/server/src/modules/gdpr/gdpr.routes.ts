@@ -13,7 +13,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { tenantRoute } from '../../platform/route.js';
-import { FHIR_BASE_PATH } from '../fhir/index.js';
+import type { LinkConfig } from '../../platform/links.js';
+import { fhirBaseUrl } from '../fhir/index.js';
 import { complianceSummary, patientAccessLog } from './compliance.service.js';
 import { listConsents, recordConsent, withdrawConsent } from './consents.service.js';
 import { erasePatient } from './erasure.service.js';
@@ -28,7 +29,7 @@ const { manage, administer } = GDPR_ACCESS;
  * the erasure that restricts and pseudonymises inside the retention period, the compliance summary
  * a patient's access history, and the export of a patient's record as a FHIR Bundle (built by the FHIR module).
  */
-export async function gdprRoutes(app: FastifyInstance) {
+export async function gdprRoutes(app: FastifyInstance, opts: { links: LinkConfig }) {
   tenantRoute(
     app,
     {
@@ -134,6 +135,6 @@ export async function gdprRoutes(app: FastifyInstance) {
       access: manage,
       query: patientExportQuery,
     },
-    async (ctx, { query }, request) => exportPatientRecord(ctx, query.patientId, `${request.protocol}://${request.host}${FHIR_BASE_PATH}`),
+    async (ctx, { query }, request) => exportPatientRecord(ctx, query.patientId, fhirBaseUrl(opts.links, request)),
   );
 }

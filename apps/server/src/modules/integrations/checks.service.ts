@@ -14,7 +14,7 @@ import { integrationChecks, organizations } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import type { TenantAccountRouteContext, TenantRouteContext } from '../../platform/route.js';
 import type { TenantTx } from '../../platform/tenant-tx.js';
-import { probeFhirServer, type ProbeResult } from './fhir-client.js';
+import { probeFhirServer, type FhirReach, type ProbeResult } from './fhir-client.js';
 
 /** A connection check's outcome, as Test Connection reports it. */
 export type CheckResult = ProbeResult;
@@ -59,7 +59,7 @@ async function checkSummaries(tx: TenantTx, organizationId: string, now: Date) {
 }
 
 /**
- * Every integration's status from its real checks at its current address (issue 12's
+ * Every integration's status from its real checks at its current address (the emergency room's
  * Integrations tab): nothing is CONNECTED that a check has not reached.
  */
 export async function integrationStatuses({ tx, tenant }: Pick<TenantRouteContext, 'tx' | 'tenant'>, now = new Date()): Promise<IntegrationDto[]> {
@@ -69,11 +69,11 @@ export async function integrationStatuses({ tx, tenant }: Pick<TenantRouteContex
 }
 
 /** Probes the targets at once (outside any transaction), then records each check and its audit row. */
-async function runChecks(ctx: TenantAccountRouteContext, targets: IntegrationTarget[]): Promise<Map<IntegrationId, CheckResult>> {
+async function runChecks(ctx: TenantAccountRouteContext, targets: IntegrationTarget[], reach: FhirReach): Promise<Map<IntegrationId, CheckResult>> {
   const results = await Promise.all(
     targets.map(async (target) => {
       const started = performance.now();
-      const result = await probeFhirServer(target.endpoint, { allowOnPremise: target.allowOnPremise });
+      const result = await probeFhirServer(target.endpoint, reach);
       return { target, result, durationMs: Math.round(performance.now() - started) };
     }),
   );
@@ -108,10 +108,10 @@ async function runChecks(ctx: TenantAccountRouteContext, targets: IntegrationTar
  * Test Connection of one integration: checks its saved address whether or not it is enabled yet
  * (an Admin tests before switching it on), records the check and reports what the server found.
  */
-export async function checkIntegration(ctx: TenantAccountRouteContext, id: IntegrationId): Promise<CheckResult> {
+export async function checkIntegration(ctx: TenantAccountRouteContext, id: IntegrationId, reach: FhirReach): Promise<CheckResult> {
   const target = (await ctx.tenantTx((t) => currentTargets(t.tx, t.tenant.organizationId))).find((t) => t.id === id)!;
   if (!target.endpoint) return { ok: false, fhirVersion: null, software: null, error: 'Set the base URL first.' };
-  return (await runChecks(ctx, [target])).get(id)!;
+  return (await runChecks(ctx, [target], reach)).get(id)!;
 }
 
 /**
@@ -119,7 +119,7 @@ export async function checkIntegration(ctx: TenantAccountRouteContext, id: Integ
  * except one checked at the same address in the last {@link INTEGRATION_RECHECK_SECONDS} seconds
  * (so repeated presses do not hammer the systems), and answers the statuses after.
  */
-export async function checkConfiguredIntegrations(ctx: TenantAccountRouteContext, now = new Date()): Promise<IntegrationDto[]> {
+export async function checkConfiguredIntegrations(ctx: TenantAccountRouteContext, reach: FhirReach, now = new Date()): Promise<IntegrationDto[]> {
   const due = await ctx.tenantTx(async (t) => {
     const targets = (await currentTargets(t.tx, t.tenant.organizationId)).filter((target) => target.configured);
     const recent = await t.tx
@@ -133,6 +133,6 @@ export async function checkConfiguredIntegrations(ctx: TenantAccountRouteContext
       );
     return targets.filter((target) => !recent.some((r) => r.integration === target.id && r.endpoint === target.endpoint));
   });
-  await runChecks(ctx, due);
+  await runChecks(ctx, due, reach);
   return ctx.tenantTx((t) => integrationStatuses(t));
 }

@@ -2,15 +2,18 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OUTBOUND_FAILED } from '../../platform/outbound.js';
+import { standInPolicy } from '../../platform/outbound.testing.js';
 import { auditEventsOf, createOtherOrganization, json, rows, useTestApp } from '../../test/harness.js';
-import { fhirGet, probeFhirServer } from './index.js';
 
 /**
- * Connection checks (issue 12's Integrations tab): a status is what a real check found at the
- * integration's current address, against a FHIR server started here; Test Connection and Check
- * connections both record checks; repeated presses reuse a fresh check.
+ * Connection checks (the emergency room's Integrations tab): a status is what a real check found at
+ * the integration's current address, against a FHIR server started here that stands in for an
+ * on-premise one the deployment allows (OUTBOUND_ALLOW); Test Connection and Check connections
+ * both record checks; repeated presses reuse a fresh check.
  */
-const t = useTestApp({ as: 'nurse' });
+const FHIR_HOST = 'fhir.hospital.test';
+const t = useTestApp({ as: 'nurse', outbound: standInPolicy({ [FHIR_HOST]: '10.20.30.40' }, FHIR_HOST) });
 const ORG = 'default-clinic';
 const CHECK = '/api/emergency-dashboard/integrations/check';
 const statuses = async () => json(await t.get('/api/emergency-dashboard/integrations')).integrations as Array<Record<string, any>>;
@@ -31,7 +34,7 @@ describe('integration checks', () => {
       }
     });
     await new Promise<void>((resolve) => fhir.listen(0, '127.0.0.1', resolve));
-    fhirUrl = `http://127.0.0.1:${(fhir.address() as AddressInfo).port}/fhir/R4`;
+    fhirUrl = `http://${FHIR_HOST}:${(fhir.address() as AddressInfo).port}/fhir/R4`;
   });
   afterAll(() => new Promise<void>((resolve) => fhir.close(() => resolve())));
 
@@ -50,7 +53,7 @@ describe('integration checks', () => {
     expect(await rows(t.database.db, sql`select 1 from integration_checks where organization_id = ${ORG}`)).toHaveLength(0);
   });
 
-  it('a configured integration stays DISCONNECTED until checked; a refused address is ERROR with the reason', async () => {
+  it('a configured integration stays DISCONNECTED until checked; a refused address is ERROR with the one message', async () => {
     const saved = await t.as('admin').put('/api/organizations/settings', {
       integrations: { lab: { enabled: true, systemName: 'LabCorp', endpoint: 'https://127.0.0.1:9/fhir' } },
     });
@@ -59,24 +62,24 @@ describe('integration checks', () => {
 
     const checked = json(await t.post(CHECK, {})).integrations.find((i: { id: string }) => i.id === 'lab');
     expect(checked).toMatchObject({ status: 'ERROR', errorCount: 1, uptime: 0, lastSync: null });
-    expect(checked.lastError).toMatch(/private, loopback or link-local/);
+    expect(checked.lastError).toBe(OUTBOUND_FAILED);
     const [audit] = (await auditEventsOf(t.database.db, 'organization.integration-tested')).slice(-1);
     expect(audit.details).toMatchObject({ integration: 'lab', ok: false });
   });
 
   it('Test Connection of the Epic EHR is a check: CONNECTED after it succeeds, ERROR when the server fails', async () => {
     const admin = t.as('admin');
-    await admin.put('/api/settings/integrations/epic', { enabled: true, baseUrl: fhirUrl, allowOnPremise: true });
+    await admin.put('/api/settings/integrations/epic', { enabled: true, baseUrl: fhirUrl });
     expect(json(await admin.post('/api/settings/integrations/epic/test', {}))).toMatchObject({ ok: true, fhirVersion: '4.0.1' });
     const epic = await byId('epic');
     expect(epic).toMatchObject({ status: 'CONNECTED', errorCount: 0, uptime: 100, lastError: null });
     expect(epic.lastSync).toBe(epic.lastCheck);
 
     up = false;
-    expect(json(await admin.post('/api/settings/integrations/epic/test', {}))).toMatchObject({ ok: false, error: 'The server answered 503.' });
+    expect(json(await admin.post('/api/settings/integrations/epic/test', {}))).toMatchObject({ ok: false, error: OUTBOUND_FAILED });
     expect(await byId('epic')).toMatchObject({
       status: 'ERROR',
-      lastError: 'The server answered 503.',
+      lastError: OUTBOUND_FAILED,
       errorCount: 1,
       uptime: 50,
       lastSync: epic.lastSync,
@@ -116,29 +119,55 @@ describe('integration checks', () => {
   });
 });
 
-describe('the guarded read refuses what a cloud FHIR server never is (SSRF)', () => {
-  it.each(['http://127.0.0.1/fhir', 'http://169.254.169.254/latest/meta-data', 'http://10.0.0.1/fhir'])(
-    'refuses %s, as http and as https',
-    async (url) => {
-      const plain = await probeFhirServer(url, { allowOnPremise: false });
-      expect(plain).toMatchObject({ ok: false });
-      expect(plain.error).toMatch(/Only https/);
-      const secure = await probeFhirServer(url.replace('http:', 'https:'), { allowOnPremise: false });
-      expect(secure.error).toMatch(/private, loopback or link-local/);
-    },
-  );
+describe('what a tenant may make the server connect to (SSRF)', () => {
+  let local: Server;
+  let port: number;
+  let hits = 0;
+  beforeAll(async () => {
+    local = createServer((req, res) => {
+      hits += 1;
+      res.setHeader('content-type', 'application/json');
+      if (req.url === '/fhir/metadata') res.end(JSON.stringify({ resourceType: 'CapabilityStatement', fhirVersion: '4.0.1' }));
+      else res.end(JSON.stringify({ service: 'an internal admin API' }));
+    });
+    await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+    port = (local.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => local.close(() => resolve())));
+  const admin = () => t.as('admin');
+  const test = async () => json(await admin().post('/api/settings/integrations/epic/test', {}));
 
-  it('refuses a host name that resolves to loopback, and never connects to it', async () => {
-    const read = await fhirGet('https://fhir.innocent.example/R4/Patient', {
-      allowOnPremise: false,
-      resolver: async () => [
-        { address: '93.184.216.34', family: 4 },
-        { address: '127.0.0.1', family: 4 },
-      ],
-    });
-    expect(read).toEqual({
-      ok: false,
-      error: 'The address is private, loopback or link-local; turn on the on-premise setting to reach a server on your network.',
-    });
+  it('Test Connection never reaches this machine, even with the on-premise switch an older version stored', async () => {
+    const baseUrl = `http://127.0.0.1:${port}/fhir`;
+    expect((await admin().put('/api/settings/integrations/epic', { enabled: true, baseUrl })).statusCode).toBe(200);
+    await t.database.db.execute(
+      sql`update organizations set settings = jsonb_set(settings, '{integrations,epic,allowOnPremise}', 'true') where id = ${ORG}`,
+    );
+    expect(await test()).toEqual({ success: true, ok: false, fhirVersion: null, software: null, error: OUTBOUND_FAILED });
+    expect(hits).toBe(0);
+    // The stored value is ignored, and the next save drops it.
+    expect(json(await admin().get('/api/org/info')).organization.epic).not.toHaveProperty('allowOnPremise');
+  });
+
+  it('answers the same message whether something answered that is not FHIR or nothing answered at all', async () => {
+    await admin().put('/api/settings/integrations/epic', { baseUrl: `http://${FHIR_HOST}:${port}/not-fhir` });
+    const notFhir = await test();
+    expect(hits).toBe(1);
+    await admin().put('/api/settings/integrations/epic', { baseUrl: `http://${FHIR_HOST}:1/fhir` });
+    const nothing = await test();
+    await admin().put('/api/settings/integrations/epic', { baseUrl: `https://unknown.hospital.test/fhir` });
+    const noName = await test();
+    expect(notFhir).toEqual({ success: true, ok: false, fhirVersion: null, software: null, error: OUTBOUND_FAILED });
+    expect(nothing).toEqual(notFhir);
+    expect(noName).toEqual(notFhir);
+  });
+
+  it('Check connections of the emergency room goes through the same guard', async () => {
+    const before = hits;
+    const endpoint = `https://127.0.0.1:${port}/fhir`;
+    expect((await admin().put('/api/organizations/settings', { integrations: { radiology: { enabled: true, endpoint } } })).statusCode).toBe(200);
+    const radiology = json(await t.post(CHECK, {})).integrations.find((i: { id: string }) => i.id === 'radiology');
+    expect(radiology).toMatchObject({ status: 'ERROR', lastError: OUTBOUND_FAILED });
+    expect(hits).toBe(before);
   });
 });

@@ -11,15 +11,42 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { ehrPatientLinks, integrationCredentials, organizations } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import { outboundFailure, outboundGetJson } from '../../platform/outbound.js';
 import { openSecret, sealSecret } from '../../platform/secret-box.js';
 import type { TenantAccountRouteContext, TenantRouteContext } from '../../platform/route.js';
-import { createImportedPatient, importedValuesOf, patientByNameAndBirthDate, updateImportedPatient } from '../patients/index.js';
+import {
+  createImportedPatient,
+  importedValuesOf,
+  patientByNameAndBirthDate,
+  requirePatientPrivacyState,
+  updateImportedPatient,
+} from '../patients/index.js';
 import { currentTargets } from './checks.service.js';
-import { fhirGet } from './fhir-client.js';
+import type { FhirReach } from './fhir-client.js';
 
 const VIA = 'ehr-sync';
 /** Skip and error reasons kept in the summary (the counts are complete). */
 const MAX_MESSAGES = 20;
+
+/** Counts a Patient left out, keeping its reason among the first messages. */
+function skip(summary: SyncSummary, externalId: string | null, reason: string) {
+  summary.skipped += 1;
+  if (summary.messages.length < MAX_MESSAGES) summary.messages.push(`Skipped ${externalId ?? 'a resource'}: ${reason}`);
+}
+
+/**
+ * True when an erasure restricted the processing of the directory patient: a sync neither updates
+ * nor refills it (nor makes a new chart of the person in its place).
+ */
+async function isRestricted(ctx: TenantRouteContext, patientId: string): Promise<boolean> {
+  try {
+    return (await requirePatientPrivacyState(ctx, patientId)).processingRestrictedAt !== null;
+  } catch (err) {
+    // Not in the clinic's directory (archived, or another clinic's): nothing of it is restricted here.
+    if (err instanceof AppError) return false;
+    throw err;
+  }
+}
 
 /** The place an organization's credential for an integration is sealed for (`platform/secret-box.ts`). */
 const credentialPlace = (organizationId: string, integration: IntegrationId) => `organization:${organizationId}:integration:${integration}`;
@@ -80,8 +107,7 @@ async function applyPage(ctx: TenantRouteContext, source: string, resources: Fhi
   for (const resource of resources) {
     const read = patientFromFhir(resource);
     if (!read.ok) {
-      summary.skipped += 1;
-      if (summary.messages.length < MAX_MESSAGES) summary.messages.push(`Skipped ${read.externalId ?? 'a resource'}: ${read.reason}`);
+      skip(summary, read.externalId, read.reason);
       continue;
     }
     let [link]: Array<typeof ehrPatientLinks.$inferSelect | undefined> = await tx
@@ -101,6 +127,10 @@ async function applyPage(ctx: TenantRouteContext, source: string, resources: Fhi
       patientId = await patientByNameAndBirthDate(ctx, read.values, [...linked]);
       baseline = null;
     }
+    if (patientId && (await isRestricted(ctx, patientId))) {
+      skip(summary, read.externalId, 'Processing of this patient is restricted (erasure)');
+      continue;
+    }
     const current = patientId ? (await importedValuesOf(ctx, [patientId])).get(patientId) : undefined;
     let id: string;
     if (!patientId || !current) {
@@ -109,7 +139,8 @@ async function applyPage(ctx: TenantRouteContext, source: string, resources: Fhi
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
         summary.errors += 1;
-        if (summary.messages.length < MAX_MESSAGES) summary.messages.push(`${read.values.firstName} ${read.values.lastName}: ${err.message}`);
+        // The EHR's id, not the person's name: the messages are also audited.
+        if (summary.messages.length < MAX_MESSAGES) summary.messages.push(`${read.externalId}: ${err.message}`);
         continue;
       }
       summary.created += 1;
@@ -160,7 +191,7 @@ function readBundle(body: unknown): { patients: FhirPatientLike[]; next: string 
  * applies each page in its own transaction. Records the sync time when every page was read, and
  * audits the summary.
  */
-export async function syncEhrPatients(ctx: TenantAccountRouteContext): Promise<SyncSummary> {
+export async function syncEhrPatients(ctx: TenantAccountRouteContext, reach: FhirReach): Promise<SyncSummary> {
   const { target, authorization } = await ctx.tenantTx(async (t) => ({
     target: (await currentTargets(t.tx, t.tenant.organizationId)).find((x) => x.id === 'epic')!,
     authorization: await bearerOf(t, 'epic'),
@@ -179,17 +210,18 @@ export async function syncEhrPatients(ctx: TenantAccountRouteContext): Promise<S
     messages: [],
     lastSync: null,
   };
+  const getJson = outboundGetJson(reach.policy, reach.log);
   let address: string | null = `${source}/Patient?_count=${SYNC_PAGE_SIZE}`;
   while (address) {
     if (summary.pages === SYNC_MAX_PAGES) {
       summary.messages.push(`Stopped after ${SYNC_MAX_PAGES} pages; sync again to go on.`);
       break;
     }
-    const answer = await fhirGet(address, { allowOnPremise: target.allowOnPremise, authorization });
+    const answer = await getJson(address, { authorization, accept: 'application/fhir+json, application/json' });
     const page = answer.ok ? readBundle(answer.body) : null;
     if (!page) {
       summary.errors += 1;
-      summary.messages.push(answer.ok ? 'The answer is not a FHIR Bundle.' : answer.error);
+      summary.messages.push(answer.ok ? outboundFailure(reach.log, address, 'not a FHIR Bundle').error : answer.error);
       break;
     }
     summary.pages += 1;

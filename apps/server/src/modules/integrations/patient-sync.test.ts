@@ -2,15 +2,25 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OUTBOUND_FAILED } from '../../platform/outbound.js';
+import { standInPolicy } from '../../platform/outbound.testing.js';
 import { auditEventsOf, createOtherOrganization, json, rows, useTestApp } from '../../test/harness.js';
 import { patientPayload } from '../../test/patient-payload.js';
 
 /**
  * Sync Patients against a FHIR server started here that pages its Patients and asks for a bearer
  * token: created, then unchanged on a second sync; a field changed in the EHR is updated unless the
- * clinic edited it; identifiers and name + birth date match existing patients.
+ * clinic edited it; identifiers and name + birth date match existing patients; what the patient
+ * form would refuse and restricted (erased) patients are skipped. The servers stand in for
+ * on-premise ones the deployment allows (OUTBOUND_ALLOW names their hosts).
  */
-const t = useTestApp({ as: 'admin', listen: true });
+const EHR_HOST = 'ehr.hospital.test';
+const PARTNER_HOST = 'partner.clinic.test';
+const t = useTestApp({
+  as: 'admin',
+  listen: true,
+  outbound: standInPolicy({ [EHR_HOST]: '10.20.30.40', [PARTNER_HOST]: '10.20.30.41' }, `${EHR_HOST},${PARTNER_HOST}`),
+});
 const ORG = 'default-clinic';
 const SYNC = '/api/settings/integrations/epic/sync';
 
@@ -52,7 +62,7 @@ describe('Sync Patients', () => {
       res.end(JSON.stringify({ resourceType: 'Bundle', type: 'searchset', total: records.length, link, entry }));
     });
     await new Promise<void>((resolve) => ehr.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(ehr.address() as AddressInfo).port}/fhir`;
+    base = `http://${EHR_HOST}:${(ehr.address() as AddressInfo).port}/fhir`;
   });
   afterAll(() => new Promise<void>((resolve) => ehr.close(() => resolve())));
 
@@ -72,7 +82,7 @@ describe('Sync Patients', () => {
     await t.database.db.execute(
       sql`insert into patients (organization_id, id, clinic_id, first_name, last_name, date_of_birth, phone, status) values (${ORG}, 'local-cora', 'default-clinic', 'cora', 'Synced', '1972-03-03', '555-7777', 'active')`,
     );
-    const saved = await t.put('/api/settings/integrations/epic', { enabled: true, baseUrl: base, allowOnPremise: true, bearerToken: 'ehr-secret' });
+    const saved = await t.put('/api/settings/integrations/epic', { enabled: true, baseUrl: base, bearerToken: 'ehr-secret' });
     expect(saved.statusCode).toBe(200);
     expect(JSON.stringify(json(saved))).not.toContain('ehr-secret');
     expect(json(await t.get('/api/org/info')).organization.epicBearerTokenSet).toBe(true);
@@ -128,8 +138,44 @@ describe('Sync Patients', () => {
     const before = json(await t.get('/api/org/info'));
     await t.put('/api/settings/integrations/epic', { bearerToken: 'wrong' });
     const res = json(await t.post(SYNC, {}));
-    expect(res.summary).toMatchObject({ errors: 1, complete: false, lastSync: null, messages: ['The server answered 401.'] });
+    expect(res.summary).toMatchObject({ errors: 1, complete: false, lastSync: null, messages: [OUTBOUND_FAILED] });
     expect(json(await t.get('/api/org/info'))).toEqual(before);
+  });
+
+  it('skips and counts a Patient the patient form would refuse, and imports the rest of its page', async () => {
+    await t.put('/api/settings/integrations/epic', { bearerToken: 'ehr-secret' });
+    records.push(
+      patient('e5', 'Synced\u202Eroc', 'Eve', '1980-01-01', '555-0105'),
+      patient('e6', 'Synced', 'Fay', '1980-01-01', '=HYPERLINK("https://evil.example","call")'),
+      patient('e7', 'Synced', 'Gus', '2023-02-31', '555-0107'),
+      patient('e8', 'Synced', 'Hal', '1980-01-01', '555-0108'),
+    );
+    const res = await t.post(SYNC, {});
+    expect(res.statusCode).toBe(200);
+    expect(json(res).summary).toMatchObject({ created: 1, unchanged: 3, skipped: 4, errors: 0, complete: true });
+    expect(json(res).summary.messages).toEqual([
+      'Skipped e4: No family and given name',
+      'Skipped e5: Last name cannot contain text-direction control characters',
+      'Skipped e6: Enter a valid phone number',
+      'Skipped e7: Enter a real date between 1900 and 2100 (YYYY-MM-DD)',
+    ]);
+    expect((await synced()).map((p) => p.first_name).sort()).toEqual(['Alma', 'Bert', 'Hal', 'cora']);
+  });
+
+  it('neither updates nor refills a patient whose processing an erasure restricted', async () => {
+    const [alma] = await rows(t.database.db, sql`select id from patients where organization_id = ${ORG} and first_name = 'Alma'`);
+    expect((await t.post('/api/gdpr/erase', { patientId: alma.id })).statusCode).toBe(200);
+    const row = () =>
+      rows(t.database.db, sql`select phone, email, street, city, updated_at from patients where organization_id = ${ORG} and id = ${alma.id}`);
+    const erased = await row();
+    records[0] = {
+      ...patient('e1-new', 'Synced', 'Alma', '1970-01-01', '555-0301', 'M1'),
+      telecom: [{ system: 'email', value: 'alma@example.org' }],
+    };
+    const res = json(await t.post(SYNC, {}));
+    expect(res.summary).toMatchObject({ created: 0, updated: 0, skipped: 5 });
+    expect(res.summary.messages).toContain('Skipped e1-new: Processing of this patient is restricted (erasure)');
+    expect(await row()).toEqual(erased);
   });
 });
 
@@ -150,13 +196,8 @@ describe('Sync Patients from this product’s own FHIR server', () => {
     const key = await t.as(other.headers).post('/api/organizations/api-keys', { name: 'Demo General sync', scopes: ['patient/Patient.read'] });
     expect(key.statusCode, key.body).toBe(201);
 
-    const base = `${t.baseUrl}/fhir/R4`;
-    const saved = await t.put('/api/settings/integrations/epic', {
-      enabled: true,
-      baseUrl: base,
-      allowOnPremise: true,
-      bearerToken: json(key).secret,
-    });
+    const base = `http://${PARTNER_HOST}:${new URL(t.baseUrl).port}/fhir/R4`;
+    const saved = await t.put('/api/settings/integrations/epic', { enabled: true, baseUrl: base, bearerToken: json(key).secret });
     expect(saved.statusCode).toBe(200);
     expect(json(await t.post('/api/settings/integrations/epic/test', {}))).toMatchObject({ ok: true, fhirVersion: '4.0.1' });
 

@@ -25,6 +25,9 @@ export async function kioskRoutes(app: FastifyInstance) {
         body: kioskCaseBody,
         status: 201,
         defaultOrganizationId: KIOSK_DEFAULT_TENANT,
+        // The plan's kiosk mode, and the organization's "Kiosk enabled" switch.
+        feature: 'kiosk',
+        setting: 'kioskEnabled',
         rateLimit: { limiter, scope: 'kiosk' },
         // A kiosk retrying after a lost answer sends the same key (either URL): one entry, the first answer.
         idempotent: { scope: 'kiosk.check-in' },

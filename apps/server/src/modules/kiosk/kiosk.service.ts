@@ -10,12 +10,12 @@ import {
   type KioskCaseBody,
 } from '@clinic/domain';
 import type { PublicRouteContext, TenantRouteContext } from '../../platform/route.js';
-import { linkOrCreatePatient } from '../patients/index.js';
+import { createCheckInPatient } from '../patients/index.js';
 import { raiseEmergencyCheckInAlert } from '../emergency/index.js';
 import { auditAlertIfRaised, createQueueEntry, kioskDayFigures } from '../queue/index.js';
 
 /**
- * A kiosk check-in: finds or creates the directory patient and puts a waiting entry (urgency
+ * A kiosk check-in: creates a directory patient (never an existing chart: `createCheckInPatient`) and puts a waiting entry (urgency
  * routine, source kiosk, department general) in the clinic's queue. The organization and clinic
  * are the public route's (from the kiosk's URL; an unknown one was already a 404).
  *
@@ -28,7 +28,7 @@ export async function submitKioskCase(ctx: PublicRouteContext, input: KioskCaseB
   const { tx, tenant, actor } = ctx;
   const emergency = input.emergency;
   const via = emergency ? EMERGENCY_KIOSK_SOURCE : 'kiosk';
-  const patientId = emergency && !emergency.named ? null : (await linkOrCreatePatient(ctx, input, via)).patientId;
+  const patientId = emergency && !emergency.named ? null : (await createCheckInPatient(ctx, input, via)).patientId;
   const entry = await createQueueEntry(tx, {
     organizationId: tenant.organizationId,
     clinicId: tenant.clinicId,

@@ -1,5 +1,13 @@
 /** The patients module's public API: what other modules may call (see ../README.md). */
-export { linkOrCreatePatient, type CheckInContext, type CheckInPerson } from './link-or-create-patient.js';
+export { createCheckInPatient, type CheckInContext, type CheckInPerson } from './check-in-patient.js';
+export {
+  completeMerge,
+  dismissPossibleMatch,
+  listPossibleMatches,
+  lockOpenPossibleMatch,
+  requireMergeable,
+  type OpenPossibleMatch,
+} from './possible-matches.js';
 export { directoryCount } from './patient-figures.js';
 export { patientNames } from './patient-names.js';
 export { patientSummaries, type PatientSummary } from './patient-summaries.js';

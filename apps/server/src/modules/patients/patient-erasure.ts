@@ -1,4 +1,4 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { patients, patientVisits } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { TenantRouteContext } from '../../platform/route.js';
@@ -43,15 +43,48 @@ export async function requirePatientPrivacyState(reader: DirectoryReader, patien
 /** What an erasure did to the patient's record. */
 export interface ProcessingRestriction {
   patientId: string;
+  /** The chart and the charts merged into it, whose copies elsewhere are the patient's too. */
+  patientIds: string[];
   restrictedAt: Date;
   clearedFields: string[];
   visitsKept: number;
 }
 
+/** The contact columns an erasure empties ({@link ERASED_CONTACT_FIELDS}, as `db/schema/person-data.ts` lists them). */
+const ERASED_CONTACTS = {
+  phone: null,
+  email: null,
+  street: null,
+  city: null,
+  state: null,
+  zipCode: null,
+  emergencyContactName: null,
+  emergencyContactRelationship: null,
+  emergencyContactPhone: null,
+} as const;
+
+/**
+ * The charts merged into `patientId` (a merge archives the chart public input made, with what that
+ * input said), and those merged into them in turn.
+ */
+async function chartsMergedInto(ctx: Pick<TenantRouteContext, 'tx' | 'tenant'>, patientId: string): Promise<string[]> {
+  const org = ctx.tenant.organizationId;
+  const found = await ctx.tx.execute(sql`
+    with recursive merged(id) as (
+      select patient_id from patient_possible_matches
+       where organization_id = ${org} and match_patient_id = ${patientId} and resolution = 'merged'
+      union
+      select m.patient_id from patient_possible_matches m join merged on m.match_patient_id = merged.id
+       where m.organization_id = ${org} and m.resolution = 'merged')
+    select id from merged`);
+  return (found.rows as Array<{ id: string }>).map((r) => r.id).filter((id) => id !== patientId);
+}
+
 /**
  * The erasure of a patient inside the retention period: processing is restricted (the record is
  * marked) and the contact fields are removed; the record itself, its name and its visits are kept.
- * A record already restricted is a 409. Audited (fields, not values) and announced as an update.
+ * The charts merged into it (archived) lose their contact fields too. A record already restricted
+ * is a 409. Audited (fields, not values) and announced as an update.
  */
 export async function restrictPatientProcessing(ctx: TenantRouteContext, patientId: string): Promise<ProcessingRestriction> {
   const { tx, tenant, actor } = ctx;
@@ -63,27 +96,30 @@ export async function restrictPatientProcessing(ctx: TenantRouteContext, patient
   await tx
     .update(patients)
     .set({
-      phone: null,
-      email: null,
-      street: null,
-      city: null,
-      state: null,
-      zipCode: null,
-      emergencyContactName: null,
-      emergencyContactRelationship: null,
-      emergencyContactPhone: null,
+      ...ERASED_CONTACTS,
       processingRestrictedAt: now,
       processingRestrictedBy: actor.userId,
       updatedAt: now,
       updatedBy: actor.userId,
     })
     .where(and(inDirectory(tenant), eq(patients.id, patientId), isNull(patients.processingRestrictedAt)));
+  const merged = await chartsMergedInto(ctx, patientId);
+  if (merged.length > 0) {
+    await tx
+      .update(patients)
+      .set({ ...ERASED_CONTACTS, processingRestrictedAt: now, processingRestrictedBy: actor.userId, updatedAt: now, updatedBy: actor.userId })
+      .where(and(eq(patients.organizationId, tenant.organizationId), inArray(patients.id, merged)));
+  }
   const [{ visits }] = await tx
     .select({ visits: count() })
     .from(patientVisits)
     .where(and(eq(patientVisits.organizationId, tenant.organizationId), eq(patientVisits.patientId, patientId)));
   const clearedFields = [...ERASED_CONTACT_FIELDS];
-  await ctx.audit('patient.processing-restricted', { type: 'patient', id: patientId }, { fields: clearedFields, visitsKept: visits });
+  await ctx.audit(
+    'patient.processing-restricted',
+    { type: 'patient', id: patientId },
+    { fields: clearedFields, visitsKept: visits, mergedCharts: merged },
+  );
   await ctx.emit('patient.updated', patientId);
-  return { patientId, restrictedAt: now, clearedFields, visitsKept: visits };
+  return { patientId, patientIds: [patientId, ...merged], restrictedAt: now, clearedFields, visitsKept: visits };
 }

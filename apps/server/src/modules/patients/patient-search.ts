@@ -11,6 +11,17 @@ export function normalizeSearch(value: string): string {
   return value.replace(/,/g, ' ').replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * A directory search as the audit trail keeps it: a name as typed, never (part of) a phone number
+ * or an e-mail address, which no erasure could take out of the append-only trail again.
+ */
+export function auditedSearchTerm(value: string | undefined): string | null {
+  if (value === undefined) return null;
+  if (/\d/.test(value)) return '(digits)';
+  if (value.includes('@')) return '(e-mail)';
+  return value;
+}
+
 /** The digits of a search that looks like (part of) a phone number, else null. */
 export function phoneDigitsOf(value: string): string | null {
   if (!/^[0-9 ()+.-]+$/.test(value)) return null;

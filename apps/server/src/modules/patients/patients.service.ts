@@ -20,6 +20,7 @@ import { newId } from '../../platform/crypto.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { finalRead, prepared, type RouteTenant, type TenantRouteContext, type TenantTx } from '../../platform/route.js';
 import {
+  auditedSearchTerm,
   isTextShape,
   orderFor,
   searchBranches,
@@ -235,7 +236,7 @@ export async function listPatients(ctx: TenantRouteContext, query: PatientListQu
   await ctx.audit(
     'patient.list',
     { type: 'patient' },
-    { search: query.search ?? null, status: query.status, sort: query.sort, offset: query.offset },
+    { search: auditedSearchTerm(query.search), status: query.status, sort: query.sort, offset: query.offset },
   );
   const [{ patients: list, total }] = await finalRead(
     tx,

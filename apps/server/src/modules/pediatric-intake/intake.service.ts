@@ -4,15 +4,15 @@ import { pediatricIntakes } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import type { PublicOrTenantRouteContext, PublicRouteContext } from '../../platform/route.js';
-import { linkOrCreatePatient, patientSummaries } from '../patients/index.js';
+import { createCheckInPatient, patientSummaries } from '../patients/index.js';
 import { auditAlertIfRaised, createQueueEntry } from '../queue/index.js';
 import { consumeIntakeToken, issueIntakeToken } from './intake-tokens.js';
 
 /**
- * A submitted pediatric intake (`POST /api/patients/pediatric`): the child's chart through the
- * patients module (an existing chart of the clinic when last name, date of birth and phone match,
- * else a new one, audited there), the whole intake record, and the token that authorises this
- * patient's enrol and queue calls. One transaction: nothing is written unless all of it is.
+ * A submitted pediatric intake (`POST /api/patients/pediatric`): a new chart for the child through
+ * the patients module (never an existing one: a likely duplicate is flagged there for staff to
+ * merge), the whole intake record, and the token that authorises the enrol and queue calls of this
+ * chart and of the trial the intake names. One transaction: nothing is written unless all of it is.
  */
 export async function submitIntake(ctx: PublicRouteContext, body: PediatricIntakeBody) {
   const today = localDate(ctx.tenant.timeZone);
@@ -24,7 +24,7 @@ export async function submitIntake(ctx: PublicRouteContext, body: PediatricIntak
     throw new AppError('validation/invalid', message, [{ path: 'consentStatus', message }]);
   }
   const g = body.guardian1;
-  const { patientId } = await linkOrCreatePatient(
+  const { patientId } = await createCheckInPatient(
     ctx,
     {
       firstName: body.firstName,
@@ -82,6 +82,9 @@ export async function queueIntakePatient(ctx: PublicOrTenantRouteContext, patien
   if (!intake) throw new AppError('not-found', 'No intake record was found for this patient.');
   const [person] = await patientSummaries(ctx.tx, org, [patientId]);
   if (!person) throw new AppError('not-found', 'Patient not found');
+  if (person.processingRestricted) {
+    throw new AppError('conflict/processing-restricted', "This patient's record was erased, so the intake can't be queued.");
+  }
   const record = intake.record as PediatricIntakeBody;
   const entry = await createQueueEntry(ctx.tx, {
     organizationId: org,

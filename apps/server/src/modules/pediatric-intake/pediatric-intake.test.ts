@@ -4,9 +4,9 @@ import { auditEventsOf, countRows, freshAddress, rows, useTestApp } from '../../
 import { birthDateYearsAgo, intakePayload, trialPayload } from '../../test/clinical-trials.fixtures.js';
 
 /**
- * The public pediatric intake (issue 14): the submit creates the patient and the intake record in
+ * The public pediatric intake: the submit creates the patient and the intake record in
  * one transaction and answers a token; the enrol and queue calls of an anonymous intake are
- * authorised by that token, each once, for that patient only.
+ * authorised by that token, each once, for that chart (and the trial its intake named) only.
  */
 const t = useTestApp({ as: 'doctor' });
 let recruiting: string;
@@ -80,31 +80,31 @@ describe('POST /api/patients/pediatric, then enroll and queue with the intake to
     }
   });
 
-  it("refuses a forged, a reused, a missing and another patient's token (403), writing nothing", async () => {
+  it("refuses a forged, a reused, a missing and another patient's token with one generic 404, writing nothing", async () => {
     const a = (await submit(intakePayload({ lastName: 'Tokena', trialId: recruiting, consentStatus: 'provided' }))).json();
     const b = (await submit(intakePayload({ lastName: 'Tokenb' }))).json();
     const entries = await countRows(t.database.db, 'queue_entries');
     const enrolments = await countRows(t.database.db, 'trial_enrollments');
-    expect((await queue(a.patientId)).statusCode).toBe(403);
-    expect((await queue(a.patientId, 'forged-token-forged-token')).statusCode).toBe(403);
-    expect((await queue(a.patientId, b.intakeToken)).statusCode).toBe(403);
-    expect((await enroll(recruiting, { patientId: a.patientId }, b.intakeToken)).statusCode).toBe(403);
-    expect((await enroll(recruiting, { patientId: a.patientId })).json().code).toBe('intake/token-refused');
+    expect((await queue(a.patientId)).statusCode).toBe(404);
+    expect((await queue(a.patientId, 'forged-token-forged-token')).statusCode).toBe(404);
+    expect((await queue(a.patientId, b.intakeToken)).statusCode).toBe(404);
+    expect((await enroll(recruiting, { patientId: a.patientId }, b.intakeToken)).statusCode).toBe(404);
+    expect((await enroll(recruiting, { patientId: a.patientId })).json()).toMatchObject({ code: 'not-found', message: 'Not found' });
     expect(await countRows(t.database.db, 'queue_entries')).toBe(entries);
     expect(await countRows(t.database.db, 'trial_enrollments')).toBe(enrolments);
 
     expect((await enroll(recruiting, { patientId: a.patientId }, a.intakeToken)).statusCode).toBe(201);
     expect((await queue(a.patientId, a.intakeToken)).statusCode).toBe(201);
     // Each use once.
-    expect((await queue(a.patientId, a.intakeToken)).statusCode).toBe(403);
-    expect((await enroll(recruiting, { patientId: a.patientId }, a.intakeToken)).statusCode).toBe(403);
+    expect((await queue(a.patientId, a.intakeToken)).statusCode).toBe(404);
+    expect((await enroll(recruiting, { patientId: a.patientId }, a.intakeToken)).statusCode).toBe(404);
     expect(await named('queue_entries', 'Tokena')).toBe(1);
   });
 
   it('refuses an expired token', async () => {
     const a = (await submit(intakePayload({ lastName: 'Expired' }))).json();
     await t.database.db.execute(sql`update intake_tokens set expires_at = now() - interval '1 minute' where patient_id = ${a.patientId}`);
-    expect((await queue(a.patientId, a.intakeToken)).statusCode).toBe(403);
+    expect((await queue(a.patientId, a.intakeToken)).statusCode).toBe(404);
   });
 
   it('a non-recruiting trial refuses the enrolment; the patient stands and may still be queued', async () => {
@@ -154,6 +154,14 @@ describe('POST /api/patients/pediatric, then enroll and queue with the intake to
     expect((await t.post(`/api/clinical-trials/${recruiting}/enroll`, { patientId: a.patientId, screeningNumber: 'SCR-S' })).statusCode).toBe(201);
     expect((await t.as('viewer').post(`/api/patients/pediatric/${a.patientId}/queue`, {})).statusCode).toBe(403);
     expect((await t.post(`/api/patients/pediatric/${a.patientId}/queue`, {})).statusCode).toBe(201);
+  });
+
+  it('refuses to queue an intake whose chart was erased (409), writing nothing', async () => {
+    const a = (await submit(intakePayload({ lastName: 'Erasedintake' }))).json();
+    expect((await t.as('admin').post('/api/gdpr/erase', { patientId: a.patientId, reason: 'Parent asked' })).statusCode).toBeLessThan(300);
+    const res = await t.post(`/api/patients/pediatric/${a.patientId}/queue`, {});
+    expect(res.statusCode).toBe(409);
+    expect(await countRows(t.database.db, 'queue_entries', sql`patient_id = ${a.patientId}`)).toBe(0);
   });
 
   it('limits submissions per address: 30 a minute', async () => {

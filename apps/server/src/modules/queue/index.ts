@@ -5,3 +5,5 @@ export { kioskDayFigures, queueDayFigures } from './queue-figures.js';
 export { queueEntrySubjects, type QueueEntrySubject } from './queue-subjects.js';
 export { queueRoutes } from './queue.routes.js';
 export { queueAnalyticsDays, queueDistinctPatients, queueDoctorIds } from './queue-analytics.js';
+export { moveQueueRecords } from './queue-merge.js';
+export { eraseQueueEntryContacts } from './queue-erasure.js';

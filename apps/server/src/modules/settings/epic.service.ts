@@ -2,7 +2,7 @@ import { DEFAULT_EPIC_INTEGRATION, epicIntegration, type EpicIntegration, type E
 import { eq, sql } from 'drizzle-orm';
 import { organizations } from '../../db/schema/index.js';
 import type { TenantAccountRouteContext, TenantRouteContext } from '../../platform/route.js';
-import { checkIntegration, saveIntegrationCredential } from '../integrations/index.js';
+import { checkIntegration, saveIntegrationCredential, type FhirReach } from '../integrations/index.js';
 
 type EpicChange = Partial<Omit<EpicIntegration, 'lastSync'>> & { bearerToken?: string | null };
 
@@ -41,7 +41,6 @@ export async function saveEpic(ctx: TenantRouteContext, { bearerToken, ...change
       enabled: next.enabled,
       environment: next.environment,
       baseUrl: next.baseUrl,
-      allowOnPremise: next.allowOnPremise,
     },
   );
   return next;
@@ -52,6 +51,6 @@ export async function saveEpic(ctx: TenantRouteContext, { bearerToken, ...change
  * a check of the Epic integration (the emergency room's Integrations tab shows it). The probe (up
  * to 5 s) runs between two short transactions, never inside one.
  */
-export async function testEpic(ctx: TenantAccountRouteContext): Promise<Omit<EpicTestResult, 'success'>> {
-  return checkIntegration(ctx, 'epic');
+export async function testEpic(ctx: TenantAccountRouteContext, reach: FhirReach): Promise<Omit<EpicTestResult, 'success'>> {
+  return checkIntegration(ctx, 'epic', reach);
 }

@@ -1,5 +1,6 @@
 import { epicIntegrationBody, saveSettingsBody, SETTINGS_ACCESS } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
+import type { OutboundPolicy } from '../../platform/outbound.js';
 import { tenantAccountRoute, tenantRoute } from '../../platform/route.js';
 import { saveEpic, testEpic } from './epic.service.js';
 import { syncEhrPatients } from '../integrations/index.js';
@@ -10,8 +11,9 @@ const scope = 'organization' as const;
 /**
  * A member's own settings (issue 15): the four reads the settings screen makes together, the save
  * (a part, merged), and the organization's Epic EHR connection with its Test Connection (Admins).
+ * The EHR is reached through the outbound guard with the deployment's policy (`OUTBOUND_ALLOW`).
  */
-export async function settingsRoutes(app: FastifyInstance) {
+export async function settingsRoutes(app: FastifyInstance, opts: { outbound: OutboundPolicy }) {
   const view = SETTINGS_ACCESS.view;
   tenantRoute(app, { method: 'GET', url: '/api/user/profile', summary: 'Your profile settings', access: view, scope }, async (ctx) => ({
     success: true,
@@ -76,7 +78,7 @@ export async function settingsRoutes(app: FastifyInstance) {
       access: SETTINGS_ACCESS.integrations,
       scope,
     },
-    async (ctx) => ({ success: true, ...(await testEpic(ctx)) }),
+    async (ctx, _input, request) => ({ success: true, ...(await testEpic(ctx, { policy: opts.outbound, log: request.log })) }),
   );
   tenantAccountRoute(
     app,
@@ -87,6 +89,6 @@ export async function settingsRoutes(app: FastifyInstance) {
       access: SETTINGS_ACCESS.integrations,
       scope,
     },
-    async (ctx) => ({ success: true, summary: await syncEhrPatients(ctx) }),
+    async (ctx, _input, request) => ({ success: true, summary: await syncEhrPatients(ctx, { policy: opts.outbound, log: request.log }) }),
   );
 }

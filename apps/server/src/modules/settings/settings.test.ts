@@ -2,15 +2,23 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OUTBOUND_FAILED, PUBLIC_ONLY } from '../../platform/outbound.js';
+import { standInPolicy } from '../../platform/outbound.testing.js';
 import { auditEventsOf, countRows, createOtherOrganization, json, rows, useTestApp } from '../../test/harness.js';
-import { isInternalAddress, probeFhirServer } from '../integrations/index.js';
+import { probeFhirServer } from '../integrations/index.js';
 
 /**
  * A member's settings through the API: the round trip and partial merge, refusals that write
  * nothing, the role kept from a profile form, one member never reaching another's settings, and
- * the Epic Test Connection against a FHIR server started here.
+ * the Epic Test Connection against a FHIR server started here (standing in for an on-premise one
+ * that the deployment's OUTBOUND_ALLOW names; another name on the same network it does not).
  */
-const t = useTestApp({ as: 'doctor' });
+const ALLOWED_HOST = 'fhir.hospital.test';
+const OTHER_HOST = 'other.hospital.test';
+const t = useTestApp({
+  as: 'doctor',
+  outbound: standInPolicy({ [ALLOWED_HOST]: '10.20.30.40', [OTHER_HOST]: '10.20.30.41' }, ALLOWED_HOST),
+});
 const ORG = 'default-clinic';
 const storedOf = async (email: string) =>
   rows(
@@ -154,7 +162,7 @@ describe('Epic EHR connection', () => {
       }
     });
     await new Promise<void>((resolve) => fhir.listen(0, '127.0.0.1', resolve));
-    fhirUrl = `http://127.0.0.1:${(fhir.address() as AddressInfo).port}/fhir/R4`;
+    fhirUrl = `http://${ALLOWED_HOST}:${(fhir.address() as AddressInfo).port}/fhir/R4`;
   });
   afterAll(() => new Promise<void>((resolve) => fhir.close(() => resolve())));
 
@@ -170,21 +178,28 @@ describe('Epic EHR connection', () => {
     expect((await auditEventsOf(t.database.db, 'organization.integration-updated')).length).toBe(1);
   });
 
-  it('Test Connection refuses plain http and loopback unless on-premise is allowed, then reads the CapabilityStatement', async () => {
+  it('Test Connection refuses a private address the deployment does not allow, over http or https, then reads the CapabilityStatement of one it allows', async () => {
+    const other = fhirUrl.replace(ALLOWED_HOST, OTHER_HOST);
+    await admin().put('/api/settings/integrations/epic', { baseUrl: other });
     let res = json(await admin().post('/api/settings/integrations/epic/test', {}));
-    expect(res).toMatchObject({ success: true, ok: false });
-    expect(res.error).toMatch(/https/);
-    await admin().put('/api/settings/integrations/epic', { baseUrl: fhirUrl.replace('http:', 'https:') });
+    expect(res).toMatchObject({ success: true, ok: false, error: OUTBOUND_FAILED });
+    await admin().put('/api/settings/integrations/epic', { baseUrl: other.replace('http:', 'https:') });
     res = json(await admin().post('/api/settings/integrations/epic/test', {}));
-    expect(res).toMatchObject({ ok: false });
-    expect(res.error).toMatch(/loopback/);
-    await admin().put('/api/settings/integrations/epic', { baseUrl: fhirUrl, allowOnPremise: true });
+    expect(res).toMatchObject({ ok: false, error: OUTBOUND_FAILED });
+    await admin().put('/api/settings/integrations/epic', { baseUrl: fhirUrl });
     res = json(await admin().post('/api/settings/integrations/epic/test', {}));
     expect(res).toEqual({ success: true, ok: true, fhirVersion: '4.0.1', software: 'Test FHIR 1.2', error: null });
     expect((await auditEventsOf(t.database.db, 'organization.integration-tested')).length).toBe(3);
   });
 
-  it('refuses private ranges and names that resolve to them', async () => {
+  it('has no on-premise switch for an organization to turn on: the deployment decides', async () => {
+    const res = await admin().put('/api/settings/integrations/epic', { allowOnPremise: true });
+    expect(res.statusCode).toBe(400);
+    expect(json(res).issues).toEqual([expect.objectContaining({ message: expect.stringMatching(/allowOnPremise/) })]);
+  });
+
+  it('refuses private, loopback and metadata addresses and names that resolve to them, with one message', async () => {
+    const log = { warn: () => undefined };
     for (const url of [
       'https://10.1.2.3/fhir',
       'https://192.168.0.5/fhir',
@@ -192,20 +207,23 @@ describe('Epic EHR connection', () => {
       'https://[::1]/fhir',
       'https://[::ffff:127.0.0.1]/x',
     ]) {
-      const r = await probeFhirServer(url, { allowOnPremise: false });
-      expect(r.ok, url).toBe(false);
-      expect(r.error, url).toMatch(/private, loopback or link-local/);
+      expect(await probeFhirServer(url, { policy: PUBLIC_ONLY, log }), url).toEqual({
+        ok: false,
+        fhirVersion: null,
+        software: null,
+        error: OUTBOUND_FAILED,
+      });
     }
-    const r = await probeFhirServer('https://fhir.example.org/R4', {
-      allowOnPremise: false,
-      resolver: async () => [{ address: '10.0.0.7', family: 4 }],
-    });
-    expect(r.error).toMatch(/private/);
-    expect(isInternalAddress('93.184.216.34')).toBe(false);
+    const resolvesPrivate = { ...PUBLIC_ONLY, resolve: async () => [{ address: '10.0.0.7', family: 4 }] };
+    expect(await probeFhirServer('https://fhir.example.org/R4', { policy: resolvesPrivate, log })).toMatchObject({ error: OUTBOUND_FAILED });
   });
 
-  it('reports an answer that is not a CapabilityStatement', async () => {
-    const r = await probeFhirServer(fhirUrl.replace('/fhir/R4', '/other'), { allowOnPremise: true });
-    expect(r).toMatchObject({ ok: false, error: 'The server answered 404.' });
+  it('reports a server answering 404 with the same message, and logs the status', async () => {
+    const reasons: string[] = [];
+    const log = { warn: (details: object) => reasons.push((details as { outbound: { reason: string } }).outbound.reason) };
+    const policy = standInPolicy({ [ALLOWED_HOST]: '10.20.30.40' }, ALLOWED_HOST);
+    const r = await probeFhirServer(fhirUrl.replace('/fhir/R4', '/other'), { policy, log });
+    expect(r).toEqual({ ok: false, fhirVersion: null, software: null, error: OUTBOUND_FAILED });
+    expect(reasons).toEqual(['status 404']);
   });
 });

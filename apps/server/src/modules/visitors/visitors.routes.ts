@@ -61,6 +61,7 @@ export async function visitorRoutes(app: FastifyInstance) {
       body: visitorCheckInBody,
       status: 201,
       defaultOrganizationId: KIOSK_DEFAULT_TENANT,
+      feature: 'visitorManagement',
       rateLimit: { limiter, scope: 'visitor-kiosk' },
       idempotent: true,
     },
@@ -88,6 +89,7 @@ export async function visitorRoutes(app: FastifyInstance) {
         "The visitor kiosk's policy from the organization's settings: how it asks for the patient (name, or room number too), visiting hours, visitors per patient, badge validity",
       query: tenantSelector,
       defaultOrganizationId: KIOSK_DEFAULT_TENANT,
+      feature: 'visitorManagement',
       rateLimit: { limiter: policyLimiter, scope: 'visitor-kiosk-policy' },
     },
     async (ctx): Promise<VisitorKioskPolicy> => {

@@ -13,6 +13,7 @@ import { usePatient } from './api/get-patient';
 import { VISITS_SHOWN, usePatientVisits } from './api/get-patient-visits';
 import { AddVisitDialog } from './components/AddVisitDialog';
 import { PlacementCard } from './components/PlacementCard';
+import { PossibleMatches } from './components/PossibleMatches';
 import { VisitHistory } from './components/VisitHistory';
 import { GENDER_LABELS, STATUS_LABELS, formatDate, fullName } from './lib/format';
 
@@ -138,6 +139,8 @@ function PatientRecord({ patient }: { patient: PatientDto }) {
           <Button onClick={() => setAddingVisit(true)}>Add Visit</Button>
         </Group>
       </Group>
+
+      <PossibleMatches patientId={patient.id} />
 
       <Tabs value={tab} onChange={(v) => v && setTab(v as Tab)} keepMounted={false}>
         <Tabs.List aria-label="Patient record">

@@ -9,13 +9,11 @@ import { QueryState } from '../../../ui/QueryState';
 import { StatCard } from '../../../ui/StatCard';
 import { StatusChip } from '../../../ui/StatusChip';
 import { useMembers } from '../api/get-members';
-import { useCreateMemberResetLink, useRemoveMember, useResetMemberMfa } from '../api/member-actions';
+import { useRemoveMember } from '../api/member-actions';
 import { useUpdateMember } from '../api/update-member';
 import { TimeText } from '../../../ui/TimeText';
-import { CopyableValue } from '../../../ui/CopyableValue';
-
-/** A member's name, or their e-mail when they gave none. */
-export const memberName = (m: MemberDto) => [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email;
+import { MemberSignInHelp } from './MemberSignInHelp';
+import { memberName } from './member-name';
 
 /** "canManageUsers" as "Manage users". */
 const permissionLabel = (p: string) =>
@@ -153,7 +151,7 @@ function MemberForm({ member, onClose }: { member: MemberDto; onClose: () => voi
       {outranks && roleRank(myRole) >= roleRank('Admin') && (
         <>
           <Divider />
-          <SignInHelp member={member} />
+          <MemberSignInHelp member={member} />
         </>
       )}
       {outranks && !isSelf && (
@@ -161,75 +159,6 @@ function MemberForm({ member, onClose }: { member: MemberDto; onClose: () => voi
           <Divider />
           <RemoveMember member={member} onRemoved={onClose} />
         </>
-      )}
-    </Stack>
-  );
-}
-
-/** An Admin's help with a member's sign-in: a reset link shown once, and a reset of the second factor. */
-function SignInHelp({ member }: { member: MemberDto }) {
-  const resetLink = useCreateMemberResetLink();
-  const resetMfa = useResetMemberMfa();
-  const [confirmingMfa, setConfirmingMfa] = useState(false);
-  const link = resetLink.data;
-  return (
-    <Stack gap="sm" role="group" aria-label="Sign-in help">
-      <Text fw={500} size="sm">
-        Sign-in help
-      </Text>
-      {(resetLink.error ?? resetMfa.error) && (
-        <Alert color="red" role="alert">
-          {(resetLink.error ?? resetMfa.error)!.message}
-        </Alert>
-      )}
-      {link ? (
-        <Alert color="green" role="status">
-          <Stack gap={4}>
-            <Text size="sm">
-              Give this link to {memberName(member)}. It works once, until <TimeText value={link.expiresAt} />, and is not shown again.
-            </Text>
-            <CopyableValue value={link.resetUrl} copyLabel="Copy link" testId="reset-link" />
-          </Stack>
-        </Alert>
-      ) : (
-        <Group>
-          <Button variant="default" onClick={() => resetLink.mutate(member.id)} loading={resetLink.isPending}>
-            Create password reset link
-          </Button>
-        </Group>
-      )}
-      {confirmingMfa ? (
-        <Stack gap="xs">
-          <Text size="sm">
-            Reset the two-factor sign-in of {memberName(member)}? They sign in with their password alone, then enrol again where the organization
-            requires it.
-          </Text>
-          <Group>
-            <Button variant="default" onClick={() => setConfirmingMfa(false)}>
-              Cancel
-            </Button>
-            <Button
-              color="red.9"
-              loading={resetMfa.isPending}
-              onClick={() =>
-                resetMfa.mutate(member.id, {
-                  onSuccess: () => {
-                    setConfirmingMfa(false);
-                    notifications.show({ color: 'green', message: 'Two-factor sign-in reset' });
-                  },
-                })
-              }
-            >
-              Confirm reset
-            </Button>
-          </Group>
-        </Stack>
-      ) : (
-        <Group>
-          <Button variant="default" onClick={() => setConfirmingMfa(true)}>
-            Reset two-factor
-          </Button>
-        </Group>
       )}
     </Stack>
   );

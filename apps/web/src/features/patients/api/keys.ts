@@ -7,4 +7,5 @@ export const patientKeys = {
   detail: (id: string) => ['patients', 'detail', id] as const,
   visits: (id: string) => ['patients', 'visits', id] as const,
   placement: (id: string) => ['patients', 'placement', id] as const,
+  possibleMatches: (id: string) => ['patients', 'possible-matches', id] as const,
 };

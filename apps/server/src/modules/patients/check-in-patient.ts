@@ -1,11 +1,9 @@
 import type { KioskCaseBody } from '@clinic/domain';
 import { assertRoomFor } from '../../platform/plan-limits.js';
-import { and, eq, sql } from 'drizzle-orm';
 import { patients } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import type { RouteActor, RouteContext, RouteTenant } from '../../platform/route.js';
-
-const digits = (s: string) => s.replace(/\D/g, '');
+import { flagPossibleMatches } from './possible-matches.js';
 
 /**
  * What a check-in runs with: a route context (staff or public) whose tenant has a clinic, as a
@@ -13,7 +11,7 @@ const digits = (s: string) => s.replace(/\D/g, '');
  */
 export type CheckInContext = RouteContext<RouteTenant & { clinicId: string }, RouteActor>;
 
-/** What a self check-in says about the person (kiosk, later pediatric intake). */
+/** What a self check-in says about the person (kiosk, pediatric intake). */
 export type CheckInPerson = Pick<
   KioskCaseBody,
   | 'firstName'
@@ -30,36 +28,15 @@ export type CheckInPerson = Pick<
 >;
 
 /**
- * The directory patient a check-in belongs to: an existing chart of the same clinic when last name
- * (ignoring case), date of birth and phone digits all match exactly, else a new active record with
- * what the patient gave, audited and announced here (the patients module owns patient creation).
- * Another clinic's charts are never attached from a kiosk: a wrong link would put one person's
- * visit in another's record, a duplicate only costs staff a merge. `via` names the check-in
- * (`'kiosk'`) in the audit row.
+ * The chart of a self check-in: always a new active record with what the person gave, audited and
+ * announced here (the patients module owns patient creation). Public input never reads or changes
+ * an existing chart, whatever it says: anyone can type a neighbour's name, birth date and phone.
+ * An existing chart of the clinic that looks like the same person is flagged beside the new one
+ * for staff to merge ({@link flagPossibleMatches}); the caller learns nothing of it. `via` names
+ * the check-in (`'kiosk'`, `'pediatric-intake'`) in the audit row and on the flag.
  */
-export async function linkOrCreatePatient(
-  ctx: CheckInContext,
-  input: CheckInPerson,
-  via: string,
-): Promise<{ patientId: string; created: boolean }> {
+export async function createCheckInPatient(ctx: CheckInContext, input: CheckInPerson, via: string): Promise<{ patientId: string }> {
   const { tx, tenant: place, actor } = ctx;
-  if (input.dateOfBirth && input.phoneNumber && digits(input.phoneNumber)) {
-    const [match] = await tx
-      .select({ id: patients.id })
-      .from(patients)
-      .where(
-        and(
-          eq(patients.organizationId, place.organizationId),
-          eq(patients.clinicId, place.clinicId),
-          sql`lower(${patients.lastName}) = lower(${input.lastName.trim()})`,
-          eq(patients.dateOfBirth, input.dateOfBirth),
-          eq(patients.phoneDigits, digits(input.phoneNumber)),
-          sql`${patients.archivedAt} is null`,
-        ),
-      )
-      .limit(1);
-    if (match) return { patientId: match.id, created: false };
-  }
   await assertRoomFor(tx, place.organizationId, 'patients');
   const id = newId();
   await tx.insert(patients).values({
@@ -83,5 +60,6 @@ export async function linkOrCreatePatient(
   // ctx.audit adds the clinic as details.clinicId; ctx.emit announces it to that clinic.
   await ctx.audit('patient.created', { type: 'patient', id }, { via });
   await ctx.emit('patient.created', id);
-  return { patientId: id, created: true };
+  await flagPossibleMatches(ctx, id, via);
+  return { patientId: id };
 }

@@ -1,0 +1,52 @@
+import { idSchema, PATIENTS_ACCESS } from '@clinic/domain';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { tenantRoute } from '../../platform/route.js';
+import { dismissPossibleMatch, listPossibleMatches } from '../patients/index.js';
+import { mergePossibleMatch } from './patient-merge.service.js';
+
+const idParams = z.object({ id: idSchema });
+const access = PATIENTS_ACCESS.merge;
+
+/**
+ * Possible matches: charts made from public input (kiosks, intake) that look like an existing
+ * chart, listed on either chart, merged or dismissed by staff.
+ */
+export async function patientMergeRoutes(app: FastifyInstance) {
+  tenantRoute(
+    app,
+    {
+      method: 'GET',
+      url: '/api/patients/:id/possible-matches',
+      summary: "A chart's open possible matches (charts made from public input that look like it)",
+      access,
+      params: idParams,
+    },
+    async (ctx, { params }) => ({ success: true, matches: await listPossibleMatches(ctx, params.id) }),
+  );
+  tenantRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/patients/possible-matches/:id/merge',
+      summary: 'Merge the chart public input made into the existing chart: its records move, it is archived',
+      access,
+      params: idParams,
+    },
+    async (ctx, { params }) => mergePossibleMatch(ctx, params.id),
+  );
+  tenantRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/api/patients/possible-matches/:id/dismiss',
+      summary: 'Dismiss a possible match: the two charts are different people',
+      access,
+      params: idParams,
+    },
+    async (ctx, { params }) => {
+      await dismissPossibleMatch(ctx, params.id);
+      return { success: true };
+    },
+  );
+}
