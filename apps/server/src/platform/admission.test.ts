@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { intakePayload } from '../test/clinical-trials.fixtures.js';
 import { auditEventsOf, countRows, createOtherOrganization, freshAddress, useTestApp } from '../test/harness.js';
+import { visitorPayload } from '../test/visitor-payload.js';
 
 /**
  * One admission step for every kind of caller: the organization's IP allow-list, disabled entry
@@ -22,20 +23,6 @@ const kioskCase = (lastName: string) => ({
 });
 
 /** A visitor kiosk check-in body (the refusals come before any patient is looked up). */
-const visitorCheckIn = () => ({
-  firstName: 'Ana',
-  lastName: 'Lopez',
-  phone: '(555) 201-3344',
-  relationship: 'Family',
-  visitPurpose: 'Visit Patient',
-  patientName: 'Grace Hopper',
-  idDocument: { type: 'Driver License', number: 'D1234567', issuedBy: 'CA' },
-  emergencyContact: { name: 'Luis Lopez', phone: '555-201-9999', relationship: 'Spouse' },
-  healthScreening: true,
-  temperature: 98.6,
-  symptoms: [],
-  wheelchairAccess: false,
-});
 
 /** Rows an anonymous submission to `organizationId` would add. */
 async function writtenIn(organizationId: string) {
@@ -114,7 +101,7 @@ describe('a canceled (read-only) organization', () => {
     const submissions: Array<[string, object, string]> = [
       [`/api/triage/case${at}`, kioskCase('Lapsed'), 'plan/feature-unavailable'],
       [`/api/patients/pediatric${at}`, intakePayload({ lastName: 'Lapsed' }), 'plan/read-only'],
-      [`/api/visitors/check-in${at}`, visitorCheckIn(), 'plan/feature-unavailable'],
+      [`/api/visitors/check-in${at}`, visitorPayload({ email: undefined }), 'plan/feature-unavailable'],
       // A route staff and the intake share (`publicOrTenantRoute`), called anonymously.
       [
         `/api/patients/pediatric/some-patient/queue${at}`,
@@ -150,7 +137,7 @@ describe('a plan without a public route’s feature', () => {
   it('refuses the visitor kiosk (visitor management is Professional) with 402, naming no plan, and writes nothing', async () => {
     const at = `?organizationId=${basic.organizationId}`;
     const before = await writtenIn(basic.organizationId);
-    const checkIn = await anonymous('POST', `/api/visitors/check-in${at}`, visitorCheckIn());
+    const checkIn = await anonymous('POST', `/api/visitors/check-in${at}`, visitorPayload({ email: undefined }));
     expect(checkIn.statusCode).toBe(402);
     expect(checkIn.json()).toMatchObject({ code: 'plan/feature-unavailable', message: 'This service is not available for this organization.' });
     const policy = await anonymous('GET', `/api/visitors/kiosk-policy${at}`);
