@@ -268,6 +268,7 @@ describe('malformed signed webhook events', () => {
     ['an amount beyond any invoice', (org: string) => invoicePaid(org, { amount_paid: 1e15 })],
     ['a period end past the year 275760', (org: string) => subscriptionUpdated(org, { current_period_end: 1e16 })],
     ['a text period end', (org: string) => subscriptionUpdated(org, { items: { data: [{ current_period_end: 'soon' }] } })],
+    ['a lone surrogate in its type', (org: string) => ({ ...invoicePaid(org, {}), type: '\udfff\ud800' })],
   ])('a correctly signed event with %s is a 400 and changes nothing', async (_what, event) => {
     const other = await createOtherOrganization(t.app, `webhook-malformed-${Math.random().toString(36).slice(2)}@other.org`);
     const before = await orgRow(other.organizationId);

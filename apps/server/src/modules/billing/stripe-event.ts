@@ -2,6 +2,7 @@ import { EVENT_YEARS } from '@clinic/domain';
 import type Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError, zodIssues } from '../../platform/errors.js';
+import { parse } from '../../platform/parse.js';
 
 /**
  * The shape of a signed Stripe event, as far as the webhook reads it. A valid signature proves who
@@ -78,13 +79,24 @@ const envelope = (object: z.ZodType) =>
     data: z.looseObject({ object, previous_attributes: z.looseObject({ customer: reference }).nullish() }),
   });
 
+/** The one message of a refused event. */
+const MALFORMED = 'The webhook event is malformed.';
+
 /**
  * The verified event, when it has the shape the webhook reads; otherwise a 400
  * (`validation/invalid`, the issues naming the fields) and nothing is applied.
  */
 export function checkedStripeEvent(event: Stripe.Event): Stripe.Event {
+  // Text that is not well-formed Unicode (a lone surrogate) cannot be stored as jsonb: refused as
+  // every request part parsed by a contract is (`platform/parse.ts`).
+  try {
+    parse(z.unknown(), event);
+  } catch (err) {
+    if (err instanceof AppError) throw new AppError('validation/invalid', MALFORMED, err.issues);
+    throw err;
+  }
   const type = typeof (event as { type?: unknown }).type === 'string' ? event.type : '';
   const parsed = envelope(OBJECT_BY_TYPE[type] ?? routedObject).safeParse(event);
-  if (!parsed.success) throw new AppError('validation/invalid', 'The webhook event is malformed.', zodIssues(parsed.error));
+  if (!parsed.success) throw new AppError('validation/invalid', MALFORMED, zodIssues(parsed.error));
   return event;
 }
