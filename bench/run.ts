@@ -12,6 +12,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   kill: async () => (await import('./kill.bench.js')).runKillBench(),
   start: async () => (await import('./start.bench.js')).runStartBench(),
   analytics: async () => (await import('./analytics.bench.js')).runAnalyticsBench(),
+  fuzz: async () => (await import('./fuzz.bench.js')).runFuzzBench(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -72,15 +72,24 @@ declare module 'fastify' {
   }
 }
 
+/** The form of an organization or clinic id (the domain's `idSchema`). */
+const SELECTOR_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
 /** The organization and clinic a request selects: query, then body, then header, then the user's current ones. */
 export function selectedTenant(request: FastifyRequest): { organizationId?: string; clinicId?: string } {
   const q = (request.query ?? {}) as Record<string, unknown>;
   const b = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
-  const str = (v: unknown) => (typeof v === 'string' && v.length > 0 && v.length <= 100 ? v : undefined);
-  const header = (name: string) => str(request.headers[name]);
+  // A selector is an id; any other text (a NUL, a quote) is refused before it reaches a query.
+  const str = (v: unknown, path: string) => {
+    if (typeof v !== 'string' || v.length === 0) return undefined;
+    if (!SELECTOR_ID.test(v)) throw new AppError('validation/invalid', 'Some fields are invalid.', [{ path, message: 'Invalid id' }]);
+    return v;
+  };
+  const header = (name: string, path: string) => str(request.headers[name], path);
   return {
-    organizationId: str(q.organizationId) ?? str(b.organizationId) ?? header('x-organization-id'),
-    clinicId: str(q.clinicId) ?? str(b.clinicId) ?? header('x-clinic-id'),
+    organizationId:
+      str(q.organizationId, 'organizationId') ?? str(b.organizationId, 'organizationId') ?? header('x-organization-id', 'organizationId'),
+    clinicId: str(q.clinicId, 'clinicId') ?? str(b.clinicId, 'clinicId') ?? header('x-clinic-id', 'clinicId'),
   };
 }
 

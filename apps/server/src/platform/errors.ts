@@ -162,15 +162,22 @@ function fromDatabase(error: unknown): AppError | null {
   return null;
 }
 
+/**
+ * Any error a request ended with, as the refusal the caller is told: an `AppError` as it is, a
+ * contract's or the framework's refusal of the request, a database refusal of the request's own
+ * text; anything else is `internal` (a 500 that says nothing more). The API's and the FHIR
+ * server's error handlers both judge errors through it.
+ */
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (err instanceof ZodError) return new AppError('validation/invalid', 'Some fields are invalid.', zodIssues(err));
+  return fromFastify(err as FastifyError) ?? fromDatabase(err) ?? new AppError('internal', 'Something went wrong on our side.');
+}
+
 /** Registers the single handler that writes `{ success: false, error, message, code, issues? }`. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err, request, reply) => {
-    let appError: AppError;
-    if (err instanceof AppError) appError = err;
-    else if (err instanceof ZodError) appError = new AppError('validation/invalid', 'Some fields are invalid.', zodIssues(err));
-    else {
-      appError = fromFastify(err as FastifyError) ?? fromDatabase(err) ?? new AppError('internal', 'Something went wrong on our side.');
-    }
+    const appError = toAppError(err);
     const status = statusFor(appError.code);
     if (status >= 500) request.log.error({ err }, 'request failed');
     return reply.status(status).send(errorBody(appError));

@@ -3,6 +3,12 @@ import { AppError, zodIssues } from './errors.js';
 
 /** Parses a request part with its contract; a failure is a 400 listing the fields. */
 export function parse<S extends z.ZodType>(schema: S, value: unknown, code = 'validation/invalid'): z.output<S> {
+  const broken = brokenTextPath(value);
+  if (broken !== null) {
+    throw new AppError('validation/invalid-text', 'Text must be valid Unicode.', [
+      { path: broken, message: 'Contains an unpaired surrogate character.' },
+    ]);
+  }
   const result = schema.safeParse(value ?? {});
   if (!result.success) throw new AppError(code, 'Some fields are invalid.', zodIssues(result.error));
   return result.data;
@@ -15,4 +21,23 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown, code = 'va
 export function parseBody<S extends z.ZodType>(schema: S, request: { body?: unknown }): z.output<S> {
   const { organizationId: _o, clinicId: _c, ...rest } = (request.body ?? {}) as Record<string, unknown>;
   return parse(schema, rest);
+}
+
+/**
+ * The path of the first string in `value` that is not well-formed Unicode (a lone UTF-16 surrogate,
+ * which JSON's `\ud800` escape can carry), else null. PostgreSQL refuses such text inside jsonb
+ * (a 500 where a route keeps the request as JSON) and node-postgres silently replaces it in text
+ * columns, so it is refused at the door. Walked without recursion: a body may nest deeply.
+ */
+function brokenTextPath(value: unknown): string | null {
+  const stack: Array<[unknown, string]> = [[value, '']];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (!(v as string & { isWellFormed(): boolean }).isWellFormed()) return path;
+    } else if (v && typeof v === 'object') {
+      for (const [key, child] of Object.entries(v)) stack.push([child, path ? `${path}.${key}` : key]);
+    }
+  }
+  return null;
 }

@@ -2,7 +2,7 @@ import { FHIR_ACCESS } from '@clinic/domain';
 import { operationOutcome, type OutcomeCode } from '@clinic/domain/rules/fhir';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AppError, statusFor } from '../../platform/errors.js';
+import { statusFor, toAppError } from '../../platform/errors.js';
 import { appOrigin, type LinkConfig } from '../../platform/links.js';
 import { RateLimiter } from '../../platform/rate-limit.js';
 import { fhirRoute } from '../../platform/route.js';
@@ -65,14 +65,10 @@ export async function fhirRoutes(app: FastifyInstance, opts: { links: LinkConfig
   await app.register(
     async (fhir) => {
       fhir.setErrorHandler((err, request, reply) => {
-        const appError = err instanceof AppError ? err : null;
-        const status = appError ? statusFor(appError.code) : ((err as { statusCode?: number }).statusCode ?? 500);
+        const appError = toAppError(err);
+        const status = statusFor(appError.code);
         if (status >= 500) request.log.error({ err }, 'FHIR request failed');
-        const message = appError
-          ? [appError.message, ...(appError.issues ?? []).map((i) => `${i.path}: ${i.message}`)].join(' ')
-          : status >= 500
-            ? 'Something went wrong on our side.'
-            : String((err as Error).message);
+        const message = [appError.message, ...(appError.issues ?? []).map((i) => `${i.path}: ${i.message}`)].join(' ');
         return reply
           .status(status)
           .type(FHIR_JSON)
