@@ -44,7 +44,7 @@ const entryDetailsBody = z.object({
 });
 
 /**
- * The emergency room dashboard (`/api/emergency-dashboard/…`, issue 12); its connection checks
+ * The emergency room dashboard (`/api/emergency-dashboard/…`); its connection checks
  * reach the integrations through the outbound guard with the deployment's policy.
  */
 export async function emergencyRoutes(app: FastifyInstance, opts: { outbound: OutboundPolicy }) {

@@ -5,6 +5,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import { moveToPatient } from '../../platform/patient-records.js';
 import type { TenantRouteContext } from '../../platform/route.js';
 import type { CheckInContext } from './check-in-patient.js';
+import { requirePatient } from './patients.service.js';
 
 /** The most existing charts one new chart is flagged against: the likeliest, newest first. */
 const MAX_FLAGS = 5;
@@ -72,7 +73,7 @@ const chartDto = (r: ChartRow): PossibleMatchChartDto => ({ ...r, createdAt: r.c
  */
 export async function listPossibleMatches(ctx: TenantRouteContext, patientId: string): Promise<PossibleMatchDto[]> {
   const { tx, tenant } = ctx;
-  await requireDirectoryChart(ctx, patientId);
+  await requirePatient(ctx, patientId);
   const rows = await tx
     .select()
     .from(patientPossibleMatches)
@@ -102,22 +103,6 @@ export async function listPossibleMatches(ctx: TenantRouteContext, patientId: st
   });
   await ctx.audit('patient.possible-matches-viewed', { type: 'patient', id: patientId }, { matchIds: matches.map((m) => m.id) });
   return matches;
-}
-
-async function requireDirectoryChart(ctx: TenantRouteContext, patientId: string) {
-  const { tx, tenant } = ctx;
-  const [row] = await tx
-    .select({ id: patients.id })
-    .from(patients)
-    .where(
-      and(
-        eq(patients.organizationId, tenant.organizationId),
-        eq(patients.clinicId, tenant.clinicId ?? ''),
-        eq(patients.id, patientId),
-        isNull(patients.archivedAt),
-      ),
-    );
-  if (!row) throw notFound('Patient');
 }
 
 /** An open possible match of the request's clinic, locked for its decision. */

@@ -26,7 +26,7 @@ export function AlertActions({ alert, onAction, busy }: { alert: AlertDto; onAct
           Acknowledge
         </Button>
       )}
-      <Button size="xs" variant="light" color="teal.9" onClick={() => onAction('resolve')} disabled={busy} aria-label={`Resolve alert: ${who}`}>
+      <Button size="xs" variant="outline" color="teal.9" onClick={() => onAction('resolve')} disabled={busy} aria-label={`Resolve alert: ${who}`}>
         Resolve
       </Button>
     </Group>
