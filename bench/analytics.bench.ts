@@ -1,5 +1,5 @@
 /**
- * Analytics benchmark (issue 11). Loads 100,000 patients and a year of visits into the demo
+ * Analytics benchmark. Loads 100,000 patients and a year of visits into the demo
  * clinic (BENCH_VISITS, 150,000 by default, spread evenly over 365 days, every figure's columns
  * filled) and the same number of visits into each of BENCH_OTHER_ORGS other organizations, with
  * generate_series; then times each analytics route through the real app over HTTP (session, tenant,

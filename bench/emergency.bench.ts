@@ -1,5 +1,5 @@
 /**
- * Emergency room benchmark (issue 12). Needs PostgreSQL (DATABASE_URL): it creates its own database.
+ * Emergency room benchmark. Needs PostgreSQL (DATABASE_URL): it creates its own database.
  *
  * `GET /api/emergency-dashboard/dashboard` with 500 open entries in the clinic, 2,000 vitals
  * records (VITALS risk assessments, 4 per entry) and an alert for every fifth entry: p50/p95 and

@@ -1,5 +1,5 @@
 /**
- * Crash benchmark (issue 10): a writer loop of kiosk check-ins while the server process is killed
+ * Crash benchmark: a writer loop of kiosk check-ins while the server process is killed
  * with SIGKILL and restarted, on PostgreSQL and on the embedded PGlite. Passes only when every
  * check-in answered 201 is in the database exactly once with the number it was given, no
  * Idempotency-Key made two entries, queue numbers are unique per clinic and day, and every restart

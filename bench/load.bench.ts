@@ -1,5 +1,5 @@
 /**
- * Load benchmark (issue 10): BENCH_LOAD_DURATION_MS (60000) at BENCH_LOAD_CONCURRENCY (50)
+ * Load benchmark: BENCH_LOAD_DURATION_MS (60000) at BENCH_LOAD_CONCURRENCY (50)
  * concurrent clients against the real server process on PostgreSQL, mixing staff reads, kiosk
  * check-ins and queue actions. Passes only with zero 5xx and zero errors (any answer that is not
  * the expected 2xx, or a failed connection); prints p50/p95/p99 per operation.

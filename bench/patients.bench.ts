@@ -1,5 +1,5 @@
 /**
- * Patient directory benchmark (issue 3). Loads 100,000 patients into the demo organization's clinic
+ * Patient directory benchmark. Loads 100,000 patients into the demo organization's clinic
  * and 10 other organizations (100,000 each by default) with generate_series, then measures list and
  * search through the real app over HTTP (session, tenant resolution, transaction under RLS, page
  * and count queries, audit write, JSON) next to the bare single-table query of the same rows
@@ -55,11 +55,11 @@ const ONLY = (process.env.BENCH_SCENARIOS ?? '')
 
 /**
  * With `BENCH_HTTP_CLIENTS=in-process`, the API's HTTP clients run on the server's own event loop
- * (as before session 5) instead of a thread of their own: for comparing figures with earlier runs.
+ * (as earlier versions of the benchmark did) instead of a thread of their own: for comparing figures with earlier runs.
  */
 const IN_PROCESS_CLIENTS = process.env.BENCH_HTTP_CLIENTS === 'in-process';
 
-/** The issue's goals, printed next to the figures of the run. */
+/** The benchmark's goals, printed next to the figures of the run. */
 const GOALS = { getOneThroughputRatio: 0.5, namePrefixP95Ms: 25 };
 
 /** Search terms, cycled: name starts, "last, first", e-mail starts, phone starts and ends. */
@@ -513,7 +513,7 @@ export async function runPatientsBench() {
 
     const getOne = rows.find((r) => r.name === 'get one patient');
     const namePrefix = rows.find((r) => r.name === 'search: name prefix');
-    console.log('\nGoals (issue 10), this run:');
+    console.log('\nGoals, this run:');
     if (getOne) {
       const ratio = getOne.api.perSecond / getOne.bare.perSecond;
       console.log(

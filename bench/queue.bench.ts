@@ -1,5 +1,5 @@
 /**
- * Queue benchmark (issue 4). Needs PostgreSQL (DATABASE_URL): it creates its own database.
+ * Queue benchmark. Needs PostgreSQL (DATABASE_URL): it creates its own database.
  *
  * 1. `GET /api/triage/waiting-room` with 500 waiting entries, p50/p95 and throughput, next to the
  *    bare single-table query of those entries through the same database (baseline).

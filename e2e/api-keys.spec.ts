@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, signIn, test } from './support';
 
 /**
- * The organization screen's API keys tab (issue 17), as the demo organization's Owner: a key is
+ * The organization screen's API keys tab, as the demo organization's Owner: a key is
  * created with a scope, its secret shown once, read the FHIR server with it, then revoked after a
  * confirmation, after which the server refuses it. Each run names its key uniquely.
  */

@@ -48,7 +48,7 @@ test('a "chest pain" check-in at the emergency kiosk puts a CRITICAL alert on an
   await expect(kiosk.getByRole('alert')).toContainText('999');
   await expect(kiosk.getByTestId('queue-number')).toHaveText(/^\d+$/);
 
-  // The issue's bound: on screen within a second of the kiosk's confirmation.
+  // The bound: on screen within a second of the kiosk's confirmation.
   const row = active.getByRole('row').filter({ hasText: name });
   await expect(row).toBeVisible({ timeout: 1_000 });
   await expect(row).toContainText('EMERGENCY_CHECKIN');

@@ -4,7 +4,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './support';
 
 /**
- * Organization settings and sign-in security (issue 16), in an organization of the test's own (the
+ * Organization settings and sign-in security, in an organization of the test's own (the
  * demo organization stays without required two-factor for the other specs): an Admin requires
  * two-factor sign-in, a member is made to enrol, then signs in with a code from the app.
  */

@@ -206,7 +206,7 @@ test.describe('dashboard tabs', () => {
     await page.getByRole('tab', { name: 'Settings' }).click();
     await expect(page.getByRole('heading', { name: 'Profile', level: 3 })).toBeVisible();
     await expect(page.getByRole('cell', { name: 'doctor@demo.clinic' })).toBeVisible();
-    // The member's stored settings (issue 15), the defaults until they save any.
+    // The member's stored settings, the defaults until they save any.
     await expect(page.getByRole('heading', { name: 'Personal Preferences' })).toBeVisible();
     await expect(page.getByText('Theme', { exact: true })).toBeVisible();
     await expectAxeClean(page, 'settings tab');

@@ -11,7 +11,7 @@ import { AppError } from './errors.js';
 import { withTenantTx, type TenantTx } from './tenant-tx.js';
 
 /**
- * API keys (issue 17): `ck_live_<organization id>.<key id>.<32 random bytes, base64url>`. The
+ * API keys: `ck_live_<organization id>.<key id>.<32 random bytes, base64url>`. The
  * organization and key ids let a request find the key's row by primary key, inside that
  * organization's tenant transaction (RLS never shows another's); the database keeps only the
  * SHA-256 of the whole secret, which has 256 bits of randomness, so a plain hash is enough.

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { rows, useTestApp, type UsedTestApp } from '../test/harness.js';
 
-/** Invitation links are built from the configured origin, never from a Host header a client wrote (finding 11). */
+/** Invitation links are built from the configured origin, never from a Host header a client wrote. */
 describe('links handed out by the server', () => {
   const configured = useTestApp({ publicUrl: 'https://clinic.example.org/app', production: true, as: 'admin' });
   const unconfigured = useTestApp({ production: true, as: 'admin' });

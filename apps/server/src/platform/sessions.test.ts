@@ -7,7 +7,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the inactivity timeout binds a session in every organization it can read (finding 3)', () => {
+describe('the inactivity timeout binds a session in every organization it can read', () => {
   it('a member of A (5 minutes) working in B (720 minutes) cannot keep reading A after 5 idle minutes', async () => {
     // Only Date is faked: the database and the server's own timers run as usual.
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-23T09:00:00Z') });
@@ -43,7 +43,7 @@ describe('the inactivity timeout binds a session in every organization it can re
   });
 });
 
-describe("a member's own session timeout may only shorten the organization's, and is enforced (issue 15)", () => {
+describe("a member's own session timeout may only shorten the organization's, and is enforced", () => {
   it("a session idle longer than the member's timeout but shorter than the organization's ends with the organization's answer", async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-24T09:00:00Z') });
     // The organization's own timeout, for the answer it gives.

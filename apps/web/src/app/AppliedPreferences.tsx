@@ -14,7 +14,7 @@ const EVENT_MESSAGES: Record<string, string> = {
 };
 
 /**
- * Applies the member's settings to the whole app (issue 15): theme (Mantine's colour scheme),
+ * Applies the member's settings to the whole app: theme (Mantine's colour scheme),
  * primary colour, root font size, compact density, reduced motion and the query cache's stale
  * time; and holds the organization's event stream, popping up the live events the member's
  * notification toggles ask for. Rendered once by the staff shell; renders nothing.

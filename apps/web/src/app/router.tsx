@@ -7,7 +7,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
  * The whole route table (platform-core section 2). Every page is loaded lazily, so public pages
  * never download staff screens; guards wrap staff pages in the lazily loaded staff shell. Pages
  * that read the API sit under the lazily loaded data layout (TanStack Query), so the static public
- * pages, `/` first, load neither it nor the state screens (the first-load budget of issue 5).
+ * pages, `/` first, load neither it nor the state screens (the public pages' first-load budget).
  *
  * The staff areas' paths and guards come from the domain's `WORKSPACE_AREAS`, which the side
  * navigation and the command palette read too: a link the navigation shows is one its guard allows.

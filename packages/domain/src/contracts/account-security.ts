@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MAX_PASSWORD_LENGTH } from './auth.js';
 
 /**
- * Sign-in security (issue 16): two-factor sign-in with a TOTP app, password change and reset,
+ * Sign-in security: two-factor sign-in with a TOTP app, password change and reset,
  * and the member's own sessions.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Contracts of analytics (issue 11): the dashboard's Analytics Overview widget
+ * Contracts of analytics: the dashboard's Analytics Overview widget
  * (`GET /api/analytics-overview/overview`) and the /analytics page's reports (`GET
  * /api/analytics/overview`, `/patients`, `/triage`, `/business`, `/export`). Figures are computed
  * by `rules/analytics.ts` from the clinic's queue entries.

@@ -1,5 +1,5 @@
 /**
- * Clinical trials (clinical-workflows sections 2, 3 and 7; issue 14): the trial, its enrolments
+ * Clinical trials (clinical-workflows sections 2, 3 and 7): the trial, its enrolments
  * with their visit schedules, its adverse events and its reports, as the API takes and returns
  * them. Field names are the spec's (Clinical trial, Trial enrollment).
  */

@@ -14,7 +14,7 @@ import { eventTimestamp } from './calendar-date.js';
 import { LONG_TEXT, SHORT_TEXT, idSchema, optionalText, requiredText } from './common.js';
 
 /**
- * The emergency room dashboard (operations-and-public sections 2.2, 3 and 7; issue 12): the bodies
+ * The emergency room dashboard (operations-and-public sections 2.2, 3 and 7): the bodies
  * its actions accept and the entities it returns, with the spec's field names.
  */
 

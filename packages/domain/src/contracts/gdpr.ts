@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { LONG_TEXT, idSchema, optionalText, pagination, requiredText } from './common.js';
 
 /**
- * Patients' rights (issue 17, the `gdpr` endpoints of platform-core section 7): rights requests
+ * Patients' rights (the `gdpr` endpoints of platform-core section 7): rights requests
  * recorded by staff on a patient's behalf and answered within 30 days, consents by purpose, the
  * erasure that restricts and pseudonymises inside the retention period, and the patient's access
  * history (the accounting of disclosures).

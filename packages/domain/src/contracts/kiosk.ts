@@ -1,5 +1,5 @@
 /**
- * Contracts of the kiosk (issue 4): the case a patient submits at check-in, its answer and the
+ * Contracts of the kiosk: the case a patient submits at check-in, its answer and the
  * messages the kiosk screen shows.
  */
 import { z } from 'zod';

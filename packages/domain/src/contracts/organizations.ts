@@ -120,13 +120,13 @@ export const organizationSettings = z.object({
   integrations: integrationSettingsSchema.prefault({}),
   billing: billingSettingsSchema.prefault({}),
   /**
-   * The fee of a visit by its type, the clinician's final priority (issue 11, revenue per patient),
+   * The fee of a visit by its type, the clinician's final priority (for the analytics' revenue per patient),
    * in the organization's currency; a type without a fee earns nothing, and no fee at all is "No data".
    */
   visitFees: z.partialRecord(z.enum(URGENCY_LEVELS), z.number().min(0).max(1_000_000)).default({}),
-  /** Hours a doctor is on duty on a day they give care (issue 11, resource utilization). */
+  /** Hours a doctor is on duty on a day they give care (for the analytics' resource utilization). */
   doctorShiftHours: z.number().min(1).max(24).default(DEFAULT_DOCTOR_SHIFT_HOURS),
-  // The visiting policy (issue 13); absent means the spec's default (`rules/visitors.ts`).
+  // The visiting policy; absent means the spec's default (`rules/visitors.ts`).
   visitingHoursStart: z.string().regex(WALL_TIME, 'Use HH:MM').optional(),
   visitingHoursEnd: z.string().regex(WALL_TIME, 'Use HH:MM').optional(),
   badgeValidHours: z.number().int().min(1).max(24).optional(),

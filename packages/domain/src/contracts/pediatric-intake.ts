@@ -1,5 +1,5 @@
 /**
- * Pediatric intake (clinical-workflows sections 3, 7 and 9; issue 14): the intake record as
+ * Pediatric intake (clinical-workflows sections 3, 7 and 9): the intake record as
  * `POST /api/patients/pediatric` takes it, and the queue call after it. Lists travel as arrays of
  * strings (the wizard splits its comma text); choices are the spec's lower-case values; optional
  * fields may be left out. The step rules (`rules/pediatric-intake.ts`) are checked by the server

@@ -1,5 +1,5 @@
 /**
- * Contracts of the staff queue (issue 4): queue entries and their statuses, the queue actions and
+ * Contracts of the staff queue: queue entries and their statuses, the queue actions and
  * their history, recorded vital signs, the waiting room and the de-identified public board.
  */
 import { z } from 'zod';
@@ -38,10 +38,10 @@ export type AssignClinicianBody = z.infer<typeof assignClinicianBody>;
 /** Optional note on start, cancel, admit and emergency-admit; kept in the entry's history. */
 export const queueActionBody = z.object({ note: optionalText(1000) });
 
-/** The clinician's final priority, compared with the AI's urgency (issue 11, AI accuracy). */
+/** The clinician's final priority, compared with the AI's urgency (for the analytics' AI accuracy). */
 export const finalPriority = z.enum(URGENCY_LEVELS);
 
-/** The patient's rating of the visit, 1 to 5 (issue 11, patient satisfaction). */
+/** The patient's rating of the visit, 1 to 5 (for the analytics' patient satisfaction). */
 export const visitRating = z.number().int().min(1).max(5);
 
 /** Start Care: the note, and the clinician's final priority if they set it at this point. */

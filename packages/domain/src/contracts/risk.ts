@@ -1,5 +1,5 @@
 /**
- * Contracts of the AI risk assessment (issue 4): what the risk rules read of a patient, the
+ * Contracts of the AI risk assessment: what the risk rules read of a patient, the
  * NEWS2 result, risk factors, clinical decision support recommendations and the assessment.
  */
 import { z } from 'zod';

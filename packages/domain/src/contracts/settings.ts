@@ -1,5 +1,5 @@
 /**
- * A member's settings (issue 15; operations-and-public section 3, "User settings (fallback
+ * A member's settings (operations-and-public section 3, "User settings (fallback
  * structure)", with section 9's defaults; platform-core section 2, Settings). One zod schema,
  * {@link userSettings}, is the stored structure: every object refuses unknown keys. A save sends a
  * part of it ({@link settingsPatch}, the same schema with every field optional at every depth),
@@ -83,7 +83,7 @@ const notifications = z.strictObject({ email: channel, push: channel, sms: chann
 
 const security = z.strictObject({
   authentication: z.strictObject({
-    /** TOTP enrolment: not yet available on this platform (the organization-administration issue). */
+    /** TOTP enrolment: not yet available on this platform. */
     twoFactorEnabled: z.boolean(),
     /** Minutes; never longer than the organization's session timeout. */
     sessionTimeout: minutes(5, 720),

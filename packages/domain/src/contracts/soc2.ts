@@ -1,5 +1,5 @@
 /**
- * The SOC 2 dashboard (issue 15; operations-and-public sections 2.5 and 3, "SOC 2 dashboard"):
+ * The SOC 2 dashboard (operations-and-public sections 2.5 and 3, "SOC 2 dashboard"):
  * `GET /api/soc2/dashboard`, and the audit trail's filters (`GET /api/soc2/audit-trail`).
  */
 import { z } from 'zod';

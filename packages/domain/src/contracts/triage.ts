@@ -1,5 +1,5 @@
 /**
- * Contracts of AI triage (issue 4): the symptom assessment, its stored record and what the user
+ * Contracts of AI triage: the symptom assessment, its stored record and what the user
  * did about it.
  */
 import { z } from 'zod';

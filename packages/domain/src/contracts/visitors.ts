@@ -1,5 +1,5 @@
 /**
- * Visitors (operations-and-public sections 2.3, 2.4, 3 and 9; issue 13): the kiosk's and the
+ * Visitors (operations-and-public sections 2.3, 2.4, 3 and 9): the kiosk's and the
  * console's check-in, the visitor and badge the API returns, the console's list, stats, badge
  * verification and export. Field names are the spec's (Visitor, Visitor badge, Visitor stats).
  * The required fields and lists are checked by `rules/visitors.ts` (`visitorFieldsProblem`), so the

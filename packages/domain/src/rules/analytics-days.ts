@@ -3,7 +3,7 @@ import { addDays, localDate, localTimeToInstant } from './clinic-time.js';
 import type { UrgencyLevel } from './risk-levels.js';
 
 /**
- * The daily rollup of the analytics (issue 11): what one clinic's visits of one local day (or of a
+ * The daily rollup of the analytics: what one clinic's visits of one local day (or of a
  * part of a day, at the edges of a window) add up to. Every report is a sum of these, so a year
  * reads at most 366 of them; medians come from the histograms of whole minutes. A visit is an entry
  * checked in during the day, cancelled ones aside (`modules/queue/queue-analytics.ts` adds them up).

@@ -1,5 +1,5 @@
 /**
- * The analytics figures (platform-core, Analytics Overview widget; issue 11): how a period is cut,
+ * The analytics figures (platform-core, Analytics Overview widget): how a period is cut,
  * how each of the seven figures follows from the counts the server adds up, and how a trend
  * compares two periods. Nothing here reads a clock or the database: the server passes `now` and
  * the sums of one period, so each figure can be checked by hand.

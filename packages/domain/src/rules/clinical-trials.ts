@@ -1,5 +1,5 @@
 /**
- * Clinical trials (clinical-workflows sections 2 and 3; issue 14): the trial's and enrolment's
+ * Clinical trials (clinical-workflows sections 2 and 3): the trial's and enrolment's
  * statuses, enrolment percent, eligibility, visit compliance and the serious adverse event clocks.
  */
 import { addDays } from './clinic-time.js';

@@ -1,5 +1,5 @@
 /**
- * Sync Patients (issue 17): how a FHIR R4 Patient of the organization's EHR becomes a directory
+ * Sync Patients: how a FHIR R4 Patient of the organization's EHR becomes a directory
  * patient, and which fields a later sync may change. Pure: the server pages the EHR's Patient
  * search and applies these to each resource.
  */

@@ -1,5 +1,5 @@
 /**
- * The emergency-room kiosk's rules (issue 12): the quick picks a walk-in patient chooses from,
+ * The emergency-room kiosk's rules: the quick picks a walk-in patient chooses from,
  * which of them are critical (the entry is an emergency and a nurse goes to the patient at once),
  * and what the server stores for them.
  */

@@ -1,5 +1,5 @@
 /**
- * The emergency room's rules (operations-and-public sections 2.2, 3 and 9; issue 12): which
+ * The emergency room's rules (operations-and-public sections 2.2, 3 and 9): which
  * scorings raise which alert, what a risk score means on the board (level, predicted outcome, time
  * to treatment), the alert's life, the mass-casualty triage colours and the metrics arithmetic.
  * Built on the queue's risk rules (`risk-levels.ts`) and NEWS2 (`news2.ts`); nothing here reads a

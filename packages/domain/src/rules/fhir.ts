@@ -1,5 +1,5 @@
 /**
- * The product's records as FHIR R4 resources (issue 17): directory patients as `Patient`, visits
+ * The product's records as FHIR R4 resources: directory patients as `Patient`, visits
  * and queue episodes as `Encounter`, the vital signs recorded on a queue entry as `Observation`s of
  * category vital-signs with their LOINC codes and UCUM units, and the search parameters' dates.
  * Pure: the server reads the rows and calls these.

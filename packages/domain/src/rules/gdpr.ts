@@ -1,5 +1,5 @@
 /**
- * Patients' rights (issue 17): the 30 days the privacy pages promise for an answer to an access or
+ * Patients' rights: the 30 days the privacy pages promise for an answer to an access or
  * disclosure request (operations-and-public, "Disclosure requests answered within 30 days"), and
  * the 7 years medical records are kept ("Medical records and audit logs are kept at least 7 years").
  */

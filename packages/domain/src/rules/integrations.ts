@@ -2,8 +2,8 @@ import type { IntegrationDto } from '../contracts/emergency.js';
 import type { EpicIntegration } from '../contracts/settings.js';
 
 /**
- * The organization's connected systems and their health (issue 12's Integrations tab, issue 15's
- * Epic Test Connection). Each is reached through its FHIR R4 base URL: the EMR/EHR and the Epic EHR
+ * The organization's connected systems and their health (the emergency room's Integrations tab, the
+ * settings' Epic Test Connection). Each is reached through its FHIR R4 base URL: the EMR/EHR and the Epic EHR
  * for patients and encounters, the laboratory for DiagnosticReports and results, radiology for
  * ImagingStudies. A check reads the base's CapabilityStatement (`GET {base}/metadata`) from the
  * server; the status shown is what the checks found, never what a setting says.

@@ -1,5 +1,5 @@
 /**
- * How long a kiosk check-in took (issue 11, the dashboard's Kiosk tab: average check-in time): from
+ * How long a kiosk check-in took (the dashboard's Kiosk tab: average check-in time): from
  * the moment the patient pressed Start Check-In, as the kiosk reports it, to the moment the server
  * received the check-in. A kiosk's clock may be off, and a form may be left open for the next
  * patient: durations outside (0, {@link KIOSK_CHECK_IN_MAX_SECONDS}] are not measurements and

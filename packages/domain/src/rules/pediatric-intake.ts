@@ -1,5 +1,5 @@
 /**
- * Pediatric intake (clinical-workflows sections 2, 3, 4, 5 and 9; issue 14): the six steps of the
+ * Pediatric intake (clinical-workflows sections 2, 3, 4, 5 and 9): the six steps of the
  * wizard, the fields each step requires, the spec's choice lists and the intake's queue defaults.
  * The wizard and the server judge a form with the same functions.
  */
@@ -75,7 +75,7 @@ export function isPediatricBirthDate(dateOfBirth: string | undefined, on: string
 /**
  * Whether step `step` (1 to 6) of the form is complete (section 5): step 1 names, a pediatric date
  * of birth and gender; step 2 the primary phone and the guardian's names, relationship and phone
- * (the spec forgot the relationship, issue 14 adds it); step 3 the chief complaint and a symptom;
+ * (the spec forgot the relationship, which is added here); step 3 the chief complaint and a symptom;
  * steps 4 and 5 always; step 6 the primary insurance and, with a trial, a consent status other
  * than pending. `today` is the submission date (`YYYY-MM-DD`).
  */

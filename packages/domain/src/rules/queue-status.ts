@@ -1,5 +1,5 @@
 /**
- * The queue entry's life (clinical-workflows sections 3 and 4, issue 4): its status machine, the
+ * The queue entry's life (clinical-workflows sections 3 and 4): its status machine, the
  * derived fields of the spec's Queue patient, the Queue stats, and the de-identified public board.
  * Every function takes `now` (or already-derived entries) so that nothing here reads a clock.
  */

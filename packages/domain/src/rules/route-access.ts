@@ -81,14 +81,13 @@ export const TRIALS_ACCESS = {
   manage: { permission: 'canManageClinicalTrials' },
   /**
    * Enrolling a patient (`POST /api/clinical-trials/{id}/enroll`) as staff: the patients
-   * permission (issue 14); an anonymous intake is authorised by its intake token instead.
+   * permission; an anonymous intake is authorised by its intake token instead.
    */
   enroll: { permission: 'canManagePatients' },
 } as const satisfies Record<string, RouteAccessRule>;
 
 /**
- * The analytics dashboard (`/analytics`): signed in only, as the spec's route table says (issue 11:
- * "sign-in only; Viewer has it by default").
+ * The analytics dashboard (`/analytics`): signed in only, as the spec's route table says ("sign-in only; Viewer has it by default").
  */
 export const ANALYTICS_ACCESS = {
   view: {},
@@ -105,7 +104,7 @@ export const SETTINGS_ACCESS = {
 
 /**
  * The SOC 2 dashboard (the settings' `soc2-compliance` category), its report and audit trail:
- * the settings permission, which Admins and Owners hold by default (issue 15: "Admin or above, or
+ * the settings permission, which Admins and Owners hold by default (the requirement: "Admin or above, or
  * canManageSettings"; one flag expresses both for the default roles).
  */
 export const SOC2_ACCESS = {

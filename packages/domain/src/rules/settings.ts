@@ -1,5 +1,5 @@
 /**
- * A member's settings (issue 15): the defaults of operations-and-public section 9, the merge of a
+ * A member's settings: the defaults of operations-and-public section 9, the merge of a
  * save into what is stored, and how the stored choices are applied (times, font size, cache).
  */
 import type { SettingsPatch, UserSettings } from '../contracts/settings.js';

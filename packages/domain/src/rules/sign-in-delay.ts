@@ -1,5 +1,5 @@
 /**
- * The progressive slow-down of password guessing (security review, finding 7). A sign-in try that
+ * The progressive slow-down of password guessing. A sign-in try that
  * follows recent failures waits on the server before its password is checked, longer after each
  * failure, so guessing slows down while a person who mistypes once notices nothing. The wait comes
  * before the check, whatever its outcome, so a client that gives up early learns nothing.

@@ -1,5 +1,5 @@
 /**
- * SOC 2 control checks (issue 15; operations-and-public sections 2.5, 3 and 9): each check is a
+ * SOC 2 control checks (operations-and-public sections 2.5, 3 and 9): each check is a
  * pure function over facts the server gathers from the live system, so a fact that changes flips
  * its check. A criterion's score is passed / applicable, its status compliant (all pass), partial
  * or non-compliant (none pass); the risk assessment counts failing checks by severity.

@@ -1,5 +1,5 @@
 /**
- * The visiting policy (operations-and-public sections 2.3, 3, 5 and 9; issue 13) as pure functions:
+ * The visiting policy (operations-and-public sections 2.3, 3, 5 and 9) as pure functions:
  * the kiosk's required fields and lists, badge numbers, visiting hours in the organization's zone,
  * the per-patient limit, the health screening, expiry, statuses and the visit duration. Nothing here
  * reads a clock: every function that depends on time takes `now`.

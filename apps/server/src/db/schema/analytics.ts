@@ -2,7 +2,7 @@ import { bigint, date, jsonb, pgTable, primaryKey, text, timestamp } from 'drizz
 import { organizations } from './organizations.js';
 
 /**
- * The daily rollup of the analytics (issue 11): one row per clinic and local day (in the time zone
+ * The daily rollup of the analytics: one row per clinic and local day (in the time zone
  * it was added up in) holding every sum, count and histogram the reports read, so a year-long
  * report reads at most 366 rows instead of every visit of the year. Only days that ended more than
  * a day ago are kept (today and yesterday are always added up from the visits).

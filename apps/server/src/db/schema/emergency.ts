@@ -4,7 +4,7 @@ import { clinics, organizations } from './organizations.js';
 import { queueEntries } from './queue.js';
 
 /**
- * The emergency room (issue 12). Alerts and risk assessments are written by the server itself when
+ * The emergency room. Alerts and risk assessments are written by the server itself when
  * the queue scores an entry; protocols, mass-casualty events and the clinic's emergency settings
  * by staff. Every row leads with its organization (RLS: `enable_tenant_rls`).
  */

@@ -4,7 +4,7 @@ import { organizations } from './organizations.js';
 import { patients } from './patients.js';
 
 /**
- * Patients' rights requests (issue 17), recorded by staff on the patient's behalf: received,
+ * Patients' rights requests, recorded by staff on the patient's behalf: received,
  * due 30 days later, open until completed or rejected (who and how are kept). Never deleted.
  */
 export const gdprRightsRequests = pgTable(

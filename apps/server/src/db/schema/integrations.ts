@@ -4,7 +4,7 @@ import { organizations } from './organizations.js';
 import { patients } from './patients.js';
 
 /**
- * Connection checks of the organization's integrations (issue 12's Integrations tab): one row per
+ * Connection checks of the organization's integrations (the emergency room's Integrations tab): one row per
  * real `GET {base}/metadata` the server made, with the address it reached, so a changed address
  * starts from no checks. Written by Test Connection (settings) and Check connections (emergency
  * room); never updated.
@@ -52,7 +52,7 @@ export const integrationCredentials = pgTable(
 );
 
 /**
- * Which directory patient an EHR Patient became (Sync Patients, issue 17): per EHR base address and
+ * Which directory patient an EHR Patient became (Sync Patients): per EHR base address and
  * Patient id, with the Patient's identifiers (`system|value`) for matching, and the values the last
  * sync brought, so a later sync changes only the fields the clinic has not edited since.
  */

@@ -87,7 +87,7 @@ export const patients = pgTable(
     dtoJson: text('dto_json'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
     archivedBy: text('archived_by'),
-    // Where an admitted patient is (the facility directory, issue 13); null while not in a room.
+    // Where an admitted patient is (the facility directory); null while not in a room.
     careDepartment: text('care_department'),
     floor: text('floor'),
     roomNumber: text('room_number'),

@@ -4,7 +4,7 @@ import { users } from './identity.js';
 import { organizationMembers, organizations } from './organizations.js';
 
 /**
- * A member's own settings (issue 15): one row per user and organization, holding the part of the
+ * A member's own settings: one row per user and organization, holding the part of the
  * settings structure (`contracts/settings.ts`) the member saved; the defaults fill the rest at read
  * time. Written only by the member themself (`POST /api/settings`).
  */

@@ -14,7 +14,7 @@ import type { Tx } from '../client.js';
 import type { NewPatientRow } from '../schema/index.js';
 
 /**
- * The demo clinic's past 90 days (issue 11): completed visits with waits, care times, ratings,
+ * The demo clinic's past 90 days: completed visits with waits, care times, ratings,
  * final priorities and fees, so every analytics figure and chart has data on a fresh `npm start`.
  * Each day before today gets a day's check-ins, busier on Mondays and around mid-morning and early
  * evening; scores come from the queue's rules, waits follow the urgency, the doctor sees the more

@@ -3,7 +3,7 @@ import type { Tx } from '../client.js';
 import { clinicalTrials, patients, trialAdverseEvents, trialEnrollments, trialVisits, type NewPatientRow } from '../schema/index.js';
 
 /**
- * The demo clinical trials (issue 14): a Recruiting pediatric asthma trial (ages 6 to 17 years),
+ * The demo clinical trials: a Recruiting pediatric asthma trial (ages 6 to 17 years),
  * an Active adult hypertension trial and a Completed infant RSV trial (ages 6 to 24 months), a dozen
  * enrolments with their visit schedules (past visits mostly done, one missed), and adverse events
  * including one serious (a severe asthma exacerbation, its 15-day report clock running). Dates are

@@ -1,5 +1,5 @@
 /**
- * The demo organization's settings of the `/organization/settings` screen (issue 16): a password
+ * The demo organization's settings of the `/organization/settings` screen: a password
  * policy, the notifications, two connected systems and where invoices go. Two-factor sign-in and
  * an IP allow-list are left off, so every demo account signs in with its password from anywhere.
  */

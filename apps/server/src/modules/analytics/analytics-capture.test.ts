@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { countRows, freshAddress, rows, useTestApp } from '../../test/harness.js';
 
-/** What Start Care and Complete Care capture for the analytics (issue 11). */
+/** What Start Care and Complete Care capture for the analytics. */
 describe('analytics capture at start and completion of care', () => {
   const t = useTestApp({ as: 'doctor' });
   let n = 0;

@@ -25,7 +25,7 @@ import type { TenantRouteContext } from '../../platform/route.js';
 import { queueAnalyticsDays, queueDistinctPatients, queueDoctorIds } from '../queue/index.js';
 
 /**
- * Analytics of the request's clinic (issue 11): the dashboard widget's seven figures against the
+ * Analytics of the request's clinic: the dashboard widget's seven figures against the
  * previous period, and the /analytics page's reports over a range of local days. The queue module
  * adds up its entries by local day (kept in the daily rollup once a day is over); the rules
  * (`rules/analytics-days.ts`, `rules/analytics.ts`) make sums and figures of the days. Every read

@@ -14,7 +14,7 @@ async function inviteAsDemoAdmin(email: string, role = 'Admin') {
 const membershipsOf = (email: string) =>
   rows(t.database.db, sql`select m.role from organization_members m join users u on u.id = m.user_id where u.email = ${email}`);
 
-describe('an invitation cannot be taken by signing up with the invited address (finding 1)', () => {
+describe('an invitation cannot be taken by signing up with the invited address', () => {
   it('a stranger who signs up with an invited Admin address is offered nothing and cannot join by switching', async () => {
     await inviteAsDemoAdmin('newdoc@hospital.test');
     const stranger = await signUpAs(t.app, 'newdoc@hospital.test');

@@ -50,7 +50,7 @@ async function mfaRequiredFor(db: AccountDb, userId: string): Promise<boolean> {
 }
 
 /**
- * Sign-in security (issue 16): two-factor sign-in (TOTP and backup codes), password change and
+ * Sign-in security: two-factor sign-in (TOTP and backup codes), password change and
  * reset, the member's sessions, and an Admin's help for a member (a reset link, a second factor reset,
  * a reset e-mail).
  */

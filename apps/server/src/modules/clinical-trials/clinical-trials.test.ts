@@ -4,7 +4,7 @@ import { addDays, localDate, DEFAULT_TIME_ZONE, TRIAL_REPORT_IDS } from '@clinic
 import { auditEventsOf, countRows, createOtherOrganization, freshAddress, rows, useTestApp } from '../../test/harness.js';
 import { birthDateYearsAgo, intakePayload, trialPayload, trialWithEnrollment } from '../../test/clinical-trials.fixtures.js';
 
-/** The clinical trials API (issue 14): trials, enrolments with visit schedules, adverse events and reports. */
+/** The clinical trials API: trials, enrolments with visit schedules, adverse events and reports. */
 const t = useTestApp({ as: 'doctor' });
 let other: Awaited<ReturnType<typeof createOtherOrganization>>;
 let otherTrial: Awaited<ReturnType<typeof trialWithEnrollment>>;

@@ -55,7 +55,7 @@ const OUTCOME_BY_STATUS: Record<number, OutcomeCode> = {
 };
 
 /**
- * The FHIR R4 server (issue 17): `metadata`, and read and search of Patient, Encounter and
+ * The FHIR R4 server: `metadata`, and read and search of Patient, Encounter and
  * Observation plus `Patient/{id}/$everything`, for a staff session or an API key (`fhirRoute`).
  * Every answer is `application/fhir+json`; every error an `OperationOutcome` with its status.
  */

@@ -25,7 +25,7 @@ const idParams = z.object({ id: idSchema });
 const { manage, administer } = GDPR_ACCESS;
 
 /**
- * Patients' rights (`/api/gdpr/…`, issue 17): rights requests and their 30-day answers, consents,
+ * Patients' rights (`/api/gdpr/…`): rights requests and their 30-day answers, consents,
  * the erasure that restricts and pseudonymises inside the retention period, the compliance summary
  * a patient's access history, and the export of a patient's record as a FHIR Bundle (built by the FHIR module).
  */

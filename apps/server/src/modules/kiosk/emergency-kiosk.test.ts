@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { auditEventsOf, freshAddress, rows, useTestApp } from '../../test/harness.js';
 
 /**
- * The emergency-room kiosk's check-in (issue 12): the same `POST /api/triage/case` as the patient
+ * The emergency-room kiosk's check-in: the same `POST /api/triage/case` as the patient
  * kiosk with `source: 'emergency-kiosk'` and a quick pick. A critical pick makes the entry an
  * emergency and raises exactly one CRITICAL EMERGENCY_CHECKIN alert in the same transaction.
  */

@@ -293,7 +293,7 @@ describe('PATCH /api/organizations/members/{memberId}', () => {
     });
   });
 
-  it('one Admin can neither demote, disable nor restrict another Admin (finding 2)', async () => {
+  it('one Admin can neither demote, disable nor restrict another Admin', async () => {
     const { organizationId, owner, m } = await team('Admin');
     const second = await invite(owner.headers, 'second-admin@team.org', 'Admin');
     const secondHeaders = await signUpAs(t.app, 'second-admin@team.org');
@@ -308,7 +308,7 @@ describe('PATCH /api/organizations/members/{memberId}', () => {
     expect((await patch(secondId, owner.headers, { role: 'Nurse' })).statusCode).toBe(200);
   });
 
-  it("a restricted Admin's role change hands out no flag the Admin lacks, and neither does their invitation (finding 2)", async () => {
+  it("a restricted Admin's role change hands out no flag the Admin lacks, and neither does their invitation", async () => {
     const { organizationId, owner, m } = await team('Admin', 'Nurse');
     expect((await patch(m('Admin').memberId, owner.headers, { permissions: { canViewAnalytics: false } })).statusCode).toBe(200);
 
@@ -324,7 +324,7 @@ describe('PATCH /api/organizations/members/{memberId}', () => {
     expect((await memberRow(organizationId, joined)).permissions).toEqual({ ...DEFAULT_PERMISSIONS.Doctor, canViewAnalytics: false });
   });
 
-  it('an Admin without canManageUsers can neither change members nor invite (finding 2)', async () => {
+  it('an Admin without canManageUsers can neither change members nor invite', async () => {
     const { organizationId, owner, m } = await team('Admin', 'Staff');
     expect((await patch(m('Admin').memberId, owner.headers, { permissions: { canManageUsers: false } })).statusCode).toBe(200);
     const res = await patch(m('Staff').memberId, m('Admin').headers, { role: 'Nurse' });
@@ -333,7 +333,7 @@ describe('PATCH /api/organizations/members/{memberId}', () => {
     expect((await memberRow(organizationId, m('Staff').memberId)).role).toBe('Staff');
   });
 
-  it("a Nurse's PATCH of an Admin's flags is 403 and changes nothing (finding 2)", async () => {
+  it("a Nurse's PATCH of an Admin's flags is 403 and changes nothing", async () => {
     const { organizationId, m } = await team('Admin', 'Nurse');
     const res = await patch(m('Admin').memberId, m('Nurse').headers, { permissions: { canManageUsers: false } });
     expect(res.statusCode).toBe(403);

@@ -7,7 +7,7 @@ import type { TenantRouteContext } from '../../platform/route.js';
 import { clinicOf, inDirectory } from './patients.service.js';
 
 /**
- * Patients brought in from another system (Sync Patients, issue 17): created and updated here, as
+ * Patients brought in from another system (Sync Patients): created and updated here, as
  * the patients module owns patient writes, each audited with `via` and announced.
  */
 

@@ -16,7 +16,7 @@ import type { TenantTx } from '../../platform/route.js';
 import type { QueueScope } from './queue.service.js';
 
 /**
- * The queue's figures for analytics (issue 11): a clinic's entries added up by local day of
+ * The queue's figures for analytics: a clinic's entries added up by local day of
  * check-in (`AnalyticsDay`, `rules/analytics-days.ts`), whole days that ended more than a day ago
  * kept in the daily rollup (`analytics_days`, migration 0020), the rest of a window added up from
  * the entries in one scan of `queue_entries_created_idx` (organization, clinic, check-in time). The

@@ -147,7 +147,7 @@ async function afterChange(ctx: TenantRouteContext, row: QueueEntryRow, action: 
   return toQueueEntryDto(row, new Date(), assignedName(row, names));
 }
 
-/** What the clinician records with Start Care or Complete Care (issue 11's analytics). */
+/** What the clinician records with Start Care or Complete Care (for the analytics). */
 export interface CareOutcome {
   finalPriority?: UrgencyLevel;
   rating?: number;

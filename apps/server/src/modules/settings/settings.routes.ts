@@ -9,7 +9,7 @@ import { loadSettings, orgInfo, saveAccountNames, saveSettings } from './setting
 const scope = 'organization' as const;
 
 /**
- * A member's own settings (issue 15): the four reads the settings screen makes together, the save
+ * A member's own settings: the four reads the settings screen makes together, the save
  * (a part, merged), and the organization's Epic EHR connection with its Test Connection (Admins).
  * The EHR is reached through the outbound guard with the deployment's policy (`OUTBOUND_ALLOW`).
  */

@@ -16,7 +16,7 @@ export interface Soc2RouteOptions {
 const scope = 'organization' as const;
 
 /**
- * The SOC 2 dashboard (issue 15): computed from the live system on each read; the dated printable
+ * The SOC 2 dashboard: computed from the live system on each read; the dated printable
  * report (audited) and the audit trail viewer with its CSV export (audited).
  */
 export async function soc2Routes(app: FastifyInstance, opts: Soc2RouteOptions) {

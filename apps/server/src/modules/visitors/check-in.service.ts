@@ -155,7 +155,7 @@ async function issueBadge(ctx: AnyContext, visitorId: string, now: Date, validUn
 }
 
 /**
- * A visitor's check-in, at the kiosk or by staff. Refusals come in the issue's order: required
+ * A visitor's check-in, at the kiosk or by staff. Refusals come in this order: required
  * fields, restricted (audited and raised to staff as a security alert, and committed: the reply is
  * a {@link CommittedRefusal}), visiting hours (staff may override with a reason, audited), health
  * screening, the patient match, the per-patient limit. Then the visit and its badge are written,

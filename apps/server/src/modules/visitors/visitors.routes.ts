@@ -34,7 +34,7 @@ import {
   verifyBadge,
 } from './visitors.service.js';
 
-/** Kiosk check-ins per address per minute (the issue: at least 30). */
+/** Kiosk check-ins per address per minute (at least 30). */
 const CHECK_IN_LIMIT_PER_MINUTE = 30;
 /** Patient names a kiosk address may get wrong in 10 minutes before it must wait: no guessing who is in. */
 const MISSES_PER_WINDOW = 10;

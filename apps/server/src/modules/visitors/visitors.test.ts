@@ -5,7 +5,7 @@ import { auditEventsOf, countRows, createOtherOrganization, freshAddress, json, 
 import { admittedPatient, OPEN_ALL_DAY, setVisitorSettings, visitorPayload } from './visitors.fixtures.js';
 
 /**
- * The visiting policy through the API: the kiosk check-in and its refusals in the issue's order,
+ * The visiting policy through the API: the kiosk check-in and its refusals in the policy's order,
  * the staff check-in with its hours override, the console's list, detail, check-out, restriction,
  * badge verification, stats and export, each against the real database.
  */

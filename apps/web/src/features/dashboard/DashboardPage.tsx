@@ -9,7 +9,7 @@ import { RecentActivity } from './RecentActivity';
 import { StatCard } from '../../ui/StatCard';
 import { useDashboardStats, ZERO_DASHBOARD_STATS } from './api/get-dashboard-stats';
 
-// The tabs other than Overview load when first opened: the signed-in dashboard's first load stays in its budget (issue 10).
+// The tabs other than Overview load when first opened: the signed-in dashboard's first load stays in its budget.
 const QueueTab = lazy(() => import('./QueueTab').then((m) => ({ default: m.QueueTab })));
 const PatientsTab = lazy(() => import('./PatientsTab').then((m) => ({ default: m.PatientsTab })));
 const AnalyticsTab = lazy(() => import('./AnalyticsTab').then((m) => ({ default: m.AnalyticsTab })));

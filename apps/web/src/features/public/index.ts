@@ -1,5 +1,5 @@
 /**
- * Public pages: landing, marketing, legal and the patient assistant page (issue 5). The router
+ * Public pages: landing, marketing, legal and the patient assistant page. The router
  * loads each page file on its own; this index is for anything that wants them all.
  */
 export { LandingPage } from './LandingPage';

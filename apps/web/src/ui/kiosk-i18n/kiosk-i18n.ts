@@ -7,7 +7,7 @@ import es from './locales/es.json';
 import fr from './locales/fr.json';
 
 /**
- * The kiosks' languages (issue 12): the organization languages of platform-core. One i18next
+ * The kiosks' languages: the organization languages of platform-core. One i18next
  * instance, loaded only by the kiosk routes (this module is imported by kiosk pages alone, so it
  * rides in their lazy chunks); staff screens stay English and never load it.
  */
