@@ -23,21 +23,41 @@ export function parseBody<S extends z.ZodType>(schema: S, request: { body?: unkn
   return parse(schema, rest);
 }
 
+type WellFormed = string & { isWellFormed(): boolean };
+
 /**
  * The path of the first string in `value` that is not well-formed Unicode (a lone UTF-16 surrogate,
  * which JSON's `\ud800` escape can carry), else null. PostgreSQL refuses such text inside jsonb
  * (a 500 where a route keeps the request as JSON) and node-postgres silently replaces it in text
- * columns, so it is refused at the door. Walked without recursion: a body may nest deeply.
+ * columns, so it is refused at the door. Every parsed request part passes here, so the walk builds
+ * no paths until it has found one to name; walked without recursion, as a body may nest deeply.
  */
 function brokenTextPath(value: unknown): string | null {
+  return hasBrokenText(value) ? firstBrokenPath(value) : null;
+}
+
+function hasBrokenText(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (!(v as WellFormed).isWellFormed()) return true;
+    } else if (v && typeof v === 'object') {
+      for (const child of Object.values(v)) stack.push(child);
+    }
+  }
+  return false;
+}
+
+function firstBrokenPath(value: unknown): string {
   const stack: Array<[unknown, string]> = [[value, '']];
   while (stack.length) {
     const [v, path] = stack.pop()!;
     if (typeof v === 'string') {
-      if (!(v as string & { isWellFormed(): boolean }).isWellFormed()) return path;
+      if (!(v as WellFormed).isWellFormed()) return path;
     } else if (v && typeof v === 'object') {
       for (const [key, child] of Object.entries(v)) stack.push([child, path ? `${path}.${key}` : key]);
     }
   }
-  return null;
+  return '';
 }
