@@ -28,7 +28,7 @@ import { seedDemo } from '../apps/server/src/db/seed/demo.js';
 import { bulkInsertPatients } from '../apps/server/src/db/seed/patients.js';
 import { startHttpClients } from './http-load.js';
 import { orderFor, searchCondition } from '../apps/server/src/modules/patients/patient-search.js';
-import { patientDtoColumns } from '../apps/server/src/modules/patients/patients.dto.js';
+import { patientJsonColumns } from '../apps/server/src/db/patient-json.js';
 import { directoryPageQuery } from '../apps/server/src/modules/patients/patients.service.js';
 import type { TenantContext } from '../apps/server/src/platform/access.js';
 import { withTenantTx, type TenantTx } from '../apps/server/src/platform/tenant-tx.js';
@@ -239,13 +239,13 @@ function httpGet(agent: http.Agent, base: URL, path: string, headers: Record<str
 function bareQuery(db: AppDb, scenario: Scenario, i: number): SQLWrapper {
   if (!scenario.query) {
     return db
-      .select(patientDtoColumns)
+      .select(patientJsonColumns)
       .from(patients)
       .where(and(eq(patients.organizationId, ORG), eq(patients.id, `bulk-${1 + ((i * 7919) % PATIENTS)}`)));
   }
   const q = patientListQuery.parse(scenario.query(i));
   return db
-    .select(patientDtoColumns)
+    .select(patientJsonColumns)
     .from(patients)
     .where(
       and(

@@ -7,6 +7,7 @@ import { drizzle as drizzleNodePg, type NodePgDatabase } from 'drizzle-orm/node-
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { syncPatientJsonFunction } from './patient-json.js';
 import pg from 'pg';
 import type { ListenState, PoolUsage } from '@clinic/domain';
 import { lockDataDir } from './lock.js';
@@ -155,7 +156,10 @@ export function connectPostgres(url: string, poolSize = 10): Database {
   return {
     kind: 'postgres',
     db,
-    migrate: () => migrateNodePg(db, { migrationsFolder }),
+    migrate: async () => {
+      await migrateNodePg(db, { migrationsFolder });
+      await syncPatientJsonFunction(db);
+    },
     listenBarrier() {
       // A round trip already out may have been sent before this call: the one after it is awaited.
       if (!barrierOut) return sendBarrier();
@@ -205,7 +209,10 @@ export function wrapPglite(client: PGlite, onClose?: () => void): Database {
   return {
     kind: 'pglite',
     db,
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(db as never, { migrationsFolder });
+      await syncPatientJsonFunction(db);
+    },
     async listen(channel, onMessage) {
       const unsub = await client.listen(channel, onMessage);
       listening = true;

@@ -79,7 +79,7 @@ export const patients = pgTable(
     /** The latest `visited_at` of the patient's visits, kept by triggers on `patient_visits` (migration patient-last-visit). */
     lastVisitAt: timestamp('last_visit_at', { withTimezone: true }),
     /**
-     * The patient as the API returns it, the JSON text of `toPatientDto` (patients.dto.ts), written
+     * The patient as the API returns it, the JSON text `db/patient-json.ts` describes, written
      * by a row trigger on every insert and update (migration patient-dto-json): a page of the
      * directory sends its rows' texts as they are. Never null once stored (the trigger runs before
      * the row is); nullable here because the application never writes it.

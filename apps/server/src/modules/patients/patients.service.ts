@@ -16,6 +16,7 @@ import {
   type NewPatientRow,
   type PatientRow,
 } from '../../db/schema/index.js';
+import { toPatientJson } from '../../db/patient-json.js';
 import { newId } from '../../platform/crypto.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { finalRead, prepared, type RouteTenant, type TenantRouteContext, type TenantTx } from '../../platform/route.js';
@@ -31,7 +32,6 @@ import {
   type SearchShape,
   type SearchValues,
 } from './patient-search.js';
-import { toPatientDto } from './patients.dto.js';
 
 /** The organization and clinic a directory query is scoped to. */
 export type DirectoryScope = Pick<RouteTenant, 'organizationId' | 'clinicId'>;
@@ -346,7 +346,7 @@ export async function createPatient(ctx: TenantRouteContext, input: PatientInput
     .returning();
   await ctx.audit('patient.created', { type: 'patient', id });
   await ctx.emit('patient.created', id);
-  return toPatientDto(row);
+  return toPatientJson(row);
 }
 
 /** Names of the fields whose value differs (the audit keeps which fields changed, not the values). */
@@ -368,7 +368,7 @@ export async function updatePatient(ctx: TenantRouteContext, patientId: string, 
     .returning();
   await ctx.audit('patient.updated', { type: 'patient', id: patientId }, { fields: changedFields(before.patient, values) });
   await ctx.emit('patient.updated', patientId);
-  return toPatientDto(row);
+  return toPatientJson(row);
 }
 
 /** Moves a patient to `status`; a patient already there is a 409. */
@@ -387,7 +387,7 @@ async function moveTo(ctx: TenantRouteContext, patientId: string, status: 'activ
   const action = status === 'discharged' ? 'patient.discharged' : 'patient.reactivated';
   await ctx.audit(action, { type: 'patient', id: patientId }, { from: before.patient.status });
   await ctx.emit(action, patientId);
-  return toPatientDto(row);
+  return toPatientJson(row);
 }
 
 /** Discharges an active or inactive patient. */
@@ -408,7 +408,7 @@ export async function archivePatient(ctx: TenantRouteContext, patientId: string)
     .returning();
   await ctx.audit('patient.archived', { type: 'patient', id: patientId });
   await ctx.emit('patient.archived', patientId);
-  return toPatientDto(row);
+  return toPatientJson(row);
 }
 
 /**

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { patients } from '../../db/schema/index.js';
 import { auditEventsOf, rows, useTestApp } from '../../test/harness.js';
 import { patientPayload } from '../../test/patient-payload.js';
-import { toPatientDto } from './patients.dto.js';
+import { toPatientJson } from '../../db/patient-json.js';
 
 /** The requests of `t` are the demo Doctor's. */
 const t = useTestApp({ as: 'doctor' });
@@ -73,7 +73,7 @@ describe('creating and reading patients', () => {
     const listed = (await t.get('/api/patients?limit=200')).json().patients as Body[];
     expect(listed.length).toBeGreaterThan(5);
     expect(listed.some((p) => p.id === full.id && p.dischargedAt && p.lastVisit === '2025-03-04T05:06:07.089Z')).toBe(true);
-    // What toPatientDto makes of each row (create, edit and discharge answer with it), and the patient's own page.
+    // What toPatientJson makes of each row (create, edit and discharge answer with it), and the patient's own page.
     const stored = await t.database.db
       .select()
       .from(patients)
@@ -83,7 +83,7 @@ describe('creating and reading patients', () => {
           listed.map((p) => p.id as string),
         ),
       );
-    const expected = new Map(stored.map((row) => [row.id, toPatientDto(row)]));
+    const expected = new Map(stored.map((row) => [row.id, toPatientJson(row)]));
     for (const patient of listed) {
       expect(patient, patient.id).toEqual(expected.get(patient.id));
       expect((await t.get(`/api/patients/${patient.id}`)).json(), patient.id).toEqual({ success: true, patient });
