@@ -2,7 +2,7 @@
 // typescript-eslint's recommended rules everywhere, React hooks and jsx-a11y in the web app, and
 // the import directions as import-x zones (backing scripts/check-imports.mjs, which also refuses
 // cycles between server modules). Formatting is Prettier's: eslint-config-prettier
-// turns off every rule it covers. docs/decisions.md, "Lint and format".
+// turns off every rule it covers. docs/decisions.md, "Versions, lint and format".
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
