@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-/** Unit and medium tests: domain rules, the server against a real database, web logic. */
+/** Unit and medium tests: domain rules, the server against a real database, web logic and components. */
 export default defineConfig({
   test: {
     projects: [
@@ -15,6 +15,15 @@ export default defineConfig({
         },
       },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+      {
+        // Components as a user meets them: rendered into jsdom and driven through Testing Library.
+        test: {
+          name: 'web-components',
+          include: ['apps/web/src/**/*.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
     ],
   },
 });

@@ -1,11 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './accessibility';
 import { expect, signIn, test } from './support';
 
-const axeViolations = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-};
+/**
+ * The charts' SVG text (axis ticks, donut labels) is drawn inside the chart's image, where axe
+ * cannot tell the background; Mantine Charts paint it in gray.7 (#495057, the chart text colour and
+ * the theme's "dimmed") on the white card, 8.6:1.
+ */
+const CHART_TEXT = { selector: 'svg.recharts-surface :is(text, tspan)', why: 'chart text, gray.7 on white' };
 
 /** A card of the Analytics Overview widget, by its label. */
 const card = (page: Page, label: string) => page.getByRole('group', { name: label, exact: true });
@@ -32,7 +34,7 @@ test("the dashboard's Analytics tab shows the seeded figures with trends from la
   await page.getByText('Month', { exact: true }).click();
   await expect(card(page, 'Total Visits')).toContainText(/from last month/);
   await expect(page.getByRole('link', { name: 'Open Analytics Dashboard' })).toBeVisible();
-  expect(await axeViolations(page)).toEqual([]);
+  await expectAccessible(page);
 });
 
 test('/analytics shows the widget and the charts of the last 30 days, each with a table view and a CSV download', async ({ page }) => {
@@ -61,7 +63,7 @@ test('/analytics shows the widget and the charts of the last 30 days, each with 
   const perDay = page.getByRole('region', { name: 'Visits per day' });
   await perDay.getByText('Table', { exact: true }).click();
   await expect(perDay.getByRole('table', { name: 'Visits per day' }).getByRole('row')).toHaveCount(31);
-  expect(await axeViolations(page)).toEqual([]);
+  await expectAccessible(page, { contrastCheckedByEye: [CHART_TEXT] });
 });
 
 test('the date range narrows the charts to the days chosen', async ({ page }) => {
@@ -95,7 +97,7 @@ test('Complete Care records the final priority and the rating, from the Visit Ou
   await outcome.getByRole('combobox', { name: 'Patient rating' }).click();
   await page.getByRole('option', { name: '5 of 5' }).click();
   await expect(modal.getByText('Loading history...')).toBeHidden();
-  expect(await axeViolations(page)).toEqual([]);
+  await expectAccessible(page);
 
   const done = page.waitForRequest((r) => /\/complete$/.test(new URL(r.url()).pathname));
   await modal.getByRole('button', { name: 'Complete Care' }).click();

@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { expectAccessible } from './accessibility';
 import { expect, signIn, test } from './support';
 
 /**
@@ -23,8 +23,7 @@ test('an Owner creates an API key, reads the FHIR server with it, and revokes it
   expect(secret.startsWith('ck_live_')).toBe(true);
   const row = page.getByRole('row').filter({ hasText: name });
   await expect(row).toContainText('patient/Patient.read');
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations).toEqual([]);
+  await expectAccessible(page);
 
   const read = await page.request.get('/fhir/R4/Patient?_count=1', { headers: { authorization: `Bearer ${secret}` } });
   expect(read.status()).toBe(200);

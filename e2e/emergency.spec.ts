@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './accessibility';
 import { expect, signIn, test } from './support';
 
 /** The Alerts tab's badge count (ACTIVE alerts), 0 when the badge is not shown. */
@@ -74,11 +74,7 @@ test('every tab renders its data, an unknown tab shows the Overview, and the das
   await page.goto('/emergency-room?tab=nope');
   await expect(page.getByRole('tab', { name: /^Overview/, selected: true })).toBeVisible();
   await expect(page.getByRole('group', { name: 'Critical Alerts' })).toBeVisible();
-  const axe = async () => {
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  };
-  await axe();
+  await expectAccessible(page, { where: 'overview' });
 
   const tabs: Array<[string, () => Promise<void>]> = [
     ['Alerts', () => expect(page.getByRole('table', { name: 'Alerts' }).getByRole('row').nth(1)).toBeVisible()],
@@ -99,7 +95,7 @@ test('every tab renders its data, an unknown tab shows the Overview, and the das
     await reload;
     await check();
   }
-  await axe();
+  await expectAccessible(page, { where: 'after every tab' });
 
   // Check connections reaches the seeded EMR's address for real: it does not exist, so the EMR is in
   // ERROR, with the outbound guard's one message (the reason is in the server's log, not on screen).

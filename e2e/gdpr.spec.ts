@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './accessibility';
 import { expect, signIn, test } from './support';
 
 const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
@@ -25,11 +25,6 @@ async function createPatient(page: Page, lastName: string): Promise<string> {
   expect(res.status()).toBe(201);
   return (await res.json()).patient.id;
 }
-
-const axe = async (page: Page, where: string) => {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
-};
 
 test('an Admin records a consent and a rights request on the Privacy tab, sees them listed, withdraws and completes them, and reads the access history', async ({
   page,
@@ -64,7 +59,7 @@ test('an Admin records a consent and a rights request on the Privacy tab, sees t
   await expect(row).toContainText('Open');
   await expect(row).toContainText('30 days left');
   await expect(row).toContainText('Wants a copy of the last year of visits');
-  await axe(page, 'privacy tab');
+  await expectAccessible(page, { where: 'privacy tab' });
 
   // Withdrawing the consent, then completing the request.
   await consents.getByRole('button', { name: 'Withdraw Research consent' }).click();
@@ -77,7 +72,7 @@ test('an Admin records a consent and a rights request on the Privacy tab, sees t
   // Checked once the opening transition has finished (half-faded text is not what users read).
   await expect(dialog).toHaveCSS('opacity', '1');
   await expect(page.locator('.mantine-Modal-overlay')).toHaveCSS('opacity', '1');
-  await axe(page, 'close request dialog');
+  await expectAccessible(page, { where: 'close request dialog' });
   await dialog.getByLabel('Resolution').fill('Sent a copy by secure email');
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { Secret, TOTP } from 'otpauth';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { expectAccessible } from './accessibility';
 import { expect, test } from './support';
 
 /**
@@ -19,11 +19,6 @@ async function ok(res: Awaited<ReturnType<APIRequestContext['post']>>) {
 /** The code an authenticator app would show for `secret` at `at`. */
 const codeOf = (secret: string, at: number) =>
   new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 }).generate({ timestamp: at });
-
-async function axeClean(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations).toEqual([]);
-}
 
 async function signInWithPassword(page: Page, email: string) {
   await page.goto('/login');
@@ -57,11 +52,11 @@ test('an Admin requires two-factor sign-in; a member is made to enrol, then sign
   await expect(page.getByLabel('Organization Name')).toHaveValue(`Settings Clinic ${unique}`);
   const saveButton = page.getByRole('button', { name: 'Save Changes' });
   await expect(saveButton).toBeDisabled();
-  await axeClean(page);
+  await expectAccessible(page);
   await page.getByRole('tab', { name: 'Security' }).click();
   await page.getByLabel('Require Two-Factor Authentication').check();
   await expect(saveButton).toBeEnabled();
-  await axeClean(page);
+  await expectAccessible(page);
   await saveButton.click();
   // Saved, and the Admin has no second factor yet either: the workspace sends them to enrol at once.
   await expect(page).toHaveURL(/\/account\/security$/);
@@ -82,7 +77,7 @@ test('an Admin requires two-factor sign-in; a member is made to enrol, then sign
   await member.getByRole('button', { name: 'Verify and Turn On' }).click();
   await expect(member.getByText('Two-factor authentication is now on')).toBeVisible();
   await expect(member.getByRole('list', { name: 'Backup codes' }).getByRole('listitem')).toHaveCount(10);
-  await axeClean(member);
+  await expectAccessible(member);
 
   // Signed out, the member signs in again: the password, then a code from the app.
   await member.getByRole('button', { name: /Account menu/ }).click();
@@ -90,7 +85,7 @@ test('an Admin requires two-factor sign-in; a member is made to enrol, then sign
   await expect(member).toHaveURL(/\/login/);
   await signInWithPassword(member, memberEmail);
   await expect(member.getByRole('heading', { name: 'Two-Factor Authentication' })).toBeVisible();
-  await axeClean(member);
+  await expectAccessible(member);
   // The code of the next 30-second step: inside the accepted window and newer than the one used to enrol.
   await member.getByLabel('Authentication code').fill(codeOf(secret, Date.now() + 30_000));
   await member.getByRole('button', { name: 'Verify', exact: true }).click();

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './accessibility';
 import { expect, signIn, test } from './support';
 
 /**
@@ -24,11 +24,6 @@ async function recruitingTrial(page: Page): Promise<{ id: string; title: string 
   return { id: trial.id, title: trial.title };
 }
 
-async function axe(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(result.violations).toEqual([]);
-}
-
 test('Next on an incomplete step shows the message, and Previous is disabled on step 1', async ({ page }) => {
   await page.goto('/pediatric-intake');
   await expect(page.getByRole('heading', { name: 'Pediatric Patient Intake' })).toBeVisible();
@@ -38,7 +33,7 @@ test('Next on an incomplete step shows the message, and Previous is disabled on 
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('alert')).toHaveText('Please fill in all required fields before proceeding.');
   await expect(page.getByRole('heading', { name: 'Basic Information' })).toBeVisible();
-  await axe(page);
+  await expectAccessible(page);
   // An adult is not a pediatric patient: step 1 stays.
   await page.getByLabel('Last Name').fill('Grownup');
   await page.getByLabel('Date of Birth').fill(birthDate(19));
@@ -109,7 +104,7 @@ test('an anonymous guardian completes the six steps with a trial, consents, and 
   await expect(page.getByRole('alert')).toHaveText('Please complete all required fields.');
   await page.getByLabel('I provide consent').check();
   await page.getByLabel('Screening Number').fill(screening);
-  await axe(page);
+  await expectAccessible(page);
   await page.getByRole('button', { name: 'Submit Patient Information' }).click();
 
   await expect(page.getByRole('heading', { name: 'Intake complete' })).toBeVisible();

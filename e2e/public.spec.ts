@@ -1,24 +1,39 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './accessibility';
 import { expect, test } from './support';
 
 /** Every public page with its one heading. */
 const PAGES = [
-  { path: '/', h1: 'Clinic operations, from check-in to care' },
-  { path: '/pricing', h1: 'Plans and Pricing' },
-  { path: '/about', h1: 'About ClinicFlow' },
-  { path: '/contact', h1: 'Contact Us' },
-  { path: '/help', h1: 'Help Center' },
-  { path: '/documentation', h1: 'Documentation' },
-  { path: '/blog', h1: 'Blog' },
-  { path: '/careers', h1: 'Careers' },
+  { path: '/', h1: 'Clinic operations, from check-in to care', hero: true },
+  { path: '/pricing', h1: 'Plans and Pricing', hero: true },
+  { path: '/about', h1: 'About ClinicFlow', hero: true },
+  { path: '/contact', h1: 'Contact Us', hero: true },
+  { path: '/help', h1: 'Help Center', hero: true },
+  { path: '/documentation', h1: 'Documentation', hero: true },
+  { path: '/blog', h1: 'Blog', hero: true },
+  { path: '/careers', h1: 'Careers', hero: true },
   { path: '/privacy', h1: 'Privacy Policy' },
   { path: '/terms', h1: 'Terms of Service' },
   { path: '/hipaa-notice', h1: 'HIPAA Notice of Privacy Practices' },
   { path: '/cookie-policy', h1: 'Cookie Policy' },
   { path: '/security', h1: 'Security Practices' },
-  { path: '/patients/copilotmd', h1: 'CopilotMD: your AI health assistant' },
+  { path: '/patients/copilotmd', h1: 'CopilotMD: your AI health assistant', hero: true },
 ] as const;
+
+/**
+ * The hero band's heading and lead sit on a vertical gradient from blue.0 (#e7f5ff) to white, which
+ * axe cannot measure. Checked against both ends: the heading (#000) is above 18:1 and the lead in
+ * gray.8 (#343a40) above 10:1, well over AA's 4.5:1.
+ */
+const HERO_TEXT = { selector: '[class*="_hero_"] :is(h1, p)', why: 'text on the hero gradient, blue.0 to white' };
+const heroExclusion = (page: (typeof PAGES)[number]) => ('hero' in page ? [HERO_TEXT] : []);
+
+/**
+ * At 375px the legal pages' text runs to the screen's right edge (the article has no side padding
+ * there), so axe sees a line of /privacy as cut off and cannot decide it. Checked in a screenshot:
+ * dark text on white, the page's body colours.
+ */
+const PRIVACY_EDGE = { selector: 'section[aria-labelledby="section-2"] li', why: 'body text at the right edge of a phone screen' };
 
 const LEGAL = ['/privacy', '/terms', '/hipaa-notice', '/cookie-policy', '/security'] as const;
 const LEGAL_NAMES: Record<(typeof LEGAL)[number], string> = {
@@ -29,21 +44,14 @@ const LEGAL_NAMES: Record<(typeof LEGAL)[number], string> = {
   '/security': 'Security Practices',
 };
 
-/** Serious or critical axe violations on the page as it is now, one line each. */
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
 async function open(page: Page, path: string, h1: string) {
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: h1 })).toBeVisible();
 }
 
 test.describe('every public page', () => {
-  for (const { path, h1 } of PAGES) {
+  for (const entry of PAGES) {
+    const { path, h1 } = entry;
     test(`${path} has one main, one h1 "${h1}", ordered headings, the footer and no serious axe violation`, async ({ page }) => {
       await open(page, path, h1);
       await expect(page.locator('main')).toHaveCount(1);
@@ -58,7 +66,7 @@ test.describe('every public page', () => {
       for (const name of Object.values(LEGAL_NAMES)) await expect(footer.getByRole('link', { name, exact: true })).toBeVisible();
       await expect(footer.getByText('© 2024 ClinicFlow. All rights reserved.')).toBeVisible();
 
-      expect(await seriousViolations(page)).toEqual([]);
+      await expectAccessible(page, { where: path, tags: 'all', contrastCheckedByEye: heroExclusion(entry) });
     });
   }
 
@@ -72,14 +80,22 @@ test.describe('every public page', () => {
       // axe over every public page: a few seconds each, so the phone pass gets the slow-test allowance.
       test.slow(viewport.name === 'phone', 'axe runs on every public page');
       await page.setViewportSize({ width: viewport.width, height: viewport.height });
-      for (const { path, h1 } of PAGES) {
+      for (const entry of PAGES) {
+        const { path, h1 } = entry;
         await open(page, path, h1);
         const { scrollWidth, clientWidth } = await page.evaluate(() => ({
           scrollWidth: document.documentElement.scrollWidth,
           clientWidth: document.documentElement.clientWidth,
         }));
         expect(scrollWidth, `${path} at ${viewport.width}px`).toBeLessThanOrEqual(clientWidth);
-        if (viewport.name === 'phone') expect(await seriousViolations(page), `${path} at ${viewport.width}px`).toEqual([]);
+        if (viewport.name === 'phone') {
+          const edge = path === '/privacy' ? [PRIVACY_EDGE] : [];
+          await expectAccessible(page, {
+            where: `${path} at ${viewport.width}px`,
+            tags: 'all',
+            contrastCheckedByEye: [...heroExclusion(entry), ...edge],
+          });
+        }
         if (path === '/' || path === '/pricing') {
           await testInfo.attach(`${path === '/' ? 'landing' : 'pricing'}-${viewport.name}.png`, {
             body: await page.screenshot({ fullPage: true }),
@@ -285,7 +301,7 @@ test.describe('contact', () => {
       await expect(page.getByText(text)).toBeVisible();
     }
     await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toBeFocused();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page, { where: 'contact', tags: 'all', contrastCheckedByEye: [HERO_TEXT] });
     await page.getByRole('textbox', { name: 'Email', exact: true }).fill('dana@');
     await page.getByRole('button', { name: 'Send Message' }).click();
     await expect(page.getByText('Please enter a valid email address')).toBeVisible();
@@ -334,7 +350,7 @@ test.describe('contact', () => {
       await expect(page.getByRole('textbox', { name, exact: true })).toHaveValue('');
     await expect(page.getByRole('combobox', { name: 'Inquiry Type' })).toHaveValue('general');
     await expect(page.getByRole('button', { name: 'Send Message' })).toBeEnabled();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page, { where: 'contact', tags: 'all', contrastCheckedByEye: [HERO_TEXT] });
   });
 });
 

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
+import { expectAccessible } from './accessibility';
 import { expect, signIn, test } from './support';
 
 /** A name no other test uses, so assertions cannot match another entry. */
@@ -178,10 +178,6 @@ test('the public board and the staff Queue Manager with its details have one mai
   const patient = uniqueName('Wilhelmina');
   const kiosk = await checkIn(browser, patient, { complaint: 'Severe abdominal pain', symptoms: 'vomiting, dizziness' });
   await kiosk.context.close();
-  const axe = async (where: string) => {
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    expect(results.violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
-  };
 
   await page.goto('/queue');
   await expect(
@@ -191,18 +187,18 @@ test('the public board and the staff Queue Manager with its details have one mai
       .first(),
   ).toBeVisible();
   await expect(page.locator('main')).toHaveCount(1);
-  await axe('public board');
+  await expectAccessible(page, { where: 'public board' });
 
   await signIn(page, 'nurse@demo.clinic');
   await openStaffQueue(page);
   const card = waitingList(page).getByRole('article', { name: patient.full });
   await expect(card).toBeVisible();
   await expect(page.locator('main')).toHaveCount(1);
-  await axe('queue manager');
+  await expectAccessible(page, { where: 'queue manager' });
   await card.getByRole('button', { name: 'View Details' }).click();
   await expect(page.getByRole('dialog', { name: patient.full })).toBeVisible();
   await expect(page.getByRole('dialog').getByText('Loading history...')).toBeHidden();
-  await axe('details');
+  await expectAccessible(page, { where: 'details' });
 });
 
 test('a board for an unknown organization shows "Failed to load queue data: {message}" with zeroed stats', async ({ page }) => {

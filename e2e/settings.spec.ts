@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './accessibility';
 import { expect, signIn, test } from './support';
 
 /**
@@ -45,16 +45,11 @@ async function save(page: Page) {
   await expect(page.getByRole('button', { name: 'Save Changes' })).toBeDisabled();
 }
 
-async function expectAxeClean(page: Page) {
-  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(axe.violations).toEqual([]);
-}
-
 test('switching the theme to Dark persists across a reload, and the screen is axe clean in both colour schemes', async ({ page }) => {
   await newMember(page, [`Theme Clinic ${Date.now()}`]);
   await openCategory(page, 'Appearance');
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'light');
-  await expectAxeClean(page);
+  await expectAccessible(page);
   await choose(page, 'Theme', 'Dark');
   await save(page);
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
@@ -62,7 +57,7 @@ test('switching the theme to Dark persists across a reload, and the screen is ax
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await page.getByRole('tab', { name: 'Appearance' }).click();
   await expect(page.getByRole('combobox', { name: 'Theme' })).toHaveValue('Dark');
-  await expectAxeClean(page);
+  await expectAccessible(page);
 });
 
 test('24h time changes the dashboard clock, and hiding Recent Activity hides it', async ({ page }) => {
@@ -113,7 +108,7 @@ test('the SOC 2 tab and the audit trail show the seeded security events', async 
   await expect(page.getByText(/^Uptime: \d+ days, \d+ hours, \d+ minutes$/)).toBeVisible();
   const events = page.locator('.mantine-Card-root', { has: page.getByRole('heading', { name: 'Recent Security Events' }) });
   await expect(events.getByRole('row')).not.toHaveCount(0);
-  await expectAxeClean(page);
+  await expectAccessible(page);
 
   await soc2.getByRole('tab', { name: 'Security', exact: true }).click();
   await expect(soc2.getByRole('cell', { name: 'Multi-factor authentication adoption' })).toBeVisible();

@@ -1,12 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
+import { expectAccessible } from './accessibility';
 import { expect, signIn, test } from './support';
-
-/** No WCAG 2 A/AA violations on the page as it stands. */
-async function expectAxeClean(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(results.violations.map((v) => `${label}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
-}
 
 /** The check results of a run, each with its PASS or FAIL. */
 const checks = (page: Page) => page.getByTestId('check-result');
@@ -66,7 +60,7 @@ test.describe('internal test pages', () => {
     // The board never carries the name: its raw answer holds initials only.
     await expect(page.getByLabel('Raw result of Public Queue')).toContainText('"T.P."');
     await expect(page.getByLabel('Raw result of Public Queue')).not.toContainText('Test Patient');
-    await expectAxeClean(page, 'patient flow');
+    await expectAccessible(page, { where: 'patient flow' });
   });
 
   test('Patient Flow Test passes for signed-in staff, who find Test Patient by name in the waiting room', async ({ page }) => {
@@ -84,7 +78,7 @@ test.describe('internal test pages', () => {
   }) => {
     await page.goto('/test-organization');
     await expect(page.getByText('You must be logged in as an admin to run these tests.')).toBeVisible();
-    await expectAxeClean(page, 'organization test, signed out');
+    await expectAccessible(page, { where: 'organization test, signed out' });
     await signIn(page, 'admin@demo.clinic');
     const before = await page.evaluate(async () => (await (await fetch('/api/auth/session')).json()).organization.id as string);
     await page.goto('/test-organization');
@@ -96,7 +90,7 @@ test.describe('internal test pages', () => {
       await expect(checks(page).nth(i)).toHaveAttribute('data-status', 'PASS');
     }
     await expect(page.getByLabel('Raw result of Update Organization')).toContainText('Organization updated successfully!');
-    await expectAxeClean(page, 'organization test, after a run');
+    await expectAccessible(page, { where: 'organization test, after a run' });
     // Cleaned up: back in the demo organization, and the test organization is no longer one to choose.
     const after = await page.evaluate(async () => {
       const session = await (await fetch('/api/auth/session')).json();
@@ -145,7 +139,7 @@ test.describe('internal test pages', () => {
     await expect(page.getByText(/^Test triage case created: \S+, queue number \d+/)).toBeVisible();
     await expect(page.getByRole('list', { name: 'Triage queue' }).getByRole('listitem').first()).toBeVisible();
     await expect(page.getByLabel('Results JSON')).toContainText('"action": "Create Test Triage Case"');
-    await expectAxeClean(page, 'data segregation, own clinic');
+    await expectAccessible(page, { where: 'data segregation, own clinic' });
 
     // An organization the doctor does not belong to: the server's refusals, never its data.
     await organization.selectOption({ label: 'Another organization (enter its ID)' });
@@ -162,7 +156,7 @@ test.describe('internal test pages', () => {
     await page.getByRole('button', { name: 'Refresh Data' }).click();
     await expect(page.getByLabel('Results JSON')).toContainText('"refused"');
     await expect(page.getByLabel('Results JSON')).not.toContainText(hidden);
-    await expectAxeClean(page, 'data segregation, refused');
+    await expectAccessible(page, { where: 'data segregation, refused' });
   });
 
   test('Data Segregation Test shows the empty texts for a clinic with no patients and no queue', async ({ page }) => {
@@ -201,7 +195,7 @@ test.describe('dashboard tabs', () => {
     expect(Number(await checkIns.locator('p').nth(1).textContent())).toBeGreaterThanOrEqual(1);
     await expect(page.getByRole('group', { name: 'Avg Check-in Time' })).toContainText(/\d+(s|m \d{2}s)/);
     await expect(page.getByRole('link', { name: 'Open Check-In Kiosk' })).toHaveAttribute('href', '/kiosk');
-    await expectAxeClean(page, 'kiosk tab');
+    await expectAccessible(page, { where: 'kiosk tab' });
 
     await page.getByRole('tab', { name: 'Settings' }).click();
     await expect(page.getByRole('heading', { name: 'Profile', level: 3 })).toBeVisible();
@@ -209,6 +203,6 @@ test.describe('dashboard tabs', () => {
     // The member's stored settings, the defaults until they save any.
     await expect(page.getByRole('heading', { name: 'Personal Preferences' })).toBeVisible();
     await expect(page.getByText('Theme', { exact: true })).toBeVisible();
-    await expectAxeClean(page, 'settings tab');
+    await expectAccessible(page, { where: 'settings tab' });
   });
 });

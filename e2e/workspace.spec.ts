@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { WCAG_2_AA, expectAccessible } from './accessibility';
 import { expect, signIn, signOut, test } from './support';
 
 /** The staff shell's side navigation. */
@@ -15,12 +15,7 @@ async function signInToShell(page: Page, email: string) {
   await expect(navLink(page, 'Dashboard')).toBeVisible();
 }
 
-async function expectNoAxeViolations(page: Page, where: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${where}: ${v.id} ${v.nodes.map((n) => n.target.join(' ') + ' ' + n.failureSummary).join(' | ')}`)).toEqual(
-    [],
-  );
-}
+const expectNoAxeViolations = (page: Page, where: string) => expectAccessible(page, { where, tags: [...WCAG_2_AA, 'wcag21a', 'wcag21aa'] });
 
 test('a Nurse sees the Emergency Room and not the Organization, and every area the navigation offers opens', async ({ page }) => {
   await signIn(page, 'nurse@demo.clinic');
@@ -183,7 +178,9 @@ test('the dashboard in the shell has no axe violations, with the palette open to
   await expect(page.getByRole('menuitem', { name: 'Sign Out' })).toBeVisible();
   // Once the menu has faded in: half-way, its text is lighter than it will be.
   await expect(page.getByRole('menu')).toHaveCSS('opacity', '1');
-  await expectNoAxeViolations(page, 'user menu');
+  // With the menu open, the menu is what is new: the dashboard was checked just above, and the parts
+  // the menu now covers cannot be measured (the live clock among them, re-rendered every second).
+  await expectAccessible(page, { where: 'user menu', include: '[role="menu"]', tags: [...WCAG_2_AA, 'wcag21a', 'wcag21aa'] });
   await page.keyboard.press('Escape');
   await page.keyboard.press('ControlOrMeta+K');
   await paletteSearch(page).fill('set');

@@ -1,7 +1,9 @@
 // Keeps imports flowing one way (STYLE.md rule 4): domain <- server, domain <- web;
 // inside the web app ui/api <- features <- app, and no feature imports another; no server
-// module imports another module. The web imports the domain by subpath only (the barrel would
-// pull every contract and zod into public pages). Prints each offending import and exits 1.
+// module imports another module except through its index, nor uses another module's tables (by
+// import or by name in SQL text: TABLE_OWNERS below). The web imports the domain by subpath only
+// (the barrel would pull every contract and zod into public pages). Prints each offending import
+// and exits 1.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
@@ -80,6 +82,125 @@ function visit(node, path) {
   state.set(node, 'done');
 }
 for (const node of graph.keys()) visit(node, []);
+
+// Each table has one owner: the module named like the schema file that declares it
+// (db/schema/<feature>.ts). A module reads or writes another module's tables only through that
+// module's index.ts, so the owner keeps its rules (tenancy, erasure, merges) in one place. A name a
+// schema file exports (table, row type, helper) belongs to that file's owner. Tests, platform/
+// and db/ may read any table.
+const SCHEMA_DIR = 'apps/server/src/db/schema';
+const PLATFORM = 'platform';
+const ANYONE = 'anyone';
+/** Schema file -> the module that owns its tables. */
+const TABLE_OWNERS = {
+  'api-keys': 'api-keys',
+  audit: PLATFORM, // written by platform/audit.ts (ctx.audit) for every module
+  billing: 'billing',
+  'clinical-trials': 'clinical-trials',
+  emergency: 'emergency',
+  gdpr: 'gdpr',
+  idempotency: PLATFORM, // platform/idempotency.ts
+  identity: 'auth', // accounts, sessions and sign-in records
+  integrations: 'integrations',
+  members: 'members', // memberships and invitations
+  organizations: 'organizations', // the organization row and its clinics
+  patients: 'patients',
+  'pediatric-intake': 'pediatric-intake',
+  'person-data': ANYONE, // no tables: the list of patient data each erasure empties
+  queue: 'queue',
+  settings: 'settings',
+  triage: 'triage',
+  visitors: 'visitors',
+};
+/**
+ * The only uses of another owner's names (imports, or table names in SQL text), each with why
+ * (docs/decisions.md): exported name -> the modules that may use it besides its owner.
+ */
+const SHARED_TABLES = {
+  // The audit trail is written for every module by the platform; these modules are its readers:
+  // the recent activity, the SOC 2 audit trail and evidence, a patient's access log (GDPR), and
+  // the visitors' count of refused restricted visitors (their own audit action).
+  auditEvents: ['activity', 'soc2', 'gdpr', 'visitors'],
+  ACTIVITY_ACTIONS_SQL: ['activity'],
+  // Accounts (auth), memberships and invitations (members) and organizations (organizations) are
+  // written together, with platform/membership.ts: a sign-up creates the organization and its
+  // owner's membership, accepting an invitation creates a membership, the member list shows each
+  // account. The audit trails filter by and show the actor's account in the same paged statement
+  // (soc2, gdpr), and a member's settings are laid over their account and membership in one read.
+  users: ['members', 'organizations', 'soc2', 'gdpr', 'settings'],
+  organizationMembers: ['auth', 'organizations', 'settings'],
+  invitations: ['auth', 'organizations'],
+  // The organization row: one per tenant, its columns edited by their features (no table can be
+  // split without a migration): billing's subscription, Stripe ids and card, organization-settings'
+  // profile and settings, the integrations' `settings.integrations` (settings, integrations), the
+  // queue's visit fees read when care completes; auth creates it at sign-up. Its clinics: sign-up
+  // creates the first, and the emergency board shows the clinic's name (the organizations module
+  // imports the emergency one, so the name cannot come through its index).
+  organizations: ['auth', 'billing', 'organization-settings', 'settings', 'integrations', 'queue'],
+  OrganizationRow: ['organization-settings'],
+  clinics: ['auth', 'emergency'],
+  // The FHIR R4 facade is read-only: its searches match, count and page patients, queue episodes,
+  // visits and the emergency room's weights in one statement each (queue_entries union
+  // patient_visits, a lateral join of each entry's vital signs). Next to route through the owners.
+  patients: ['fhir'],
+  PatientRow: ['fhir'],
+  patientVisits: ['fhir'],
+  queueEntries: ['fhir'],
+  emergencyEntryDetails: ['fhir'],
+};
+
+/** Exported name -> schema file (without .ts) that declares it; SQL table name -> its exported name. */
+const declaredIn = new Map();
+const sqlTables = new Map();
+for (const name of readdirSync(join(root, SCHEMA_DIR))) {
+  if (!name.endsWith('.ts') || name.endsWith('.test.ts') || name === 'index.ts') continue;
+  const schemaFile = name.slice(0, -3);
+  if (!(schemaFile in TABLE_OWNERS)) problems.push(`${SCHEMA_DIR}/${name}: no owner in TABLE_OWNERS of scripts/check-imports.mjs`);
+  const text = readFileSync(join(root, SCHEMA_DIR, name), 'utf8');
+  for (const m of text.matchAll(/export\s+(?:const|let|function|class|enum|interface|type)\s+([A-Za-z_$][\w$]*)/g))
+    declaredIn.set(m[1], schemaFile);
+  for (const m of text.matchAll(/export\s+const\s+(\w+)\s*=\s*pgTable\(\s*['"](\w+)['"]/g)) sqlTables.set(m[2], m[1]);
+}
+/** Whether `mod` may use `name`, declared in `schemaFile`. */
+const mayUse = (mod, name, schemaFile) =>
+  TABLE_OWNERS[schemaFile] === mod || TABLE_OWNERS[schemaFile] === ANYONE || SHARED_TABLES[name]?.includes(mod);
+const tableProblem = (from, what, name, schemaFile) => {
+  const owner = TABLE_OWNERS[schemaFile];
+  const way = owner === PLATFORM ? 'only platform/ reads it' : `read it through modules/${owner}/index.ts`;
+  problems.push(`${from}: ${what} ${name} of db/schema/${schemaFile}.ts, a table of ${owner} (${way}; exceptions: SHARED_TABLES)`);
+};
+/** A table named in SQL text: `from t`, `join t`, `into t`, `update t`. */
+const SQL_TABLE = /\b(?:from|join|into|update)\s+"?([a-z_]+)"?/g;
+const NAMED_IMPORT = /(?:import|export)\s+(?:type\s+)?\{([^}]*)\}\s*from\s+['"]([^'"]+)['"]|import\s+\*\s+as\s+\w+\s+from\s+['"]([^'"]+)['"]/g;
+for (const file of files) {
+  const from = rel(file);
+  const mod = from.startsWith('apps/server/src/modules/') ? from.split('/')[4] : null;
+  // Tests and their fixtures may read any table.
+  if (!mod || /\.(test|fixtures|testing)\.tsx?$/.test(from)) continue;
+  const text = readFileSync(file, 'utf8');
+  for (const m of text.matchAll(SQL_TABLE)) {
+    const name = sqlTables.get(m[1]);
+    if (name && !mayUse(mod, name, declaredIn.get(name))) tableProblem(from, `queries ${m[1]} (SQL text), that is`, name, declaredIn.get(name));
+  }
+  for (const m of text.matchAll(NAMED_IMPORT)) {
+    const spec = m[2] ?? m[3];
+    const target = spec.startsWith('.') ? rel(resolve(dirname(file), spec)).replace(/\.js$/, '') : spec;
+    if (target !== SCHEMA_DIR && !target.startsWith(`${SCHEMA_DIR}/`)) continue;
+    if (m[3]) {
+      problems.push(`${from}: imports db/schema as a whole (name the tables of modules/${mod} instead)`);
+      continue;
+    }
+    for (const part of m[1].split(',')) {
+      const name = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0];
+      if (!name) continue;
+      const schemaFile = declaredIn.get(name);
+      if (schemaFile && TABLE_OWNERS[schemaFile] && !mayUse(mod, name, schemaFile)) tableProblem(from, 'uses', name, schemaFile);
+    }
+  }
+}
 
 if (problems.length) {
   console.error(`Import direction check failed (${problems.length}):\n${problems.join('\n')}`);

@@ -12,7 +12,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { securityRoutes } from './modules/auth/security.routes.js';
 import { signInLockRoutes } from './modules/auth/sign-in-locks.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
-import { emergencyRoutes } from './modules/emergency/index.js';
+import { emergencyRoutes, recordEntryScoring } from './modules/emergency/index.js';
 import { eventRoutes } from './modules/events/events.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { kioskRoutes } from './modules/kiosk/kiosk.routes.js';
@@ -43,7 +43,7 @@ import { openapiPlugin } from './platform/openapi.js';
 import { PUBLIC_ONLY, type OutboundPolicy } from './platform/outbound.js';
 import { pingPlugin } from './platform/ping.js';
 import { loggerOptions, requestId, requestIdPlugin, type LoggerSetting } from './platform/request-log.js';
-import { routePlugin } from './platform/route.js';
+import { routePlugin } from './platform/route/index.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
 
 /** What the app is built from; tests pass their own database. */
@@ -121,7 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(accessPlugin, { db, publicUrl: deps.publicUrl });
   await app.register(openapiPlugin);
-  // Modules made with tenantRoute/publicRoute get transactions from it, never the database itself.
+  // Modules made with defineRoute get transactions from it, never the database itself.
   await app.register(routePlugin, { db });
   // The health check and the event streams get what they need of the database, never the database.
   await app.register(pingPlugin, { db, database: deps.database });
@@ -145,7 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(kioskRoutes);
   await app.register(pediatricIntakeRoutes);
   await app.register(clinicalTrialRoutes);
-  await app.register(queueRoutes);
+  await app.register(queueRoutes, { recordScoring: recordEntryScoring });
   await app.register(emergencyRoutes, { outbound: deps.outbound ?? PUBLIC_ONLY });
   await app.register(triageRoutes);
   await app.register(dashboardRoutes);

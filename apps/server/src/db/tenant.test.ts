@@ -6,7 +6,7 @@ import { newId } from '../platform/crypto.js';
 import { rows, useTestApp } from '../test/harness.js';
 import { auditEvents } from './schema/index.js';
 import type { Tx } from './client.js';
-import { deferInsert, finalRead, prepared, tenantSettings, withTenant, withTenantFrom } from './tenant.js';
+import { deferInsert, finalRead, prepared, tenantSettings, withTenant, withLookedUpTenant } from './tenant.js';
 
 /**
  * The tenant transaction writes its audit rows with its COMMIT (one round trip on PostgreSQL):
@@ -172,7 +172,7 @@ describe('deferred rows', () => {
   });
 });
 
-describe('withTenantFrom', () => {
+describe('withLookedUpTenant', () => {
   /** A lookup of one row that sets `app.organization_id` to its `organizationId` placeholder. */
   const lookupOf = (admit: (row: { settings: { organization: string | null } } | undefined) => string, organizationId = ORG) => ({
     name: 'test_tenant_lookup',
@@ -194,7 +194,7 @@ describe('withTenantFrom', () => {
   it('runs the work as clinic_app in the organization the lookup set and admit chose', async () => {
     for (let i = 0; i < 3; i += 1) {
       // Again on the same connections: the statement is prepared once per connection.
-      const [inside] = await withTenantFrom(
+      const [inside] = await withLookedUpTenant(
         t.appDatabase.db,
         lookupOf(() => ORG),
         (tx) => settingsOf(tx),
@@ -207,7 +207,7 @@ describe('withTenantFrom', () => {
   it('runs nothing when admit refuses, and leaves the connection as it was', async () => {
     let ran = false;
     await expect(
-      withTenantFrom(
+      withLookedUpTenant(
         t.appDatabase.db,
         lookupOf(() => {
           throw new Error('refused');
@@ -223,7 +223,7 @@ describe('withTenantFrom', () => {
 
   it('refuses an organization other than the one the lookup set', async () => {
     await expect(
-      withTenantFrom(
+      withLookedUpTenant(
         t.appDatabase.db,
         lookupOf(() => 'someone-else'),
         async () => 'ran',
@@ -234,7 +234,7 @@ describe('withTenantFrom', () => {
 
   it('keeps an organization id that would break out of its literal inside it', async () => {
     const tricky = "x', true); set role postgres; select set_config('a.b', '";
-    const [inside] = await withTenantFrom(
+    const [inside] = await withLookedUpTenant(
       t.appDatabase.db,
       lookupOf(() => tricky, tricky),
       (tx) => settingsOf(tx),

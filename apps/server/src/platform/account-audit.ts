@@ -1,6 +1,6 @@
 import type { AccountDb } from './account-db.js';
 import { recordAudit, type AuditEntry } from './audit.js';
-import { withTenantTx } from './tenant-tx.js';
+import { withTenant } from './tenant-tx.js';
 
 /**
  * Appends one audit row about an account in each of `organizationIds` (the organizations the
@@ -15,6 +15,6 @@ export async function auditInOrganizations(
   entry: Omit<AuditEntry, 'organizationId'>,
 ): Promise<void> {
   for (const organizationId of new Set(organizationIds)) {
-    await withTenantTx(db, organizationId, (tx) => recordAudit(tx, { ...entry, organizationId }));
+    await withTenant(db, organizationId, (tx) => recordAudit(tx, { ...entry, organizationId }));
   }
 }

@@ -102,7 +102,7 @@ describe('a canceled (read-only) organization', () => {
       [`/api/triage/case${at}`, kioskCase('Lapsed'), 'plan/feature-unavailable'],
       [`/api/patients/pediatric${at}`, intakePayload({ lastName: 'Lapsed' }), 'plan/read-only'],
       [`/api/visitors/check-in${at}`, visitorPayload({ email: undefined }), 'plan/feature-unavailable'],
-      // A route staff and the intake share (`publicOrTenantRoute`), called anonymously.
+      // A route staff and the intake share (`caller: 'public-or-session'`), called anonymously.
       [
         `/api/patients/pediatric/some-patient/queue${at}`,
         { departmentId: 'pediatric-general', priority: 'routine', estimatedWaitTime: 30 },

@@ -77,6 +77,23 @@ function refusalError(refusal: AdmissionRefusal, caller: Caller, featureMessage:
   }
 }
 
+/**
+ * A staff route's declared needs ({@link Admission}) for a request of `method`: its plan feature
+ * (and what the refusal says), its setting, and the read-only state unless `evenReadOnly`.
+ */
+export function tenantNeeds(
+  method: string,
+  declared: { feature?: Feature; featureMessage?: string; setting?: AdmissionNeeds['setting']; evenReadOnly?: boolean },
+): Admission {
+  return {
+    write: isWrite(method),
+    feature: declared.feature,
+    featureMessage: declared.featureMessage,
+    setting: declared.setting,
+    evenReadOnly: declared.evenReadOnly,
+  };
+}
+
 /** A public route's declared needs ({@link Admission}) for a request of `method`. */
 export function publicNeeds(method: string, declared: { feature?: Feature; setting?: AdmissionNeeds['setting'] }): Admission {
   return { write: isWrite(method), feature: declared.feature, setting: declared.setting };

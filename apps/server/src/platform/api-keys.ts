@@ -8,7 +8,7 @@ import { admitOrganization } from './admission.js';
 import { recordAudit } from './audit.js';
 import { hashToken, newId, newToken } from './crypto.js';
 import { AppError } from './errors.js';
-import { withTenantTx, type TenantTx } from './tenant-tx.js';
+import { withTenant, type TenantTx } from './tenant-tx.js';
 
 /**
  * API keys: `ck_live_<organization id>.<key id>.<32 random bytes, base64url>`. The
@@ -75,7 +75,7 @@ export async function withApiKeyTx<T>(
   if (!named) throw unknownKey();
   let refused: { key: ApiKeyRow; error: AppError } | undefined;
   try {
-    return await withTenantTx(db, named.organizationId, async (tx) => {
+    return await withTenant(db, named.organizationId, async (tx) => {
       const [row] = await tx
         .select({ key: apiKeys, organization: organizations })
         .from(apiKeys)
@@ -120,7 +120,7 @@ export async function withApiKeyTx<T>(
  */
 async function auditKeyRefusal(db: AppDb, key: ApiKeyRow, error: AppError, request: FastifyRequest): Promise<void> {
   try {
-    await withTenantTx(db, key.organizationId, (tx) =>
+    await withTenant(db, key.organizationId, (tx) =>
       recordAudit(tx, {
         organizationId: key.organizationId,
         actorUserId: null,

@@ -7,7 +7,7 @@ import { organizationMembers, sessions, users } from '../db/schema/index.js';
 import { admitOrganization } from './admission.js';
 import type { AppEvent, EventHub } from './events.js';
 import { resolvePublicClinic } from './public-clinic.js';
-import { withTenantTx } from './tenant-tx.js';
+import { withTenant } from './tenant-tx.js';
 
 /** Who a staff stream was opened for. */
 export interface StreamSubscriber {
@@ -47,7 +47,7 @@ async function currentEntitlement(db: AppDb, subscriber: StreamSubscriber): Prom
     .where(and(eq(sessions.id, subscriber.sessionId), gt(sessions.expiresAt, new Date()), eq(users.status, 'active')))
     .limit(1);
   if (!session) return null;
-  const [member] = await withTenantTx(db, subscriber.organizationId, (tx) =>
+  const [member] = await withTenant(db, subscriber.organizationId, (tx) =>
     tx
       .select({ status: organizationMembers.status, permissions: organizationMembers.permissions })
       .from(organizationMembers)
@@ -69,7 +69,7 @@ export const eventStreamPlugin = fp(
       onResumed: (listener) => hub.onResumed(listener),
       entitlement: (subscriber) => currentEntitlement(db, subscriber),
       publicClinic: async (organizationId, clinicId, caller) => {
-        const place = await withTenantTx(db, organizationId, (tx) => resolvePublicClinic(tx, organizationId, clinicId));
+        const place = await withTenant(db, organizationId, (tx) => resolvePublicClinic(tx, organizationId, clinicId));
         admitOrganization(place.organization, { kind: 'public', ip: caller.ip }, { write: false });
         return { organizationId: place.organization.id, clinicId: place.clinicId };
       },

@@ -6,7 +6,7 @@ import { createTestApp, rows, signInAs, type TestApp } from '../test/harness.js'
 import { accessPlugin } from './access.js';
 import { AppError, registerErrorHandler } from './errors.js';
 import { requestHash } from './idempotency.js';
-import { routePlugin, tenantRoute } from './route.js';
+import { defineRoute, routePlugin } from './route/index.js';
 
 /**
  * `idempotent` on a staff route (the pediatric intake's way in): a small app of its own over the
@@ -31,9 +31,9 @@ beforeAll(async () => {
   await app.register(routePlugin, { db: t.appDatabase.db });
   await app.register(async (child) => {
     for (const url of ['/api/test-notes', '/api/test-notes/other']) {
-      tenantRoute(
+      defineRoute(
         child,
-        { method: 'POST', url, summary: 'Write a test note', access: {}, body: noteBody, status: 201, idempotent: true },
+        { caller: 'session', method: 'POST', url, summary: 'Write a test note', access: {}, body: noteBody, status: 201, idempotent: true },
         async (ctx, { body }) => {
           runs += 1;
           await ctx.audit('test.note.written', { type: 'test-note' }, { run: runs });

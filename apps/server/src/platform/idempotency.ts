@@ -8,7 +8,7 @@ import type { TenantTx } from './tenant-tx.js';
 /**
  * Idempotent writes: a client that did not get its answer (a lost response, a dropped connection)
  * sends the same request again with the same `Idempotency-Key`, and gets the first answer instead
- * of a second write. A route opts in with `idempotent` in its spec (`platform/route.ts`); the
+ * of a second write. A route opts in with `idempotent` in its spec (`defineRoute`, `platform/route/`); the
  * helper then runs the handler through {@link withIdempotency} inside the request's tenant
  * transaction. Without the header a route behaves as before.
  *

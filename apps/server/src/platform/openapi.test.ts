@@ -18,6 +18,27 @@ describe('API description', () => {
     expect(doc.paths['/api/health'].get).toBeDefined();
   });
 
+  it('lists the FHIR reads and the billing webhook, which are defined as every route is', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    for (const path of [
+      '/fhir/R4/Patient',
+      '/fhir/R4/Patient/{id}',
+      '/fhir/R4/Patient/{id}/$everything',
+      '/fhir/R4/Encounter/{id}',
+      '/fhir/R4/Observation',
+    ]) {
+      expect(doc.paths[path]?.get?.description, path).toMatch(/or an organization API key with a scope for each resource read\.$/);
+    }
+    expect(doc.paths['/api/billing/webhook'].post.description).toBe('Public.');
+  });
+
+  it('describes a success reply where the route states its contract', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const keys = doc.paths['/api/organizations/api-keys'].get.responses['200'];
+    expect(keys.content['application/json'].schema.properties).toHaveProperty('keys');
+    expect(doc.paths['/api/auth/sign-in'].post.responses['200'].content).toBeUndefined();
+  });
+
   it('renders a readable page of the routes at /api/docs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect(res.statusCode).toBe(200);

@@ -1,3 +1,4 @@
+import type { ScopedResource } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
@@ -10,6 +11,10 @@ export interface RouteContract {
   query?: z.ZodType;
   /** The route honours an `Idempotency-Key` header (`platform/idempotency.ts`). */
   idempotent?: boolean;
+  /** The success reply's body (described, not checked at run time). */
+  reply?: z.ZodType;
+  /** The FHIR resource types an API key needs a scope for (routes an API key may call). */
+  resources?: readonly ScopedResource[];
 }
 
 declare module 'fastify' {
@@ -30,9 +35,9 @@ export interface ApiRoute {
   contract?: RouteContract;
 }
 
-function jsonSchema(schema: z.ZodType) {
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input') {
   try {
-    return z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
+    return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
   } catch {
     return {};
   }
@@ -71,6 +76,13 @@ function buildDocument(routes: readonly ApiRoute[]) {
         '4XX': { description: '`{ success: false, error, message, code, issues? }`' },
       },
     };
+    if (r.contract?.reply) {
+      const success = {
+        description: '`{ success: true, ... }`',
+        content: { 'application/json': { schema: jsonSchema(r.contract.reply, 'output') } },
+      };
+      operation.responses = { ...(operation.responses as object), '200': success };
+    }
     if (r.contract?.body) {
       operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(r.contract.body) } } };
     }

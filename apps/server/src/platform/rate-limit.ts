@@ -6,6 +6,9 @@ import { countRateLimitRefusal } from './ops-counters.js';
  * A fixed-window counter per key, kept in this instance's memory. It guards public endpoints
  * (kiosk submissions, the public board) against floods; with several instances each enforces its
  * own share. Sign-in failures, which must hold across instances, are counted in the database.
+ * Synchronous on purpose: the route layer counts the hit before anything else without awaiting it,
+ * and an API key's allowance is checked inside its transaction's callback; rate-limiter-flexible
+ * (on which `MissCounter` of the visitors module sits) answers only through promises.
  */
 export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();

@@ -1,13 +1,13 @@
 import { organizationTimeZone } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, expectTypeOf, it } from 'vitest';
 import { z } from 'zod';
 import type { Tx } from '../db/client.js';
 import { auditEventsOf, rows, signInAs, useTestApp } from '../test/harness.js';
 import { accessPlugin } from './access.js';
 import { AppError, registerErrorHandler } from './errors.js';
-import { publicRoute, routePlugin, tenantRoute, type TenantTx } from './route.js';
+import { defineRoute, routePlugin, type TenantTx } from './route/index.js';
 
 /**
  * The route helper on a small app of its own (the platform's plugins and two test routes) over the
@@ -36,9 +36,10 @@ beforeAll(async () => {
   await app.register(accessPlugin, { db: t.appDatabase.db });
   await app.register(routePlugin, { db: t.appDatabase.db });
   await app.register(async (child) => {
-    tenantRoute(
+    defineRoute(
       child,
       {
+        caller: 'session',
         method: 'POST',
         url: '/api/test-items/:id',
         summary: 'Make a test item',
@@ -51,6 +52,7 @@ beforeAll(async () => {
       async (ctx, { params, query, body }) => {
         await ctx.audit('test.item.created', { type: 'test-item', id: params.id }, { tag: query.tag });
         await ctx.emit('patient.updated', params.id);
+        await ctx.emit('queue.updated', params.id, { clinicId: 'clinic-elsewhere' });
         if (body.fail) throw new AppError('conflict/test', 'Refused after writing.');
         const [{ organization }] = await ctx.tx
           .execute<{ organization: string }>(sql`select current_setting('app.organization_id') as organization`)
@@ -68,9 +70,15 @@ beforeAll(async () => {
         };
       },
     );
-    publicRoute(
+    defineRoute(
       child,
-      { method: 'GET', url: '/api/test-board', summary: 'A test board', query: z.object({ size: z.coerce.number().int().max(9).default(3) }) },
+      {
+        caller: 'public',
+        method: 'GET',
+        url: '/api/test-board',
+        summary: 'A test board',
+        query: z.object({ size: z.coerce.number().int().max(9).default(3) }),
+      },
       async (ctx, { query }) => ({
         success: true,
         size: query.size,
@@ -81,9 +89,10 @@ beforeAll(async () => {
         actor: ctx.actor,
       }),
     );
-    publicRoute(
+    defineRoute(
       child,
       {
+        caller: 'public',
         method: 'POST',
         url: '/api/test-board/visits',
         summary: 'A test check-in',
@@ -117,7 +126,7 @@ async function eventOf(entityId: string) {
   return events.find((e) => e.entityId === entityId);
 }
 
-describe('tenantRoute', () => {
+describe("defineRoute, caller 'session'", () => {
   it('registers the access and the contract the access plugin, the API description and the conformance suite read', () => {
     const route = registered.find((r) => r.url === '/api/test-items/:id' && r.method === 'POST')!;
     expect(route.config).toEqual({
@@ -162,6 +171,12 @@ describe('tenantRoute', () => {
       details: { clinicId: 'default-clinic', tag: 'a' },
     });
     expect(await eventOf('it2')).toMatchObject({ organizationId: 'default-clinic', clinicId: 'default-clinic', type: 'patient.updated' });
+    // Commit order: the second event of the request has arrived once a later request's has.
+    await post('/api/test-items/it2b', { name: 'Bo' });
+    await eventOf('it2b');
+    expect(events.filter((e) => e.entityId === 'it2' && e.type === 'queue.updated')).toEqual([
+      expect.objectContaining({ organizationId: 'default-clinic', clinicId: 'clinic-elsewhere' }),
+    ]);
   });
 
   it('writes neither the audit row nor the event when the handler fails after them', async () => {
@@ -201,14 +216,12 @@ describe('tenantRoute', () => {
   });
 
   it('gives services a transaction type that a plain transaction is not', () => {
-    const scoped = (tx: TenantTx) => tx;
-    // @ts-expect-error a transaction only the platform opened for a tenant is a TenantTx
-    const unscoped = (tx: Tx) => scoped(tx);
-    expect(typeof unscoped).toBe('function');
+    expectTypeOf<TenantTx>().toExtend<Tx>();
+    expectTypeOf<Tx>().not.toExtend<TenantTx>();
   });
 });
 
-describe('publicRoute', () => {
+describe("defineRoute, caller 'public'", () => {
   it('acts in the organization and clinic the query names, with nobody as the actor', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/test-board?organizationId=default-clinic&size=5' });
     expect(res.statusCode, res.body).toBe(200);

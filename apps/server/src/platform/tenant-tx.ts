@@ -1,25 +1,19 @@
-import type { FastifyRequest } from 'fastify';
-import type { AppDb, Tx } from '../db/client.js';
-import { finalRead as finalReadOnConnection, prepared as preparedOnConnection, withTenant, type DeferredWrite } from '../db/tenant.js';
-import { withTenantRequest, type TenantAccess, type TenantContext } from './access.js';
-
-/** Never exported: only this file can give a transaction the brand. */
-declare const tenantTxBrand: unique symbol;
+import type { Tx } from '../db/client.js';
+import { finalRead as finalReadOnConnection, prepared as preparedOnConnection, type DeferredWrite, type TenantTx } from '../db/tenant.js';
 
 /**
- * A transaction opened by the platform for one organization: row level security is on, the role is
- * the non-owner `clinic_app` and `app.organization_id` is set. Services take this instead of `Tx`,
- * so they cannot be called with the raw database or a transaction nobody scoped.
+ * `TenantTx`: a transaction opened for one organization (row level security on, the role the
+ * non-owner `clinic_app`, `app.organization_id` set). Only the tenant transaction driver
+ * (`db/tenant.ts`) gives a transaction the brand: {@link withTenant} for a known organization,
+ * `withRequestTenant` (`access.ts`) for a request's session and tenant. Services take it instead
+ * of `Tx`, so they cannot be called with the raw database or a transaction nobody scoped; modules
+ * never open one, since they never hold the database.
  */
-export type TenantTx = Tx & { readonly [tenantTxBrand]: true };
+export type { TenantTx } from '../db/tenant.js';
+export { withTenant } from '../db/tenant.js';
 
-/**
- * Runs `fn` in a tenant transaction of `organizationId` ({@link withTenant}). Route helpers
- * (`route.ts`) and tests call it; modules never do, since they never hold the database.
- */
-export function withTenantTx<T>(db: AppDb, organizationId: string, fn: (tx: TenantTx) => Promise<T>): Promise<T> {
-  return withTenant(db, organizationId, (tx) => fn(tx as TenantTx));
-}
+/** The brand of a transaction handle the driver made for one organization. */
+const branded = (tx: Tx) => tx as TenantTx;
 
 /**
  * A hot query of a service, built once per pooled connection and prepared there under `name`
@@ -27,7 +21,7 @@ export function withTenantTx<T>(db: AppDb, organizationId: string, fn: (tx: Tena
  * the caller executes it with the values. Only for statements whose text never changes.
  */
 export function prepared<P>(tx: TenantTx, name: string, build: (tx: TenantTx) => { prepare(name: string): P }): P {
-  return preparedOnConnection(tx, name, (t) => build(t as TenantTx));
+  return preparedOnConnection(tx, name, (t) => build(branded(t)));
 }
 
 /**
@@ -43,18 +37,5 @@ export function finalRead<R>(
   values: Record<string, unknown>,
   write: DeferredWrite,
 ): Promise<R[]> {
-  return finalReadOnConnection(tx, name, (t) => build(t as TenantTx), values, write);
-}
-
-/**
- * Runs `fn` in the tenant transaction of a staff request, once its session, membership and access
- * are checked ({@link withTenantRequest}). `tenantRoute` calls it.
- */
-export function withRequestTenantTx<T>(
-  db: AppDb,
-  request: FastifyRequest,
-  access: TenantAccess,
-  fn: (tenant: TenantContext, tx: TenantTx) => Promise<T>,
-): Promise<T> {
-  return withTenantRequest(db, request, access, (tenant, tx) => fn(tenant, tx as TenantTx));
+  return finalReadOnConnection(tx, name, (t) => build(branded(t)), values, write);
 }

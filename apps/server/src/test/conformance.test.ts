@@ -150,6 +150,73 @@ describe('every route', () => {
   });
 });
 
+describe('every FHIR route', () => {
+  const fhirReads = () => routes().filter((r) => 'tenant' in r.access && r.access.apiKey);
+  const ALL_RESOURCES = ['Patient', 'Encounter', 'Observation'] as const;
+  const keys = new Map<string, Record<string, string>>();
+  /** An API key of the demo organization with a scope for each of `resources`, made once. */
+  async function keyFor(resources: readonly string[]): Promise<Record<string, string>> {
+    const scopes = resources.map((r) => `patient/${r}.read`);
+    const made = keys.get(scopes.join(' '));
+    if (made) return made;
+    const res = await call({ method: 'POST', url: '/api/organizations/api-keys', access: { tenant: true } }, owner, {
+      payload: JSON.stringify({ name: `Conformance ${scopes.join(' ')}`, scopes }),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const headers = { authorization: `Bearer ${res.json().secret}` };
+    keys.set(scopes.join(' '), headers);
+    return headers;
+  }
+
+  it('is listed with the resources an API key needs a scope for', () => {
+    const fhir = routes().filter((r) => r.url.startsWith('/fhir/') && r.url !== '/fhir/R4/metadata');
+    expect(fhir.length).toBeGreaterThan(0);
+    expect(fhir.filter((r) => !fhirReads().includes(r) || !r.contract?.resources?.length).map(label)).toEqual([]);
+  });
+
+  it('answers 401 to an unknown API key', async () => {
+    const wrong: string[] = [];
+    for (const r of fhirReads()) {
+      const res = await call(r, { authorization: 'Bearer ck_live_nonsense' });
+      if (res.statusCode !== 401 || !asksToSignIn(r, res.json())) wrong.push(`${label(r)}: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers 403 to an API key without a scope for one of the resources it reads', async () => {
+    const wrong: string[] = [];
+    for (const r of fhirReads()) {
+      const needed = r.contract!.resources!;
+      const lacking = await keyFor(ALL_RESOURCES.filter((x) => x !== needed[needed.length - 1]));
+      const res = await call(r, lacking);
+      if (res.statusCode !== 403) wrong.push(`${label(r)}: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it("answers 404 to another organization's record id read with an API key of every scope", async () => {
+    const wrong: string[] = [];
+    const every = await keyFor(ALL_RESOURCES);
+    for (const r of fhirReads().filter((x) => x.url.includes(':'))) {
+      const res = await call(r, every);
+      if (res.statusCode !== 404) wrong.push(`${label(r)}: ${res.statusCode}`);
+      for (const value of Object.values(params.get(r.url) ?? {})) expect(res.body).not.toContain(value);
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('answers 400 to a malformed id or an unknown search parameter', async () => {
+    const wrong: string[] = [];
+    const every = await keyFor(ALL_RESOURCES);
+    for (const r of fhirReads()) {
+      const url = r.url.includes(':') ? r.url.replace(/:([A-Za-z0-9_]+)/g, 'x'.repeat(65)) : `${r.url}?shoe-size=9`;
+      const res = await t.app.inject({ method: 'GET', url, headers: every, remoteAddress: freshAddress() });
+      if (res.statusCode !== 400) wrong.push(`${label(r)}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
 interface JsonSchema {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;

@@ -23,6 +23,14 @@ export function tenantKey(tenant: TenantRef = {}): TenantKey {
   return { organizationId: chosen.organizationId ?? '', clinicId: chosen.clinicId ?? '' };
 }
 
+/**
+ * The tenant of organization-wide data (visitors, clinical trials) in a query key: the organization
+ * with no clinic, so the live refresh hears the events of every clinic of the organization.
+ */
+export function organizationKey(tenant: TenantRef = {}): TenantKey {
+  return { ...tenantKey(tenant), clinicId: '' };
+}
+
 /** The scope of data that belongs to the signed-in user rather than to one tenant (the session, their organizations). */
 export const USER_SCOPE = 'user';
 

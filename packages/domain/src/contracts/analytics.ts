@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ANALYTICS_FIGURES, ANALYTICS_PERIODS, DEFAULT_ANALYTICS_PERIOD, MAX_ANALYTICS_RANGE_DAYS } from '../rules/analytics.js';
+import { daysBetween } from '../rules/clinic-time.js';
 import { URGENCY_LEVELS } from '../rules/risk-levels.js';
 import { eventDate } from './calendar-date.js';
 
@@ -36,7 +37,6 @@ export const analyticsOverviewResponse = z.object({ success: z.literal(true), an
 /** The overview answer. */
 export type AnalyticsOverviewResponse = z.infer<typeof analyticsOverviewResponse>;
 
-const DAY_MS = 86_400_000;
 const localDay = eventDate;
 
 /**
@@ -46,7 +46,7 @@ const localDay = eventDate;
 export const analyticsRangeQuery = z
   .object({ from: localDay.optional(), to: localDay.optional() })
   .refine((r) => !r.from || !r.to || r.from <= r.to, { message: 'The start date must not be after the end date', path: ['from'] })
-  .refine((r) => !r.from || !r.to || (Date.parse(r.to) - Date.parse(r.from)) / DAY_MS < MAX_ANALYTICS_RANGE_DAYS, {
+  .refine((r) => !r.from || !r.to || daysBetween(r.from, r.to) < MAX_ANALYTICS_RANGE_DAYS, {
     message: `The date range may span at most ${MAX_ANALYTICS_RANGE_DAYS} days`,
     path: ['to'],
   });
@@ -62,7 +62,7 @@ export type AnalyticsReport = (typeof ANALYTICS_REPORTS)[number];
 export const analyticsExportQuery = z
   .object({ report: z.enum(ANALYTICS_REPORTS), from: localDay.optional(), to: localDay.optional() })
   .refine((r) => !r.from || !r.to || r.from <= r.to, { message: 'The start date must not be after the end date', path: ['from'] })
-  .refine((r) => !r.from || !r.to || (Date.parse(r.to) - Date.parse(r.from)) / DAY_MS < MAX_ANALYTICS_RANGE_DAYS, {
+  .refine((r) => !r.from || !r.to || daysBetween(r.from, r.to) < MAX_ANALYTICS_RANGE_DAYS, {
     message: `The date range may span at most ${MAX_ANALYTICS_RANGE_DAYS} days`,
     path: ['to'],
   });

@@ -1,5 +1,5 @@
 import type { PeriodSums, TimeWindow } from './analytics.js';
-import { addDays, localDate, localTimeToInstant } from './clinic-time.js';
+import { addDays, localDate, localDayEnd, localDayStart } from './clinic-time.js';
 import type { UrgencyLevel } from './risk-levels.js';
 
 /**
@@ -97,13 +97,13 @@ export interface DayPlan {
 export function planDays(window: TimeWindow, timeZone: string, now: Date): DayPlan {
   const lastKeepable = addDays(localDate(timeZone, now), -2);
   const startDay = localDate(timeZone, window.from);
-  let first = localTimeToInstant(timeZone, startDay).getTime() === window.from.getTime() ? startDay : addDays(startDay, 1);
+  let first = localDayStart(timeZone, startDay).getTime() === window.from.getTime() ? startDay : addDays(startDay, 1);
   const kept: string[] = [];
-  for (let d = first; d <= lastKeepable && localTimeToInstant(timeZone, addDays(d, 1)) <= window.to; d = addDays(d, 1)) kept.push(d);
+  for (let d = first; d <= lastKeepable && localDayEnd(timeZone, d) <= window.to; d = addDays(d, 1)) kept.push(d);
   if (kept.length === 0) return { kept, live: window.from < window.to ? [window] : [] };
   first = kept[0];
-  const keptFrom = localTimeToInstant(timeZone, first);
-  const keptTo = localTimeToInstant(timeZone, addDays(kept[kept.length - 1], 1));
+  const keptFrom = localDayStart(timeZone, first);
+  const keptTo = localDayEnd(timeZone, kept[kept.length - 1]);
   const live: TimeWindow[] = [];
   if (window.from < keptFrom) live.push({ from: window.from, to: keptFrom });
   if (keptTo < window.to) live.push({ from: keptTo, to: window.to });

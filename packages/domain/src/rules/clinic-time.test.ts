@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_TIME_ZONE,
+  addDays,
+  addLocalDays,
+  daysBetween,
   isTimeZone,
   localDate,
-  localDateTime,
+  localDayEnd,
+  localDayStart,
+  localWallClock,
   localTimeToInstant,
   organizationTimeZone,
   startOfLocalDay,
@@ -39,7 +44,7 @@ describe('the local day turns at local midnight', () => {
   });
 
   it('midnight reads as hour 0 of the new day, not hour 24 of the old one', () => {
-    expect(localDateTime(LA, at('2024-01-15T08:00:00Z'))).toEqual({
+    expect(localWallClock(LA, at('2024-01-15T08:00:00Z'))).toEqual({
       date: '2024-01-15',
       year: 2024,
       month: 1,
@@ -74,7 +79,7 @@ describe('start of the local day', () => {
   it('where the clocks jump over midnight (Cairo, Santiago), is the instant of the jump, 01:00 local', () => {
     const cairo = startOfLocalDay('Africa/Cairo', at('2024-04-26T09:00:00Z'));
     expect(cairo.toISOString()).toBe('2024-04-25T22:00:00.000Z');
-    expect(localDateTime('Africa/Cairo', cairo)).toMatchObject({ date: '2024-04-26', hour: 1, minute: 0 });
+    expect(localWallClock('Africa/Cairo', cairo)).toMatchObject({ date: '2024-04-26', hour: 1, minute: 0 });
     expect(localDate('Africa/Cairo', new Date(cairo.getTime() - 1))).toBe('2024-04-25');
     const santiago = startOfLocalDay('America/Santiago', at('2024-09-08T15:00:00Z'));
     expect(santiago.toISOString()).toBe('2024-09-08T04:00:00.000Z');
@@ -156,5 +161,73 @@ describe('the organization time zone', () => {
   it('reads an unknown zone as UTC rather than failing', () => {
     expect(localDate('Mars/Olympus_Mons', at('2024-01-15T23:30:00Z'))).toBe('2024-01-15');
     expect(startOfLocalDay('Mars/Olympus_Mons', at('2024-01-15T23:30:00Z')).toISOString()).toBe('2024-01-15T00:00:00.000Z');
+  });
+});
+
+const NY = 'America/New_York';
+const LONDON = 'Europe/London';
+
+describe('the start and end of a local calendar day', () => {
+  it.each([
+    // New York springs forward at 02:00 on 10 March 2024: a day of 23 hours.
+    [NY, '2024-03-10', '2024-03-10T05:00:00.000Z', '2024-03-11T04:00:00.000Z', 23],
+    // ... and falls back at 02:00 on 3 November 2024: a day of 25 hours.
+    [NY, '2024-11-03', '2024-11-03T04:00:00.000Z', '2024-11-04T05:00:00.000Z', 25],
+    // London springs forward at 01:00 on 31 March 2024 and falls back at 02:00 on 27 October.
+    [LONDON, '2024-03-31', '2024-03-31T00:00:00.000Z', '2024-03-31T23:00:00.000Z', 23],
+    [LONDON, '2024-10-27', '2024-10-26T23:00:00.000Z', '2024-10-28T00:00:00.000Z', 25],
+    // An ordinary day, and the last day of a year, which ends at the first instant of the next.
+    [NY, '2024-06-15', '2024-06-15T04:00:00.000Z', '2024-06-16T04:00:00.000Z', 24],
+    [NY, '2024-12-31', '2024-12-31T05:00:00.000Z', '2025-01-01T05:00:00.000Z', 24],
+    [LONDON, '2024-12-31', '2024-12-31T00:00:00.000Z', '2025-01-01T00:00:00.000Z', 24],
+  ])('in %s, %s runs from %s to %s (%d hours)', (zone, date, start, end, length) => {
+    expect(localDayStart(zone, date).toISOString()).toBe(start);
+    expect(localDayEnd(zone, date).toISOString()).toBe(end);
+    expect(hours(localDayStart(zone, date), localDayEnd(zone, date))).toBe(length);
+  });
+
+  it('gives back the same date for its first instant and the previous date one millisecond earlier', () => {
+    const start = localDayStart(NY, '2025-01-01');
+    expect(localDate(NY, start)).toBe('2025-01-01');
+    expect(localDate(NY, new Date(start.getTime() - 1))).toBe('2024-12-31');
+    expect(startOfLocalDay(NY, new Date(start.getTime() - 1)).toISOString()).toBe('2024-12-31T05:00:00.000Z');
+  });
+
+  it('in London the day turns at 00:00 GMT in winter and at 23:00 UTC the evening before in summer', () => {
+    expect(localDate(LONDON, at('2024-01-15T23:59:59.999Z'))).toBe('2024-01-15');
+    expect(localDate(LONDON, at('2024-07-15T22:59:59.999Z'))).toBe('2024-07-15');
+    expect(localDate(LONDON, at('2024-07-15T23:00:00.000Z'))).toBe('2024-07-16');
+  });
+});
+
+describe('adding local days to an instant', () => {
+  it('keeps the wall-clock time across a clock change, so a day is 23 or 25 hours long', () => {
+    const saturdayEvening = at('2024-03-09T23:00:00Z'); // 18:00 EST
+    expect(addLocalDays(NY, saturdayEvening, 1).toISOString()).toBe('2024-03-10T22:00:00.000Z'); // 18:00 EDT
+    const londonSaturday = at('2024-10-26T11:00:00Z'); // 12:00 BST
+    expect(addLocalDays(LONDON, londonSaturday, 1).toISOString()).toBe('2024-10-27T12:00:00.000Z'); // 12:00 GMT
+    expect(addLocalDays(LONDON, at('2024-10-27T12:00:00Z'), -1).toISOString()).toBe('2024-10-26T11:00:00.000Z');
+  });
+
+  it('crosses a year end at local midnight', () => {
+    expect(addLocalDays(NY, localDayStart(NY, '2024-12-31'), 1).toISOString()).toBe(localDayStart(NY, '2025-01-01').toISOString());
+  });
+});
+
+describe('calendar dates', () => {
+  it.each([
+    ['2024-02-28', 1, '2024-02-29'],
+    ['2023-02-28', 1, '2023-03-01'],
+    ['2024-12-31', 1, '2025-01-01'],
+    ['2025-01-01', -1, '2024-12-31'],
+    ['2024-03-10', 1, '2024-03-11'],
+  ])('%s plus %d days is %s', (date, days, result) => {
+    expect(addDays(date, days)).toBe(result);
+    expect(daysBetween(date, result)).toBe(days);
+  });
+
+  it('counts the days of a leap year across its end', () => {
+    expect(daysBetween('2024-01-01', '2025-01-01')).toBe(366);
+    expect(daysBetween('2025-01-01', '2024-01-01')).toBe(-366);
   });
 });

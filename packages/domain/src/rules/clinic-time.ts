@@ -1,17 +1,22 @@
+import { TZDate, tz } from '@date-fns/tz';
+import { addDays as addDaysTo, differenceInCalendarDays, formatISO, startOfDay, startOfMonth } from 'date-fns';
+
 /**
  * Clinic-local time: the calendar day, wall clock and day boundaries in the organization's time zone.
  * Queue numbers restart each local day, "completed today" counts from local midnight, "new this
- * month" from the local first of the month, and visiting hours will read the local wall clock; all of
+ * month" from the local first of the month, and visiting hours read the local wall clock; all of
  * them ask this file, never the server's or the browser's own zone.
  *
- * Built on `Intl.DateTimeFormat`, i.e. the IANA time-zone data of the runtime's ICU (Node and every
- * current browser): no library is needed for reading a zone, and the one conversion it lacks (a local
- * wall time to an instant) is `localTimeToInstant` below.
+ * Built on `@date-fns/tz` (`TZDate`, `tz`) over the IANA zone data of the runtime's ICU. Where a
+ * zone's clocks jump, a wall time that never happens (02:30 on the spring-forward night) moves
+ * forward by the gap (03:30), so midnight itself, in zones that jump at 00:00 such as Cairo or
+ * Santiago, becomes the instant of the jump; a wall time that happens twice (fall back; midnight in
+ * Havana) is its first occurrence. So a local day always starts at its first instant and has 23, 24
+ * or 25 hours.
  *
- * Where a zone's clocks jump, a wall time that never happens (02:30 on the spring-forward night;
- * midnight itself in zones that jump at 00:00, such as Cairo or Santiago) is read as the instant the
- * clocks jumped past it, and a wall time that happens twice (fall back; midnight in Havana) is its
- * first occurrence. So a local day always starts at its first instant and has 23, 24 or 25 hours.
+ * Two kinds of value meet here: an instant (`Date`) and a calendar date (`YYYY-MM-DD`, a day of the
+ * clinic's calendar, no zone of its own). A function taking a date and a zone gives instants of that
+ * day; a function taking an instant and a zone gives the clinic's reading of it.
  */
 
 /** The zone of an organization whose settings name none (the settings' default, the spec's demo organization's). */
@@ -19,39 +24,20 @@ export const DEFAULT_TIME_ZONE = 'America/Los_Angeles';
 /** The zone used in place of one the runtime does not know, so a bad setting never breaks a page. */
 export const FALLBACK_TIME_ZONE = 'UTC';
 
-const MINUTE_MS = 60_000;
-const DAY_MS = 86_400_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-/** A formatter of the zone's wall clock, or null when the runtime does not know the zone. */
-function wallClockFormat(timeZone: unknown): Intl.DateTimeFormat | null {
-  // `timeZone: undefined` would silently mean the runtime's own zone.
-  if (typeof timeZone !== 'string' || timeZone === '') return null;
-  const known = formatters.get(timeZone);
-  if (known) return known;
-  try {
-    const format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23', // midnight is hour 0, never 24
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, format); // only known zones are kept: a few hundred at most
-    return format;
-  } catch {
-    return null;
-  }
-}
-
-const formatOf = (timeZone: string) => wallClockFormat(timeZone) ?? (wallClockFormat(FALLBACK_TIME_ZONE) as Intl.DateTimeFormat);
+const knownZones = new Set<string>();
 
 /** True when the runtime knows the zone (an IANA name such as 'Europe/Paris', or 'UTC'). */
 export function isTimeZone(zone: unknown): zone is string {
-  return wallClockFormat(zone) !== null;
+  // `timeZone: undefined` would silently mean the runtime's own zone.
+  if (typeof zone !== 'string' || zone === '') return false;
+  if (knownZones.has(zone)) return true;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+  } catch {
+    return false;
+  }
+  knownZones.add(zone); // only known zones are kept: a few hundred at most
+  return true;
 }
 
 /**
@@ -64,8 +50,14 @@ export function organizationTimeZone(settings: unknown): string {
   return isTimeZone(zone) ? zone : FALLBACK_TIME_ZONE;
 }
 
+/** The zone itself, or UTC when the runtime does not know it (a `TZDate` of an unknown zone is invalid). */
+const zoneOf = (timeZone: string) => (isTimeZone(timeZone) ? timeZone : FALLBACK_TIME_ZONE);
+
+/** The instant `at` on the clinic's clock: its fields (year, hours...) are the zone's wall clock. */
+const onClinicClock = (timeZone: string, at: Date) => new TZDate(at.getTime(), zoneOf(timeZone));
+
 /** A wall-clock reading in a zone; `date` is `YYYY-MM-DD`, `month` 1-12, `hour` 0-23. */
-export interface LocalDateTime {
+export interface LocalWallClock {
   date: string;
   year: number;
   month: number;
@@ -75,37 +67,29 @@ export interface LocalDateTime {
   second: number;
 }
 
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-
 /** The wall clock of `timeZone` at the instant `at`; an unknown zone reads as UTC. */
-export function localDateTime(timeZone: string, at: Date = new Date()): LocalDateTime {
-  const parts = new Map(
-    formatOf(timeZone)
-      .formatToParts(at)
-      .map((p) => [p.type, Number(p.value)]),
-  );
-  const [year, month, day, hour, minute, second] = (['year', 'month', 'day', 'hour', 'minute', 'second'] as const).map(
-    (type) => parts.get(type) ?? 0,
-  );
-  return { date: `${pad(year, 4)}-${pad(month)}-${pad(day)}`, year, month, day, hour, minute, second };
+export function localWallClock(timeZone: string, at: Date = new Date()): LocalWallClock {
+  const t = onClinicClock(timeZone, at);
+  return {
+    date: formatISO(t, { representation: 'date' }),
+    year: t.getFullYear(),
+    month: t.getMonth() + 1,
+    day: t.getDate(),
+    hour: t.getHours(),
+    minute: t.getMinutes(),
+    second: t.getSeconds(),
+  };
 }
 
 /** The calendar date (`YYYY-MM-DD`) in `timeZone` at the instant `at`: the clinic's "today". */
 export function localDate(timeZone: string, at: Date = new Date()): string {
-  return localDateTime(timeZone, at).date;
+  return formatISO(onClinicClock(timeZone, at), { representation: 'date' });
 }
-
-/** The wall clock at `at` read as if it were UTC, to the second. */
-function wallMs(timeZone: string, at: number): number {
-  const t = localDateTime(timeZone, new Date(at));
-  return Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
-}
-
-const offsetMs = (timeZone: string, at: number) => wallMs(timeZone, at) - Math.floor(at / 1000) * 1000;
 
 /** How far the zone's wall clock is ahead of UTC at `at`, in minutes (Los Angeles: -480 or -420). */
 export function utcOffsetMinutes(timeZone: string, at: Date = new Date()): number {
-  return offsetMs(timeZone, at.getTime()) / MINUTE_MS;
+  // `0 -` rather than a unary minus, so that UTC is 0 and not -0.
+  return 0 - onClinicClock(timeZone, at).getTimezoneOffset();
 }
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -113,37 +97,57 @@ const TIME = /^\d{2}:\d{2}(:\d{2})?$/;
 
 /**
  * The instant the wall clock of `timeZone` shows `date` (`YYYY-MM-DD`) at `time` (`HH:MM` or
- * `HH:MM:SS`, default midnight). A time skipped by the clocks gives the instant they jumped past it;
- * a time shown twice gives its first occurrence. Throws a RangeError on a malformed date or time.
+ * `HH:MM:SS`, default midnight). A time skipped by the clocks moves forward by the gap; a time
+ * shown twice gives its first occurrence. Throws a RangeError on a malformed date or time.
  */
 export function localTimeToInstant(timeZone: string, date: string, time = '00:00'): Date {
   const hms = time.length === 5 ? `${time}:00` : time;
-  const wall = DATE.test(date) && TIME.test(time) ? Date.parse(`${date}T${hms}Z`) : Number.NaN;
+  const wall = DATE.test(date) && TIME.test(time) ? new Date(`${date}T${hms}Z`) : new Date(Number.NaN);
   // Read back, so that 30 February or 24:00 is refused rather than rolled over.
-  if (Number.isNaN(wall) || new Date(wall).toISOString().slice(0, 19) !== `${date}T${hms}`) {
+  if (Number.isNaN(wall.getTime()) || wall.toISOString().slice(0, 19) !== `${date}T${hms}`) {
     throw new RangeError(`Not a local date and time: ${date} ${time}`);
   }
-  // A day either side of the wall time brackets any clock change near it: the offsets before and after.
-  const before = offsetMs(timeZone, wall - DAY_MS);
-  const after = offsetMs(timeZone, wall + DAY_MS);
-  const shown = [wall - before, wall - after].filter((at) => wallMs(timeZone, at) === wall);
-  return new Date(shown.length > 0 ? Math.min(...shown) : wall - before);
+  const [year, month, day] = [wall.getUTCFullYear(), wall.getUTCMonth(), wall.getUTCDate()];
+  const local = new TZDate(year, month, day, wall.getUTCHours(), wall.getUTCMinutes(), wall.getUTCSeconds(), zoneOf(timeZone));
+  if (year < 100) local.setFullYear(year, month, day); // as for `Date`, the constructor reads 0-99 as 1900-1999
+  return new Date(local.getTime());
+}
+
+/** The first instant of the local calendar day `date` (`YYYY-MM-DD`): local midnight, or the end of a jump over it. */
+export function localDayStart(timeZone: string, date: string): Date {
+  return localTimeToInstant(timeZone, date);
+}
+
+/** The instant the local calendar day `date` ends, not included: the first instant of the next day. */
+export function localDayEnd(timeZone: string, date: string): Date {
+  return localTimeToInstant(timeZone, addDays(date, 1));
 }
 
 /** The first instant of the local day that contains `at` (local midnight, or the end of a jump over it). */
 export function startOfLocalDay(timeZone: string, at: Date = new Date()): Date {
-  return localTimeToInstant(timeZone, localDate(timeZone, at));
+  return new Date(startOfDay(at, { in: tz(zoneOf(timeZone)) }).getTime());
 }
 
 /** The first instant of the local month that contains `at`. */
 export function startOfLocalMonth(timeZone: string, at: Date = new Date()): Date {
-  const { year, month } = localDateTime(timeZone, at);
-  return localTimeToInstant(timeZone, `${pad(year, 4)}-${pad(month)}-01`);
+  return new Date(startOfMonth(at, { in: tz(zoneOf(timeZone)) }).getTime());
 }
 
-/** A calendar date (`YYYY-MM-DD`) plus `days` days (negative: before). */
+/**
+ * The instant `days` local days after `at` (negative: before), at the same wall-clock time in
+ * `timeZone`: across a clock change that is 23 or 25 hours a day, not 24.
+ */
+export function addLocalDays(timeZone: string, at: Date, days: number): Date {
+  return new Date(addDaysTo(at, days, { in: tz(zoneOf(timeZone)) }).getTime());
+}
+
+/** A calendar date (`YYYY-MM-DD`) plus `days` days (negative: before). No zone: a calendar date has none. */
 export function addDays(date: string, days: number): string {
-  const d = new Date(`${date.slice(0, 10)}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
+  return formatISO(addDaysTo(new TZDate(`${date.slice(0, 10)}T00:00:00Z`, 'UTC'), days), { representation: 'date' });
+}
+
+/** Calendar days from `from` to `to` (both `YYYY-MM-DD`); negative when `to` is earlier. */
+export function daysBetween(from: string, to: string): number {
+  const utc = tz('UTC');
+  return differenceInCalendarDays(utc(`${to.slice(0, 10)}T00:00:00Z`), utc(`${from.slice(0, 10)}T00:00:00Z`), { in: utc });
 }

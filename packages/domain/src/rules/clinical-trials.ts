@@ -169,8 +169,3 @@ export function visitSchedule(plan: readonly PlannedVisit[], enrollmentDate: str
     assessments: v.assessments,
   }));
 }
-
-/** Calendar days from `from` to `to` (both `YYYY-MM-DD`); negative when `to` is earlier. */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to.slice(0, 10)}T00:00:00Z`) - Date.parse(`${from.slice(0, 10)}T00:00:00Z`)) / 86_400_000);
-}

@@ -119,12 +119,11 @@ describe('alert transitions', () => {
     ['RESOLVED', 'acknowledge'],
     ['RESOLVED', 'resolve'],
   ] as const)('refuses %s -> %s with a conflict', (from, action) => {
-    const t = alertTransition(from, action);
-    expect(t.ok).toBe(false);
-    if (!t.ok) {
-      expect(t.code).toBe('conflict/alert-transition');
-      expect(t.message).toContain(`Cannot ${action} an alert that is ${from}`);
-    }
+    expect(alertTransition(from, action)).toMatchObject({
+      ok: false,
+      code: 'conflict/alert-transition',
+      message: expect.stringContaining(`Cannot ${action} an alert that is ${from}`),
+    });
   });
 });
 

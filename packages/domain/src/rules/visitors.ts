@@ -4,7 +4,7 @@
  * the per-patient limit, the health screening, expiry, statuses and the visit duration. Nothing here
  * reads a clock: every function that depends on time takes `now`.
  */
-import { localDateTime } from './clinic-time.js';
+import { localWallClock } from './clinic-time.js';
 
 /** Relationships a visitor may give (spec section 3, Visitor). */
 export const VISITOR_RELATIONSHIPS = ['Family', 'Friend', 'Legal', 'Clergy', 'Other'] as const;
@@ -118,7 +118,7 @@ export function isWithinVisitingHours(
   timeZone: string,
   now: Date,
 ): boolean {
-  const local = localDateTime(timeZone, now);
+  const local = localWallClock(timeZone, now);
   const minute = local.hour * 60 + local.minute;
   const start = minutesOf(policy.visitingHoursStart);
   const end = minutesOf(policy.visitingHoursEnd);

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { foreignKey, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './identity.js';
-import { organizationMembers, organizations } from './organizations.js';
+import { organizationMembers } from './members.js';
+import { organizations } from './organizations.js';
 
 /**
  * A member's own settings: one row per user and organization, holding the part of the

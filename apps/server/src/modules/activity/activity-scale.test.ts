@@ -1,7 +1,7 @@
 import { activityQuery } from '@clinic/domain';
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { withTenantTx, type TenantTx } from '../../platform/tenant-tx.js';
+import { withTenant, type TenantTx } from '../../platform/tenant-tx.js';
 import { useTestApp } from '../../test/harness.js';
 import { activityCountQuery, activityPageQuery, type ActivityScope } from './activity.service.js';
 
@@ -31,7 +31,7 @@ beforeAll(async () => {
 });
 
 async function explain(build: (tx: TenantTx) => SQLWrapper): Promise<string> {
-  return withTenantTx(t.database.db, 'default-clinic', async (tx) => {
+  return withTenant(t.database.db, 'default-clinic', async (tx) => {
     const r = await tx.execute(sql`explain ${build(tx)}`);
     return (r.rows as Array<Record<string, string>>).map((row) => Object.values(row)[0]).join('\n');
   });

@@ -1,13 +1,14 @@
 import { ACTIVITY_ACCESS, activityQuery } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
-import { tenantRoute } from '../../platform/route.js';
+import { defineRoute } from '../../platform/route/index.js';
 import { recentActivity } from './activity.service.js';
 
 /** The dashboard's Recent Activity panel and its full list. */
 export async function activityRoutes(app: FastifyInstance) {
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'GET',
       url: '/api/activity/recent',
       summary: 'Recent activity of the organization, newest first (limit, offset), with the total',

@@ -7,9 +7,10 @@ import {
   type ActivityQuery,
   type ActivitySubject,
 } from '@clinic/domain';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
-import { ACTIVITY_ACTIONS_SQL, auditEvents, organizationMembers, users } from '../../db/schema/index.js';
-import type { RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route.js';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { ACTIVITY_ACTIONS_SQL, auditEvents } from '../../db/schema/index.js';
+import type { RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route/index.js';
+import { memberNames } from '../members/index.js';
 import { patientNames } from '../patients/index.js';
 import { queueEntrySubjects } from '../queue/index.js';
 import { visitorNames } from '../visitors/index.js';
@@ -66,18 +67,6 @@ type ActivityRow = Awaited<ReturnType<typeof activityPageQuery>>[number];
 type Subject = ActivitySubject & { patientId?: string | null };
 /** Finds the subjects of one entity type, by entity id. */
 type SubjectLookup = (tx: TenantTx, organizationId: string, ids: string[]) => Promise<Map<string, Subject>>;
-
-/** "First Last" (else the e-mail) of members of the organization, by user id or by member id. */
-async function memberNames(tx: TenantTx, organizationId: string, ids: string[], by: 'user' | 'member') {
-  if (!ids.length) return new Map<string, string>();
-  const key = by === 'user' ? organizationMembers.userId : organizationMembers.id;
-  const rows = await tx
-    .select({ key, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(organizationMembers)
-    .innerJoin(users, eq(users.id, organizationMembers.userId))
-    .where(and(eq(organizationMembers.organizationId, organizationId), inArray(key, [...new Set(ids)])));
-  return new Map(rows.map((r) => [r.key, [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email]));
-}
 
 /** Who or what each entity type names, asked of the module that owns it (a lookup exported from its index). */
 const SUBJECT_LOOKUPS: Record<string, SubjectLookup> = {

@@ -1,5 +1,6 @@
 import type { AnalyticsReport } from '@clinic/domain';
-import type { TenantRouteContext } from '../../platform/route.js';
+import { toCsv, type CsvCell } from '../../platform/csv.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
 import { patientsReport, rangeOverview, triageReport, type ResolvedRange } from './analytics.service.js';
 
 /**
@@ -7,23 +8,8 @@ import { patientsReport, rangeOverview, triageReport, type ResolvedRange } from 
  * chart draws, so the file and the chart cannot disagree.
  */
 
-type Cell = string | number | null;
-
-/**
- * One CSV field (RFC 4180 quoting). Text that a spreadsheet would run as a formula (a leading =, +,
- * - or @: chief complaints are free text typed at the kiosk) is prefixed with an apostrophe.
- */
-export function csvField(value: Cell): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
-/** Rows to CSV text, header first, CRLF line ends. */
-export function toCsv(header: string[], rows: Cell[][]): string {
-  return [header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n') + '\r\n';
-}
+/** Rows to CSV text, header first. */
+const tableCsv = (header: string[], rows: CsvCell[][]) => toCsv([header, ...rows]);
 
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
@@ -32,7 +18,7 @@ export async function exportReport(ctx: TenantRouteContext, report: AnalyticsRep
   switch (report) {
     case 'visits-per-day': {
       const r = await rangeOverview(ctx, range);
-      return toCsv(
+      return tableCsv(
         ['Date', 'Visits', 'Completed'],
         r.visitsPerDay.map((d) => [d.date, d.visits, d.completed]),
       );
@@ -41,25 +27,25 @@ export async function exportReport(ctx: TenantRouteContext, report: AnalyticsRep
     case 'urgency-mix': {
       const r = await triageReport(ctx, range);
       return report === 'urgency-mix'
-        ? toCsv(
+        ? tableCsv(
             ['Urgency', 'Visits'],
             r.urgency.map((u) => [u.level, u.visits]),
           )
-        : toCsv(
+        : tableCsv(
             ['Urgency', 'Median wait (minutes)', 'Visits'],
             r.urgency.map((u) => [u.level, u.medianWaitMinutes, u.visits]),
           );
     }
     case 'busiest-hours': {
       const r = await patientsReport(ctx, range);
-      return toCsv(
+      return tableCsv(
         ['Weekday', 'Hour', 'Visits'],
         r.busiestHours.map((c) => [WEEKDAYS[c.weekday], c.hour, c.visits]),
       );
     }
     case 'top-complaints': {
       const r = await patientsReport(ctx, range);
-      return toCsv(
+      return tableCsv(
         ['Chief complaint', 'Visits'],
         r.topComplaints.map((c) => [c.complaint, c.visits]),
       );

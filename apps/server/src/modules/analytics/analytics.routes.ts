@@ -1,6 +1,6 @@
 import { ANALYTICS_ACCESS, analyticsExportQuery, analyticsOverviewQuery, analyticsRangeQuery } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
-import { tenantRoute } from '../../platform/route.js';
+import { defineRoute } from '../../platform/route/index.js';
 import { exportReport } from './analytics-export.js';
 import { analyticsOverview, businessReport, patientsReport, rangeOverview, resolveRange, triageReport } from './analytics.service.js';
 
@@ -8,9 +8,10 @@ const access = ANALYTICS_ACCESS.view;
 
 /** The dashboard's Analytics Overview widget and the /analytics page's reports. */
 export async function analyticsRoutes(app: FastifyInstance) {
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'GET',
       url: '/api/analytics-overview/overview',
       summary: 'The seven analytics figures of the clinic for a period (week, month, quarter), with trends against the previous one',
@@ -27,15 +28,22 @@ export async function analyticsRoutes(app: FastifyInstance) {
     ['/api/analytics/business', 'Revenue by visit type, ratings and doctor utilization over a range', businessReport],
   ] as const;
   for (const [url, summary, report] of reports) {
-    tenantRoute(app, { method: 'GET', url, summary, access, query: analyticsRangeQuery }, async (ctx, { query }) => ({
+    defineRoute(app, { caller: 'session', method: 'GET', url, summary, access, query: analyticsRangeQuery }, async (ctx, { query }) => ({
       success: true,
       ...(await report(ctx, resolveRange(ctx, query))),
     }));
   }
 
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'GET', url: '/api/analytics/export', summary: 'One chart of the analytics page as CSV', access, query: analyticsExportQuery },
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/analytics/export',
+      summary: 'One chart of the analytics page as CSV',
+      access,
+      query: analyticsExportQuery,
+    },
     async (ctx, { query }, _request, reply) => {
       const range = resolveRange(ctx, query);
       const csv = await exportReport(ctx, query.report, range);

@@ -10,7 +10,8 @@ import {
   topComplaintsOf,
   figuresOf,
   localDate,
-  localTimeToInstant,
+  localDayEnd,
+  localDayStart,
   organizationSettings,
   periodWindows,
   type AnalyticsBusiness,
@@ -21,7 +22,7 @@ import {
   type AnalyticsTriage,
   type TimeWindow,
 } from '@clinic/domain';
-import type { TenantRouteContext } from '../../platform/route.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
 import { queueAnalyticsDays, queueDistinctPatients, queueDoctorIds } from '../queue/index.js';
 
 /**
@@ -58,7 +59,7 @@ export function resolveRange(ctx: TenantRouteContext, query: AnalyticsRangeQuery
     from,
     to,
     timeZone,
-    window: { from: localTimeToInstant(timeZone, from), to: localTimeToInstant(timeZone, addDays(to, 1)) },
+    window: { from: localDayStart(timeZone, from), to: localDayEnd(timeZone, to) },
   };
 }
 

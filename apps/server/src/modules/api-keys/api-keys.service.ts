@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { apiKeys, type ApiKeyRow } from '../../db/schema/index.js';
 import { newApiKeySecret } from '../../platform/api-keys.js';
 import { notFound } from '../../platform/errors.js';
-import type { TenantRouteContext } from '../../platform/route.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
 
 /** A key as the list shows it: never its hash. */
 export function toApiKeyDto(row: ApiKeyRow): ApiKeyDto {

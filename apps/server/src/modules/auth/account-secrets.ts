@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { users, type UserRow } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import type { AccountDb } from '../../platform/route.js';
+import type { AccountDb } from '../../platform/route/index.js';
 
 /**
  * The signed-in account's whole row, with its secrets (password hash, second factor), read for the

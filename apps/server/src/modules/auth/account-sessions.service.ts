@@ -2,7 +2,7 @@ import type { SessionDto } from '@clinic/domain/contracts/account-security';
 import { and, desc, eq, gt } from 'drizzle-orm';
 import { sessions } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
-import type { AccountRouteContext } from '../../platform/route.js';
+import type { AccountRouteContext } from '../../platform/route/index.js';
 import { endUserSessions } from '../../platform/sessions.js';
 
 /** The signed-in member's live sessions, the latest used first: device, address, last seen. */

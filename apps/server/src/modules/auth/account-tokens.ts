@@ -1,7 +1,7 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { accountTokens } from '../../db/schema/index.js';
 import { hashToken, newToken } from '../../platform/crypto.js';
-import type { AccountDb } from '../../platform/route.js';
+import type { AccountDb } from '../../platform/route/index.js';
 
 /** What an account token is for. */
 export type AccountTokenPurpose = 'mfa' | 'password-reset';

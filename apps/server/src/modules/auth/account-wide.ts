@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { organizationMembers } from '../../db/schema/index.js';
 import { auditInOrganizations } from '../../platform/account-audit.js';
 import { AppError } from '../../platform/errors.js';
-import type { AccountDb, TenantAccountRouteContext } from '../../platform/route.js';
+import type { AccountDb, TenantAccountRouteContext } from '../../platform/route/index.js';
 
 /** The account an organization's Admin acts on: its user, e-mail and (where known) the membership in the Admin's organization. */
 export interface AccountTarget {

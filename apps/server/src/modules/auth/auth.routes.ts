@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import { appOrigin, type LinkConfig } from '../../platform/links.js';
 import { sendIfConfigured, type Mailer } from '../../platform/mail.js';
 import { RateLimiter } from '../../platform/rate-limit.js';
-import { accountRoute, publicAccountRoute, type PublicAccountContext } from '../../platform/route.js';
+import { defineRoute, type PublicAccountContext } from '../../platform/route/index.js';
 import { isHttpsRequest } from '../../platform/security-headers.js';
 import { clearSessionCookie, createSession, endSession, setSessionCookie } from '../../platform/sessions.js';
 import { recordSignOut, sessionContext, signIn, signUp, type SignInHooks } from './auth.service.js';
@@ -55,9 +55,11 @@ export async function authRoutes(
     },
   });
 
-  publicAccountRoute(
+  defineRoute(
     app,
     {
+      caller: 'public',
+      tenant: 'none',
       method: 'POST',
       url: '/api/auth/sign-up',
       summary: 'Create an account and sign in; a verification link is mailed when mail is configured',
@@ -76,9 +78,11 @@ export async function authRoutes(
 
   // A public endpoint: tokens cannot be guessed, but an address is still held to a rate.
   const verifyLimiter = new RateLimiter(VERIFY_LINKS_PER_MINUTE, 60_000);
-  publicAccountRoute(
+  defineRoute(
     app,
     {
+      caller: 'public',
+      tenant: 'none',
       method: 'POST',
       url: '/api/auth/verify-email',
       summary: 'Complete an e-mail verification link (a retry of the same link answers the same)',
@@ -91,9 +95,9 @@ export async function authRoutes(
     },
   );
 
-  accountRoute(
+  defineRoute(
     app,
-    { method: 'POST', url: '/api/auth/verify-email/resend', summary: 'Mail a new verification link to the signed-in user' },
+    { caller: 'account', method: 'POST', url: '/api/auth/verify-email/resend', summary: 'Mail a new verification link to the signed-in user' },
     async (ctx, _input, request) => {
       const { user } = ctx;
       if (user.emailVerifiedAt) return { success: true, alreadyVerified: true };
@@ -108,9 +112,9 @@ export async function authRoutes(
     },
   );
 
-  publicAccountRoute(
+  defineRoute(
     app,
-    { method: 'POST', url: '/api/auth/sign-in', summary: 'Sign in', body: signInBody },
+    { caller: 'public', tenant: 'none', method: 'POST', url: '/api/auth/sign-in', summary: 'Sign in', body: signInBody },
     async (ctx, { body }, request, reply) => {
       const user = await signIn(ctx, body, signInHooks(ctx, request));
       const token = await createSession(ctx.db, user.id, request);
@@ -119,22 +123,26 @@ export async function authRoutes(
     },
   );
 
-  accountRoute(app, { method: 'POST', url: '/api/auth/sign-out', summary: 'Sign out (ends the session)' }, async (ctx, _input, _request, reply) => {
-    await endSession(ctx.db, ctx.sessionId);
-    await recordSignOut(ctx);
-    clearSessionCookie(reply);
-    return { success: true };
-  });
-
-  accountRoute(
+  defineRoute(
     app,
-    { method: 'GET', url: '/api/auth/session', summary: 'The signed-in user, membership, organization and clinics' },
+    { caller: 'account', method: 'POST', url: '/api/auth/sign-out', summary: 'Sign out (ends the session)' },
+    async (ctx, _input, _request, reply) => {
+      await endSession(ctx.db, ctx.sessionId);
+      await recordSignOut(ctx);
+      clearSessionCookie(reply);
+      return { success: true };
+    },
+  );
+
+  defineRoute(
+    app,
+    { caller: 'account', method: 'GET', url: '/api/auth/session', summary: 'The signed-in user, membership, organization and clinics' },
     async (ctx) => ({ success: true, ...(await sessionContext(ctx)) }),
   );
 
-  accountRoute(
+  defineRoute(
     app,
-    { method: 'PUT', url: '/api/auth/profile', summary: 'Choose the current organization and clinic', body: profileBody },
+    { caller: 'account', method: 'PUT', url: '/api/auth/profile', summary: 'Choose the current organization and clinic', body: profileBody },
     async (ctx, { body }) => ({ success: true, ...(await ctx.selectOrganization(body)) }),
   );
 }

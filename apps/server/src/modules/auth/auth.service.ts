@@ -9,7 +9,7 @@ import { newId } from '../../platform/crypto.js';
 import { toClinicDto, toOrganizationDto, toOrganizationUserDto, toUserDto } from '../../platform/dto.js';
 import { AppError } from '../../platform/errors.js';
 import { countRateLimitRefusal, countSignInFailure } from '../../platform/ops-counters.js';
-import type { AccountRouteContext, PublicAccountContext } from '../../platform/route.js';
+import type { AccountRouteContext, PublicAccountContext } from '../../platform/route/index.js';
 import { takeHit, type SharedLimit } from '../../platform/shared-limit.js';
 import { mfaChallenge } from './mfa.service.js';
 import { assertPasswordAllowed, policyOfInvitation } from './password.service.js';

@@ -4,7 +4,7 @@ import { hashToken, newToken } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { countRateLimitRefusal } from '../../platform/ops-counters.js';
 import type { MailMessage } from '../../platform/mail.js';
-import type { AccountDb, PublicAccountContext } from '../../platform/route.js';
+import type { AccountDb, PublicAccountContext } from '../../platform/route/index.js';
 
 /** How long a verification link can be used. */
 export const VERIFICATION_HOURS = 24;

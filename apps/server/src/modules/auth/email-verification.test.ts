@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { noMailer } from '../../platform/mail.js';
-import { auditEventsOf, mailedVerificationToken, rows, signInAs, signUpAs, useTestApp } from '../../test/harness.js';
+import { auditEventsOf, mailedVerificationToken, rows, signUpAs, useTestApp } from '../../test/harness.js';
 
 const t = useTestApp();
 
@@ -56,11 +56,7 @@ describe('an invitation cannot be taken by signing up with the invited address',
 
 describe('e-mail verification', () => {
   it('sign-up mails a link; following it verifies the address once, and a retry of it answers the same', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up',
-      payload: { email: 'new.person@example.org', password: 'long-enough-pass' },
-    });
+    const res = await t.anon.post('/api/auth/sign-up', { email: 'new.person@example.org', password: 'long-enough-pass' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ verificationSent: true, user: { emailVerified: false } });
     const mail = t.mailer.lastTo('new.person@example.org')!;
@@ -96,12 +92,7 @@ describe('e-mail verification', () => {
   it('an address may follow at most 20 links a minute', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 21; i += 1) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/verify-email',
-        remoteAddress: '10.99.0.1',
-        payload: { token: `unknown-token-${i}-xxxxxxxx` },
-      });
+      const res = await t.anon.post('/api/auth/verify-email', { token: `unknown-token-${i}-xxxxxxxx` }, { remoteAddress: '10.99.0.1' });
       statuses.push(res.statusCode);
     }
     expect(statuses.slice(0, 20).every((s) => s === 400)).toBe(true);
@@ -121,8 +112,7 @@ describe('e-mail verification', () => {
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
     expect(t.mailer.sent.filter((m) => m.to === 'resender@example.org')).toHaveLength(5);
 
-    const admin = await signInAs(t.app, 'admin@demo.clinic');
-    expect((await t.as(admin).post('/api/auth/verify-email/resend', {})).json()).toEqual({ success: true, alreadyVerified: true });
+    expect((await t.as('admin').post('/api/auth/verify-email/resend', {})).json()).toEqual({ success: true, alreadyVerified: true });
     expect((await t.anon.post('/api/auth/verify-email/resend', {})).statusCode).toBe(401);
   });
 });
@@ -131,15 +121,10 @@ describe('without mail configured', () => {
   const bare = useTestApp({ mailer: noMailer });
 
   it('sign-up succeeds and says no link was sent; resend answers 503', async () => {
-    const res = await bare.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-up',
-      payload: { email: 'no-mail@example.org', password: 'long-enough-pass' },
-    });
+    const res = await bare.anon.post('/api/auth/sign-up', { email: 'no-mail@example.org', password: 'long-enough-pass' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ verificationSent: false, user: { emailVerified: false } });
-    const headers = { authorization: `Bearer ${res.json().token}` };
-    const resend = await bare.app.inject({ method: 'POST', url: '/api/auth/verify-email/resend', headers });
+    const resend = await bare.as({ authorization: `Bearer ${res.json().token}` }).post('/api/auth/verify-email/resend');
     expect(resend.statusCode).toBe(503);
     expect(await rows(bare.database.db, sql`select 1 from email_verifications`)).toEqual([]);
   });

@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { organizationMembers, users } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { sendIfConfigured, type Mailer } from '../../platform/mail.js';
-import type { TenantAccountRouteContext } from '../../platform/route.js';
+import type { TenantAccountRouteContext } from '../../platform/route/index.js';
 import { actOnAccount, auditAcrossAccount, type AccountTarget } from './account-wide.js';
 import { createAccountToken, endAccountTokens } from './account-tokens.js';
 import { clearMfa } from './mfa.service.js';

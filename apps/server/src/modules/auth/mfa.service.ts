@@ -7,7 +7,7 @@ import { hashToken } from '../../platform/crypto.js';
 import { openSecret, sealSecret } from '../../platform/secret-box.js';
 import { AppError } from '../../platform/errors.js';
 import { countRateLimitRefusal } from '../../platform/ops-counters.js';
-import type { AccountDb, AccountRouteContext, PublicAccountContext } from '../../platform/route.js';
+import type { AccountDb, AccountRouteContext, PublicAccountContext } from '../../platform/route/index.js';
 import { countTokenAttempt, createAccountToken, liveAccountToken, useAccountToken } from './account-tokens.js';
 import { countTry } from './sign-in-locks.js';
 import { backupCodeHash, matchingStep, newBackupCodes, newTotpSecret, totpOf } from './totp.js';

@@ -10,7 +10,7 @@ import { accountTokens, invitations, organizationMembers, organizations, users, 
 import { hashToken } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import { sendIfConfigured, type Mailer } from '../../platform/mail.js';
-import type { AccountDb, AccountRouteContext, PublicAccountContext } from '../../platform/route.js';
+import type { AccountDb, AccountRouteContext, PublicAccountContext } from '../../platform/route/index.js';
 import { endUserSessions } from '../../platform/sessions.js';
 import { accountWithSecrets } from './account-secrets.js';
 import { createAccountToken, endAccountTokens, liveAccountToken, useAccountToken } from './account-tokens.js';

@@ -18,7 +18,7 @@ import { AppError } from '../../platform/errors.js';
 import { appOrigin, type LinkConfig } from '../../platform/links.js';
 import type { Mailer } from '../../platform/mail.js';
 import { RateLimiter } from '../../platform/rate-limit.js';
-import { accountRoute, publicAccountRoute, tenantAccountRoute, type AccountDb } from '../../platform/route.js';
+import { type AccountDb, defineRoute } from '../../platform/route/index.js';
 import { isHttpsRequest } from '../../platform/security-headers.js';
 import { accountWithSecrets } from './account-secrets.js';
 import { clearSessionCookie, createSession, setSessionCookie } from '../../platform/sessions.js';
@@ -63,20 +63,25 @@ export async function securityRoutes(
   const mfaLimiter = new RateLimiter(30, 15 * 60_000);
   const resetLimiter = new RateLimiter(10, 15 * 60_000);
 
-  accountRoute(app, { method: 'GET', url: '/api/auth/security', summary: "The signed-in member's second factor" }, async (ctx) => ({
-    success: true,
-    mfa: mfaState(await accountWithSecrets(ctx.db, ctx.user.id), await mfaRequiredFor(ctx.db, ctx.user.id)),
-  }));
-
-  accountRoute(
+  defineRoute(
     app,
-    { method: 'POST', url: '/api/auth/mfa/enroll', summary: 'Start two-factor enrolment: a new TOTP secret and its QR code' },
+    { caller: 'account', method: 'GET', url: '/api/auth/security', summary: "The signed-in member's second factor" },
+    async (ctx) => ({
+      success: true,
+      mfa: mfaState(await accountWithSecrets(ctx.db, ctx.user.id), await mfaRequiredFor(ctx.db, ctx.user.id)),
+    }),
+  );
+
+  defineRoute(
+    app,
+    { caller: 'account', method: 'POST', url: '/api/auth/mfa/enroll', summary: 'Start two-factor enrolment: a new TOTP secret and its QR code' },
     async (ctx) => ({ success: true, ...(await startEnrolment(ctx)) }),
   );
 
-  accountRoute(
+  defineRoute(
     app,
     {
+      caller: 'account',
       method: 'POST',
       url: '/api/auth/mfa/confirm',
       summary: 'Confirm enrolment with a code; answers the backup codes, once',
@@ -85,18 +90,26 @@ export async function securityRoutes(
     async (ctx, { body }) => ({ success: true, backupCodes: await confirmEnrolment(ctx, body.code) }),
   );
 
-  accountRoute(
+  defineRoute(
     app,
-    { method: 'POST', url: '/api/auth/mfa/disable', summary: 'Turn two-factor sign-in off (password and a code)', body: mfaDisableBody },
+    {
+      caller: 'account',
+      method: 'POST',
+      url: '/api/auth/mfa/disable',
+      summary: 'Turn two-factor sign-in off (password and a code)',
+      body: mfaDisableBody,
+    },
     async (ctx, { body }) => {
       await disableMfa(ctx, body);
       return { success: true };
     },
   );
 
-  publicAccountRoute(
+  defineRoute(
     app,
     {
+      caller: 'public',
+      tenant: 'none',
       method: 'POST',
       url: '/api/auth/mfa',
       summary: "Complete a sign-in with the second factor (the password step's mfaToken and a code)",
@@ -111,9 +124,10 @@ export async function securityRoutes(
     },
   );
 
-  accountRoute(
+  defineRoute(
     app,
     {
+      caller: 'account',
       method: 'POST',
       url: '/api/auth/password',
       summary: 'Change the password (the organization policy applies; other sessions end)',
@@ -122,9 +136,11 @@ export async function securityRoutes(
     async (ctx, { body }) => ({ success: true, ...(await changePassword(ctx, body)) }),
   );
 
-  publicAccountRoute(
+  defineRoute(
     app,
     {
+      caller: 'public',
+      tenant: 'none',
       method: 'POST',
       url: '/api/auth/password/forgot',
       summary: 'Mail a single-use reset link (30 minutes) when mail is configured; the answer never says whether the e-mail has an account',
@@ -138,9 +154,11 @@ export async function securityRoutes(
     },
   );
 
-  publicAccountRoute(
+  defineRoute(
     app,
     {
+      caller: 'public',
+      tenant: 'none',
       method: 'POST',
       url: '/api/auth/password/reset',
       summary: 'Choose a new password from a reset link (once; every session of the account ends)',
@@ -154,14 +172,14 @@ export async function securityRoutes(
     },
   );
 
-  accountRoute(app, { method: 'GET', url: '/api/auth/sessions', summary: "The signed-in member's sessions" }, async (ctx) => ({
+  defineRoute(app, { caller: 'account', method: 'GET', url: '/api/auth/sessions', summary: "The signed-in member's sessions" }, async (ctx) => ({
     success: true,
     sessions: await listOwnSessions(ctx),
   }));
 
-  accountRoute(
+  defineRoute(
     app,
-    { method: 'DELETE', url: '/api/auth/sessions/:id', summary: 'Sign one of your sessions out', params: sessionParams },
+    { caller: 'account', method: 'DELETE', url: '/api/auth/sessions/:id', summary: 'Sign one of your sessions out', params: sessionParams },
     async (ctx, { params }, _request, reply) => {
       const { current } = await endOwnSession(ctx, params.id);
       if (current) clearSessionCookie(reply);
@@ -169,14 +187,20 @@ export async function securityRoutes(
     },
   );
 
-  accountRoute(app, { method: 'POST', url: '/api/auth/sessions/sign-out-others', summary: 'Sign out every other session' }, async (ctx) => ({
-    success: true,
-    sessionsEnded: await endOtherSessions(ctx),
-  }));
+  defineRoute(
+    app,
+    { caller: 'account', method: 'POST', url: '/api/auth/sessions/sign-out-others', summary: 'Sign out every other session' },
+    async (ctx) => ({
+      success: true,
+      sessionsEnded: await endOtherSessions(ctx),
+    }),
+  );
 
-  tenantAccountRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
+      tenant: 'on-demand',
       method: 'POST',
       url: '/api/organizations/members/:memberId/mfa/reset',
       summary: "Reset a member's second factor (they enrol again); only where this organization is the account's only membership",
@@ -190,9 +214,11 @@ export async function securityRoutes(
     },
   );
 
-  tenantAccountRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
+      tenant: 'on-demand',
       method: 'POST',
       url: '/api/organizations/members/:memberId/password-reset-link',
       summary:
@@ -208,9 +234,11 @@ export async function securityRoutes(
     },
   );
 
-  tenantAccountRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
+      tenant: 'on-demand',
       method: 'POST',
       url: '/api/organizations/members/:memberId/password-reset-email',
       summary: "Mail a member a single-use password reset link to their account's address (never shown to the Admin); refused without mail",

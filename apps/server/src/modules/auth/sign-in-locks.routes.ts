@@ -1,6 +1,6 @@
 import { SIGN_IN_LOCKS_ACCESS, clearSignInLockBody } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
-import { tenantAccountRoute } from '../../platform/route.js';
+import { defineRoute } from '../../platform/route/index.js';
 import { clearSignInLock, listSignInLocks } from './sign-in-locks.js';
 
 /** Sign-in locks are the organization's business, not the open clinic's. */
@@ -10,12 +10,14 @@ const scope = 'organization';
  * Sign-in locks of the organization's members (organization administration): an Admin sees which
  * members' e-mails are locked after failed sign-ins and can open them again. Address locks are not
  * here: they expire by themselves (docs/security.md says why). The failed tries are account data,
- * outside the tenant: hence `tenantAccountRoute`.
+ * outside the tenant: hence `tenant: 'on-demand'`.
  */
 export async function signInLockRoutes(app: FastifyInstance) {
-  tenantAccountRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
+      tenant: 'on-demand',
       method: 'GET',
       url: '/api/organizations/sign-in-locks',
       summary: "Members' e-mails locked after failed sign-ins",
@@ -25,9 +27,11 @@ export async function signInLockRoutes(app: FastifyInstance) {
     async (ctx) => ({ success: true, locks: await listSignInLocks(ctx) }),
   );
 
-  tenantAccountRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
+      tenant: 'on-demand',
       method: 'DELETE',
       url: '/api/organizations/sign-in-locks',
       summary: "Clear a member's sign-in lock",

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { organizationMembers, rateLimitHits, signInAttempts, users, type UserRow } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import { sendIfConfigured, type Mailer } from '../../platform/mail.js';
-import type { AccountDb, TenantAccountRouteContext } from '../../platform/route.js';
+import type { AccountDb, TenantAccountRouteContext } from '../../platform/route/index.js';
 import { tryHit, type SharedLimit } from '../../platform/shared-limit.js';
 import { actOnAccount } from './account-wide.js';
 

@@ -4,7 +4,7 @@ import type Stripe from 'stripe';
 import { AppError } from '../../platform/errors.js';
 import { appOrigin, type LinkConfig } from '../../platform/links.js';
 import { RateLimiter } from '../../platform/rate-limit.js';
-import { tenantRoute, webhookRoute } from '../../platform/route.js';
+import { defineRoute } from '../../platform/route/index.js';
 import { sendIfConfigured, type Mailer } from '../../platform/mail.js';
 import {
   applyEvent,
@@ -27,9 +27,10 @@ const WEBHOOK_LIMIT_PER_MINUTE = 300;
 export async function billingRoutes(app: FastifyInstance, opts: { billing: BillingConfig; links: LinkConfig; mailer: Mailer }) {
   const config = opts.billing;
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'GET',
       url: '/api/billing/subscription',
       summary: 'The subscription, invoices and payment method',
@@ -39,9 +40,10 @@ export async function billingRoutes(app: FastifyInstance, opts: { billing: Billi
     async (ctx) => billingOverview(ctx, config),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: '/api/billing/trial',
       summary: 'Start the 30-day trial of a plan without a card (or switch the trial plan)',
@@ -52,9 +54,10 @@ export async function billingRoutes(app: FastifyInstance, opts: { billing: Billi
     async (ctx, { body }) => ({ success: true, subscription: await startTrial(ctx, body.plan) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: '/api/billing/checkout',
       summary: 'Start paying for a plan: the provider checkout page (503 without Stripe keys, nothing changed)',
@@ -65,21 +68,30 @@ export async function billingRoutes(app: FastifyInstance, opts: { billing: Billi
     async (ctx, { body }, request) => ({ success: true, url: await createCheckout(ctx, config, body.plan, appOrigin(opts.links, request)) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'POST', url: '/api/billing/cancel', summary: 'Cancel at the end of the period', access: BILLING_ACCESS.manage, scope },
+    {
+      caller: 'session',
+      method: 'POST',
+      url: '/api/billing/cancel',
+      summary: 'Cancel at the end of the period',
+      access: BILLING_ACCESS.manage,
+      scope,
+    },
     async (ctx) => ({ success: true, subscription: await cancelSubscription(ctx, config) }),
   );
 
   const limiter = new RateLimiter(WEBHOOK_LIMIT_PER_MINUTE, 60_000);
-  webhookRoute(
+  defineRoute(
     app,
     {
+      method: 'POST',
       url: '/api/billing/webhook',
       summary: 'Stripe events (signature verified, each event applied once)',
+      caller: 'webhook',
       rateLimit: { limiter, scope: 'billing-webhook' },
     },
-    async (ctx, raw, request) => {
+    async (ctx, { body: raw }, request) => {
       if (!config.webhookSecret) throw new AppError('billing/not-configured', 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).');
       const signature = request.headers['stripe-signature'];
       let event: Stripe.Event;

@@ -10,13 +10,13 @@ import {
 import { desc, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { billingEvents, billingInvoices, organizations, type BillingInvoiceRow } from '../../db/schema/index.js';
-import { subscriptionOf } from '../../platform/access.js';
+import { subscriptionOf } from '../../platform/admission.js';
 import { newId } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import type { MailMessage } from '../../platform/mail.js';
 import { invoiceMailTo } from '../../platform/notification-settings.js';
 import { planUsage } from '../../platform/plan-limits.js';
-import type { AccountDb, PublicActor, RouteContext, RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route.js';
+import type { AccountDb, PublicActor, RouteContext, RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route/index.js';
 import { paymentsConfigured, stripeClient, type BillingConfig } from './stripe.js';
 
 const DAY = 86_400_000;

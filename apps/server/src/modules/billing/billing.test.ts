@@ -14,12 +14,9 @@ const stripe = new Stripe('sk_test_unused');
 function deliver(event: Record<string, unknown>, secret = WEBHOOK_SECRET) {
   const payload = JSON.stringify(event);
   const signature = stripe.webhooks.generateTestHeaderString({ payload, secret });
-  return t.app.inject({
-    method: 'POST',
-    url: '/api/billing/webhook',
-    remoteAddress: freshAddress(),
+  return t.anon.post('/api/billing/webhook', payload, {
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    payload,
+    remoteAddress: freshAddress(),
   });
 }
 
@@ -173,11 +170,8 @@ describe('POST /api/billing/webhook', () => {
     const res = await deliver(checkoutCompleted(other.organizationId), 'whsec_wrong');
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('billing/bad-signature');
-    const unsigned = await t.app.inject({
-      method: 'POST',
-      url: '/api/billing/webhook',
+    const unsigned = await t.anon.post('/api/billing/webhook', JSON.stringify(checkoutCompleted(other.organizationId)), {
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify(checkoutCompleted(other.organizationId)),
     });
     expect(unsigned.statusCode).toBe(400);
     expect((await orgRow(other.organizationId)).plan_id).toBe(before.plan_id);

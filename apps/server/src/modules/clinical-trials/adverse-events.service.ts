@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { clinicalTrials, trialAdverseEvents, trialEnrollments } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
-import type { TenantRouteContext } from '../../platform/route.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
 import { patientNames } from '../patients/index.js';
 import { toAdverseEventDto } from './clinical-trials.dto.js';
 import { trialRow, type AnyRouteContext } from './trials.service.js';

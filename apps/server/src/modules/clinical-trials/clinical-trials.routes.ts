@@ -17,7 +17,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { RateLimiter } from '../../platform/rate-limit.js';
-import { publicOrTenantRoute, tenantRoute } from '../../platform/route.js';
+import { defineRoute } from '../../platform/route/index.js';
 import { tokenFrom } from '../../platform/sessions.js';
 import { intakeCallAsStaff, intakeTokenOf } from '../pediatric-intake/index.js';
 import { listRecentAdverseEvents, listTrialAdverseEvents, reportAdverseEvent, resolveAdverseEvent } from './adverse-events.service.js';
@@ -37,20 +37,25 @@ export async function clinicalTrialRoutes(app: FastifyInstance) {
   const limiter = new RateLimiter(PUBLIC_LIMIT_PER_MINUTE, 60_000);
   const access = TRIALS_ACCESS.manage;
 
-  tenantRoute(app, { method: 'GET', url: '/api/clinical-trials', summary: "The organization's clinical trials", access }, async (ctx) => ({
-    success: true,
-    trials: await listTrials(ctx),
-  }));
-
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'POST', url: '/api/clinical-trials', summary: 'Create a clinical trial', access, body: trialBody, status: 201 },
+    { caller: 'session', method: 'GET', url: '/api/clinical-trials', summary: "The organization's clinical trials", access },
+    async (ctx) => ({
+      success: true,
+      trials: await listTrials(ctx),
+    }),
+  );
+
+  defineRoute(
+    app,
+    { caller: 'session', method: 'POST', url: '/api/clinical-trials', summary: 'Create a clinical trial', access, body: trialBody, status: 201 },
     async (ctx, { body }) => ({ success: true, trial: await createTrial(ctx, body) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'GET',
       url: '/api/clinical-trials/adverse-events',
       summary: "The organization's latest adverse events across trials",
@@ -60,9 +65,10 @@ export async function clinicalTrialRoutes(app: FastifyInstance) {
     async (ctx, { query }) => ({ success: true, adverseEvents: await listRecentAdverseEvents(ctx, query.limit) }),
   );
 
-  publicOrTenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'public-or-session',
       method: 'GET',
       url: '/api/clinical-trials/:id',
       summary: 'A clinical trial: in full for staff; id, title, status and age range of a recruiting trial for anyone else',
@@ -76,15 +82,24 @@ export async function clinicalTrialRoutes(app: FastifyInstance) {
     async (ctx, { params }) => ({ success: true, trial: ctx.signedIn ? await getTrial(ctx, params.id) : await getPublicTrial(ctx, params.id) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'PUT', url: '/api/clinical-trials/:id', summary: 'Edit a clinical trial', access, params: idParams, body: trialBody },
+    {
+      caller: 'session',
+      method: 'PUT',
+      url: '/api/clinical-trials/:id',
+      summary: 'Edit a clinical trial',
+      access,
+      params: idParams,
+      body: trialBody,
+    },
     async (ctx, { params, body }) => ({ success: true, trial: await updateTrial(ctx, params.id, body) }),
   );
 
-  publicOrTenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'public-or-session',
       method: 'POST',
       url: '/api/clinical-trials/:id/enroll',
       summary: "Enrol a patient: staff with the patients permission, or an intake's X-Intake-Token once",
@@ -102,21 +117,36 @@ export async function clinicalTrialRoutes(app: FastifyInstance) {
     }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'GET', url: '/api/clinical-trials/:id/enrollments', summary: "A trial's enrolments with visit schedules", access, params: idParams },
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/clinical-trials/:id/enrollments',
+      summary: "A trial's enrolments with visit schedules",
+      access,
+      params: idParams,
+    },
     async (ctx, { params }) => ({ success: true, enrollments: await listEnrollments(ctx, params.id) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'GET', url: '/api/clinical-trials/:id/adverse-events', summary: "A trial's adverse events", access, params: idParams },
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/clinical-trials/:id/adverse-events',
+      summary: "A trial's adverse events",
+      access,
+      params: idParams,
+    },
     async (ctx, { params }) => ({ success: true, adverseEvents: await listTrialAdverseEvents(ctx, params.id) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: '/api/clinical-trials/:id/adverse-events',
       summary: 'Report an adverse event of an enrolled patient (a serious one raises a safety alert)',
@@ -128,9 +158,10 @@ export async function clinicalTrialRoutes(app: FastifyInstance) {
     async (ctx, { params, body }) => ({ success: true, adverseEvent: await reportAdverseEvent(ctx, params.id, body) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: '/api/clinical-trials/adverse-events/:id/resolve',
       summary: 'Mark an adverse event resolved',
@@ -142,9 +173,10 @@ export async function clinicalTrialRoutes(app: FastifyInstance) {
     async (ctx, { params, body }) => ({ success: true, adverseEvent: await resolveAdverseEvent(ctx, params.id, body.actionTaken) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: '/api/clinical-trials/enrollments/:id/withdraw',
       summary: 'Withdraw an enrolment',
@@ -155,9 +187,10 @@ export async function clinicalTrialRoutes(app: FastifyInstance) {
     async (ctx, { params, body }) => ({ success: true, enrollment: await withdrawEnrollment(ctx, params.id, body.reason) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: '/api/clinical-trials/enrollments/:id/visits/:visitNumber/complete',
       summary: 'Record a scheduled visit as completed',
@@ -172,9 +205,10 @@ export async function clinicalTrialRoutes(app: FastifyInstance) {
     }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'GET',
       url: '/api/clinical-trials/:id/reports/:report',
       summary: "One of a trial's seven reports, as CSV or a printable HTML page",

@@ -193,7 +193,13 @@ describe('adverse events and reports', () => {
 
   it('keeps trial data to its organization: no other organization row is visible', async () => {
     expect(await countRows(t.database.db, 'clinical_trials', sql`organization_id = ${other.organizationId}`)).toBe(1);
+    const own = await t.post(`/api/clinical-trials/${trialId}/adverse-events`, event({ severity: 'Mild', eventType: 'Nausea' }));
+    expect(own.statusCode).toBe(201);
     const list = await t.get(`/api/clinical-trials/adverse-events`);
-    expect(list.json().adverseEvents.every((e: { trialId: string }) => e.trialId !== otherTrial.trialId)).toBe(true);
+    const ids = list.json().adverseEvents.map((e: { id: string }) => e.id);
+    const trialIds = list.json().adverseEvents.map((e: { trialId: string }) => e.trialId);
+    // The list holds the demo clinic's own event, and never the other organization's (its trial has one too).
+    expect(ids).toContain(own.json().adverseEvent.id);
+    expect(trialIds).not.toContain(otherTrial.trialId);
   });
 });

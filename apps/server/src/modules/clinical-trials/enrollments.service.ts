@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { clinicalTrials, trialEnrollments, trialVisits, type TrialVisitRow } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
-import type { PublicOrTenantRouteContext, TenantRouteContext, TenantTx } from '../../platform/route.js';
+import type { PublicOrTenantRouteContext, TenantRouteContext, TenantTx } from '../../platform/route/index.js';
 import { consumeIntakeToken } from '../pediatric-intake/index.js';
 import { patientNames, patientSummaries } from '../patients/index.js';
 import { toEnrollmentDto } from './clinical-trials.dto.js';

@@ -1,12 +1,12 @@
 import { AE_SEVERITIES, compliancePercent, daysBetween, enrollmentPercent, localDate, type TrialReportId } from '@clinic/domain';
-import { and, eq } from 'drizzle-orm';
-import { organizationMembers, users } from '../../db/schema/index.js';
-import type { TenantRouteContext } from '../../platform/route.js';
+import { toCsv, type CsvCell } from '../../platform/csv.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
+import { memberNames } from '../members/index.js';
 import { adverseEventList } from './adverse-events.service.js';
 import { listEnrollments } from './enrollments.service.js';
 import { trialRow } from './trials.service.js';
 
-type Cell = string | number | null;
+type Cell = CsvCell;
 
 /** A report as data: heading lines, then one table. CSV and HTML are two renderings of it. */
 interface TrialReport {
@@ -20,12 +20,8 @@ interface TrialReport {
 const subjectOf = (e: { screeningNumber: string | null; id: string }) => e.screeningNumber ?? `ENR-${e.id.slice(0, 8)}`;
 
 async function generatorName(ctx: TenantRouteContext): Promise<string> {
-  const [u] = await ctx.tx
-    .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(organizationMembers)
-    .innerJoin(users, eq(users.id, organizationMembers.userId))
-    .where(and(eq(organizationMembers.organizationId, ctx.tenant.organizationId), eq(users.id, ctx.actor.userId)));
-  return u ? [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email : ctx.actor.userId;
+  const names = await memberNames(ctx.tx, ctx.tenant.organizationId, [ctx.actor.userId], 'user');
+  return names.get(ctx.actor.userId) ?? ctx.actor.userId;
 }
 
 /** Builds one of the seven reports of a trial from its enrolments, visits and adverse events. */
@@ -192,21 +188,11 @@ async function buildReport(ctx: TenantRouteContext, trialId: string, report: Tri
   }
 }
 
-/** One CSV field (RFC 4180 quoting); text a spreadsheet would run as a formula gets an apostrophe. */
-function csvField(value: Cell): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 const escapeHtml = (value: Cell) =>
   value === null ? '' : String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-function toCsv(r: TrialReport): string {
-  const lines = [[r.title], ...r.summary, [], r.columns, ...r.rows].map((row) => row.map(csvField).join(','));
-  return `${lines.join('\r\n')}\r\n`;
-}
+/** The report as CSV: the title, the summary lines, an empty line, then the table with its header. */
+const reportCsv = (r: TrialReport) => toCsv([[r.title], ...r.summary, [], r.columns, ...r.rows]);
 
 function toHtml(r: TrialReport): string {
   const summary = r.summary.map(([k, v]) => `<tr><th scope="row">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join('');
@@ -228,6 +214,6 @@ export async function trialReport(ctx: TenantRouteContext, trialId: string, repo
   await ctx.audit('trial.report-generated', { type: 'clinical_trial', id: trialId }, { report, format, rows: built.rows.length });
   const filename = `${report}-report-${trialId.slice(0, 8)}-${generatedAt.slice(0, 10)}.${format}`;
   return format === 'csv'
-    ? { body: toCsv(built), contentType: 'text/csv; charset=utf-8', filename }
+    ? { body: reportCsv(built), contentType: 'text/csv; charset=utf-8', filename }
     : { body: toHtml(built), contentType: 'text/html; charset=utf-8', filename };
 }

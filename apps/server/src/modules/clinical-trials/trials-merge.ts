@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { trialAdverseEvents, trialEnrollments } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { moveToPatient } from '../../platform/patient-records.js';
-import type { TenantTx } from '../../platform/route.js';
+import type { TenantTx } from '../../platform/route/index.js';
 
 /**
  * Moves a patient's trial enrolments and adverse events to the chart that stays when a chart made

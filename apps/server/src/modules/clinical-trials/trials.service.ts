@@ -3,7 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { clinicalTrials, type ClinicalTrialRow } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
-import type { RouteActor, RouteContext, RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route.js';
+import type { RouteActor, RouteContext, RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route/index.js';
 import { toPublicTrialDto, toTrialDto } from './clinical-trials.dto.js';
 
 /** Any route context: staff, public, or either. */

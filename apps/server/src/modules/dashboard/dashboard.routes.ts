@@ -1,13 +1,14 @@
 import { DASHBOARD_ACCESS } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
-import { tenantRoute } from '../../platform/route.js';
+import { defineRoute } from '../../platform/route/index.js';
 import { dashboardStats } from './dashboard.service.js';
 
 /** The dashboard's stat cards. */
 export async function dashboardRoutes(app: FastifyInstance) {
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'GET',
       url: '/api/dashboard/stats',
       summary: 'Total patients, active queue, completed today, average wait',

@@ -1,5 +1,5 @@
 import { startOfLocalDay } from '@clinic/domain';
-import type { TenantRouteContext } from '../../platform/route.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
 import { directoryCount } from '../patients/index.js';
 import { queueDayFigures } from '../queue/index.js';
 

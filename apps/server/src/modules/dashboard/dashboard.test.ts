@@ -1,30 +1,26 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { createOtherOrganization, rows, signInAs, useTestApp } from '../../test/harness.js';
+import { createOtherOrganization, rows, useTestApp } from '../../test/harness.js';
 
 describe('dashboard stats', () => {
-  const t = useTestApp();
+  const t = useTestApp({ as: 'owner' });
 
   it('counts patients, the open queue, completions today and the average wait from the database', async () => {
-    const owner = await signInAs(t.app, 'owner@demo.clinic');
-    const before = (await t.app.inject({ method: 'GET', url: '/api/dashboard/stats', headers: owner })).json().stats;
+    const before = (await t.get('/api/dashboard/stats')).json().stats;
     const ids: string[] = [];
     for (const name of ['Ann', 'Ben', 'Cy']) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/triage/case',
-        payload: { firstName: name, lastName: 'Dash', chiefComplaint: 'Cough' },
-      });
+      const res = await t.anon.post('/api/triage/case', { firstName: name, lastName: 'Dash', chiefComplaint: 'Cough' });
+      expect(res.statusCode, res.body).toBe(201);
       ids.push(res.json().case.id);
     }
     // Ann checked in 20 minutes ago and Ben 10 minutes ago; both are seen now, Ann's care is completed.
     await t.database.db.execute(sql`update queue_entries set created_at = now() - interval '20 minutes' where id = ${ids[0]}`);
     await t.database.db.execute(sql`update queue_entries set created_at = now() - interval '10 minutes' where id = ${ids[1]}`);
     for (const id of [ids[0], ids[1]]) {
-      await t.app.inject({ method: 'POST', url: `/api/triage/waiting-room/${id}/start`, headers: owner, payload: {} });
+      expect((await t.post(`/api/triage/waiting-room/${id}/start`, {})).statusCode).toBe(200);
     }
-    await t.app.inject({ method: 'POST', url: `/api/triage/waiting-room/${ids[0]}/complete`, headers: owner, payload: {} });
-    const res = await t.app.inject({ method: 'GET', url: '/api/dashboard/stats', headers: owner });
+    expect((await t.post(`/api/triage/waiting-room/${ids[0]}/complete`, {})).statusCode).toBe(200);
+    const res = await t.get('/api/dashboard/stats');
     expect(res.statusCode).toBe(200);
     const stats = res.json().stats;
     const [patients] = await rows(
@@ -39,12 +35,11 @@ describe('dashboard stats', () => {
   });
 
   it('is refused when signed out and shows only the caller organization', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/dashboard/stats' })).statusCode).toBe(401);
+    expect((await t.anon.get('/api/dashboard/stats')).statusCode).toBe(401);
     const other = await createOtherOrganization(t.app, 'dash-owner@other.org');
-    const res = await t.app.inject({ method: 'GET', url: '/api/dashboard/stats', headers: other.headers });
+    const res = await t.as(other.headers).get('/api/dashboard/stats');
     expect(res.json().stats).toEqual({ totalPatients: 0, activeQueue: 0, completedToday: 0, avgWaitTime: 0 });
-    const owner = await signInAs(t.app, 'owner@demo.clinic');
-    const foreign = await t.app.inject({ method: 'GET', url: `/api/dashboard/stats?organizationId=${other.organizationId}`, headers: owner });
+    const foreign = await t.get(`/api/dashboard/stats?organizationId=${other.organizationId}`);
     expect(foreign.statusCode).toBe(403);
   });
 });

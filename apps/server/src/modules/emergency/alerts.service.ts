@@ -11,11 +11,13 @@ import {
   type AlertStatus,
   type AlertType,
 } from '@clinic/domain';
-import { and, asc, desc, eq, gte, inArray, ne, or } from 'drizzle-orm';
-import { emergencyAlerts, emergencyProtocols, patients, queueEntries, type EmergencyAlertRow } from '../../db/schema/index.js';
+import { and, asc, desc, eq, gte, ne, or } from 'drizzle-orm';
+import { emergencyAlerts, emergencyProtocols, type EmergencyAlertRow } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import type { TenantRouteContext, TenantTx } from '../../platform/route.js';
+import type { TenantRouteContext, TenantTx } from '../../platform/route/index.js';
+import { patientExists, patientNames } from '../patients/index.js';
+import { queueEntrySubjects } from '../queue/index.js';
 import { inClinicOrOrganization, iso, userNames, type EmergencyReader } from './emergency-scope.js';
 
 /** Most alerts one read returns (every unresolved one, then the newest resolved today). */
@@ -25,24 +27,8 @@ export const ALERTS_LISTED = 500;
 async function alertContext(tx: TenantTx, organizationId: string, rows: EmergencyAlertRow[]) {
   const entryIds = [...new Set(rows.map((r) => r.queueEntryId).filter((v): v is string => !!v))];
   const patientIds = [...new Set(rows.filter((r) => !r.queueEntryId && r.patientId).map((r) => r.patientId as string))];
-  const entries = entryIds.length
-    ? await tx
-        .select({
-          id: queueEntries.id,
-          firstName: queueEntries.firstName,
-          lastName: queueEntries.lastName,
-          chiefComplaint: queueEntries.chiefComplaint,
-          symptoms: queueEntries.symptoms,
-        })
-        .from(queueEntries)
-        .where(and(eq(queueEntries.organizationId, organizationId), inArray(queueEntries.id, entryIds)))
-    : [];
-  const people = patientIds.length
-    ? await tx
-        .select({ id: patients.id, firstName: patients.firstName, lastName: patients.lastName })
-        .from(patients)
-        .where(and(eq(patients.organizationId, organizationId), inArray(patients.id, patientIds)))
-    : [];
+  const entries = await queueEntrySubjects(tx, organizationId, entryIds);
+  const people = await patientNames(tx, organizationId, patientIds);
   const protocols = await tx
     .select({ id: emergencyProtocols.id, name: emergencyProtocols.name, keywords: emergencyProtocols.keywords })
     .from(emergencyProtocols)
@@ -54,8 +40,8 @@ async function alertContext(tx: TenantTx, organizationId: string, rows: Emergenc
     rows.flatMap((r) => [r.raisedBy, r.acknowledgedBy, r.resolvedBy]),
   );
   return {
-    entries: new Map(entries.map((e) => [e.id, e])),
-    people: new Map(people.map((p) => [p.id, `${p.firstName} ${p.lastName}`])),
+    entries,
+    people,
     protocols,
     names,
   };
@@ -63,7 +49,7 @@ async function alertContext(tx: TenantTx, organizationId: string, rows: Emergenc
 
 function toAlertDto(row: EmergencyAlertRow, c: Awaited<ReturnType<typeof alertContext>>): AlertDto {
   const entry = row.queueEntryId ? c.entries.get(row.queueEntryId) : undefined;
-  const protocol = matchProtocol([row.message, entry?.chiefComplaint, ...(entry?.symptoms ?? [])], c.protocols);
+  const protocol = matchProtocol([row.message, entry?.complaint, ...(entry?.symptoms ?? [])], c.protocols);
   const name = (id: string | null) => (id ? (c.names.get(id) ?? null) : null);
   return {
     id: row.id,
@@ -73,7 +59,7 @@ function toAlertDto(row: EmergencyAlertRow, c: Awaited<ReturnType<typeof alertCo
     status: row.status as AlertStatus,
     message: row.message,
     patientId: row.patientId,
-    patientName: entry ? `${entry.firstName} ${entry.lastName}` : row.patientId ? (c.people.get(row.patientId) ?? null) : null,
+    patientName: entry ? entry.name : row.patientId ? (c.people.get(row.patientId) ?? null) : null,
     queueEntryId: row.queueEntryId,
     location: row.location,
     timestamp: row.createdAt.toISOString(),
@@ -120,11 +106,7 @@ export async function listAlerts({ tx, tenant }: EmergencyReader, now = new Date
 export async function raiseAlert(ctx: TenantRouteContext, body: AlertBody): Promise<AlertDto> {
   const { tx, tenant, actor } = ctx;
   if (body.patientId) {
-    const [p] = await tx
-      .select({ id: patients.id })
-      .from(patients)
-      .where(and(eq(patients.organizationId, tenant.organizationId), eq(patients.id, body.patientId)));
-    if (!p) throw notFound('Patient');
+    if (!(await patientExists(tx, tenant.organizationId, body.patientId))) throw notFound('Patient');
   }
   const [row] = await tx
     .insert(emergencyAlerts)

@@ -1,5 +1,4 @@
 import {
-  OPEN_QUEUE_STATUSES,
   entryLocation,
   entryWaitMinutes,
   erRiskLevel,
@@ -19,16 +18,10 @@ import {
   type VitalSignsRecordDto,
 } from '@clinic/domain';
 import { and, desc, eq, gte, inArray, or } from 'drizzle-orm';
-import {
-  clinics,
-  emergencyEntryDetails,
-  emergencyFacilities,
-  emergencyRiskAssessments,
-  queueEntries,
-  type QueueEntryRow,
-} from '../../db/schema/index.js';
+import { clinics, emergencyEntryDetails, emergencyFacilities, emergencyRiskAssessments } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
-import type { TenantRouteContext } from '../../platform/route.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
+import { openQueueEntries, queueEntrySubjects, type QueueEntryRow } from '../queue/index.js';
 import { inClinic, userNames, type EmergencyReader } from './emergency-scope.js';
 
 /** Age below which an open entry is a pediatric patient. */
@@ -39,17 +32,8 @@ export const TREND_READINGS = 10;
 export const HISTORY_LISTED = 500;
 
 /** The clinic's open queue entries (all clinics without one). */
-export async function openEntries({ tx, tenant }: EmergencyReader): Promise<QueueEntryRow[]> {
-  return tx
-    .select()
-    .from(queueEntries)
-    .where(
-      and(
-        eq(queueEntries.organizationId, tenant.organizationId),
-        inClinic(queueEntries.clinicId, tenant.clinicId),
-        inArray(queueEntries.status, [...OPEN_QUEUE_STATUSES]),
-      ),
-    );
+export function openEntries({ tx, tenant }: EmergencyReader): Promise<QueueEntryRow[]> {
+  return openQueueEntries(tx, tenant.organizationId, tenant.clinicId);
 }
 
 const fullName = (e: Pick<QueueEntryRow, 'firstName' | 'lastName'>) => `${e.firstName} ${e.lastName}`;
@@ -188,10 +172,7 @@ export async function updateEntryDetails(
   body: { parentPresent?: boolean | null; weight?: number | null },
 ) {
   const { tx, tenant, actor } = ctx;
-  const [entry] = await tx
-    .select({ id: queueEntries.id, patientId: queueEntries.patientId, clinicId: queueEntries.clinicId })
-    .from(queueEntries)
-    .where(and(eq(queueEntries.organizationId, tenant.organizationId), eq(queueEntries.id, entryId)));
+  const entry = (await queueEntrySubjects(tx, tenant.organizationId, [entryId])).get(entryId);
   if (!entry) throw notFound('Queue entry');
   const now = new Date();
   const set: Partial<typeof emergencyEntryDetails.$inferInsert> = { updatedBy: actor.userId, updatedAt: now };
@@ -199,16 +180,16 @@ export async function updateEntryDetails(
   if (body.weight !== undefined) set.weightKg = body.weight;
   const [row] = await tx
     .insert(emergencyEntryDetails)
-    .values({ organizationId: tenant.organizationId, queueEntryId: entry.id, ...set })
+    .values({ organizationId: tenant.organizationId, queueEntryId: entryId, ...set })
     .onConflictDoUpdate({ target: [emergencyEntryDetails.organizationId, emergencyEntryDetails.queueEntryId], set })
     .returning();
   await ctx.audit(
     'emergency.patient-details-updated',
-    { type: 'queue_entry', id: entry.id },
+    { type: 'queue_entry', id: entryId },
     { patientId: entry.patientId, changed: Object.keys(body) },
   );
-  await ctx.emit('emergency.patient-details.updated', entry.id);
-  return { queueEntryId: entry.id, parentPresent: row.parentPresent, weight: row.weightKg };
+  await ctx.emit('emergency.patient-details.updated', entryId);
+  return { queueEntryId: entryId, parentPresent: row.parentPresent, weight: row.weightKg };
 }
 
 type AssessmentRow = typeof emergencyRiskAssessments.$inferSelect;
@@ -272,17 +253,16 @@ export async function vitalsRecords({ tx, tenant }: EmergencyReader, rows: Queue
   return out.reverse().slice(0, HISTORY_LISTED);
 }
 
-/** The stored scorings of the open entries and of today's (clinic-local day), newest first. */
+/**
+ * The stored scorings of the open entries and of today's (clinic-local day), newest first. The
+ * open entries name their patients; the queue names the others (entries closed since), in one read.
+ */
 export async function riskAssessments({ tx, tenant }: EmergencyReader, rows: QueueEntryRow[], now = new Date()): Promise<ErRiskAssessmentDto[]> {
   const since = startOfLocalDay(tenant.timeZone, now);
   const openIds = rows.map((r) => r.id);
   const found = await tx
-    .select({ a: emergencyRiskAssessments, firstName: queueEntries.firstName, lastName: queueEntries.lastName })
+    .select()
     .from(emergencyRiskAssessments)
-    .innerJoin(
-      queueEntries,
-      and(eq(queueEntries.organizationId, emergencyRiskAssessments.organizationId), eq(queueEntries.id, emergencyRiskAssessments.queueEntryId)),
-    )
     .where(
       and(
         eq(emergencyRiskAssessments.organizationId, tenant.organizationId),
@@ -294,16 +274,27 @@ export async function riskAssessments({ tx, tenant }: EmergencyReader, rows: Que
     )
     .orderBy(desc(emergencyRiskAssessments.createdAt))
     .limit(HISTORY_LISTED);
+  const patientNames = new Map(rows.map((r) => [r.id, fullName(r)]));
+  const closed = found.map((a) => a.queueEntryId).filter((id) => !patientNames.has(id));
+  for (const [id, subject] of await queueEntrySubjects(tx, tenant.organizationId, closed)) patientNames.set(id, subject.name);
   const names = await userNames(
     tx,
     tenant.organizationId,
-    found.map((f) => f.a.assessedBy),
+    found.map((a) => a.assessedBy),
   );
-  return found.map(({ a, firstName, lastName }) => ({
+  // Every assessment has its entry (a foreign key); the guard keeps the type honest.
+  return found.flatMap((a) => {
+    const patientName = patientNames.get(a.queueEntryId);
+    return patientName === undefined ? [] : [toAssessmentDto(a, patientName, names)];
+  });
+}
+
+function toAssessmentDto(a: AssessmentRow, patientName: string, names: Map<string, string>): ErRiskAssessmentDto {
+  return {
     id: a.id,
     patientId: a.patientId,
     queueEntryId: a.queueEntryId,
-    patientName: `${firstName} ${lastName}`,
+    patientName,
     assessmentType: a.assessmentType as RiskAssessmentType,
     riskScore: a.riskScore,
     riskLevel: a.riskLevel as ErRiskLevel,
@@ -312,5 +303,5 @@ export async function riskAssessments({ tx, tenant }: EmergencyReader, rows: Que
     recommendations: a.recommendations,
     assessedBy: a.assessedBy ? (names.get(a.assessedBy) ?? 'Staff') : a.assessmentType === 'KIOSK' ? 'Kiosk' : 'System',
     timestamp: a.createdAt.toISOString(),
-  }));
+  };
 }

@@ -1,5 +1,5 @@
 import type { EmergencyDashboardDto } from '@clinic/domain';
-import type { TenantRouteContext } from '../../platform/route.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
 import { integrationStatuses } from '../integrations/index.js';
 import { listAlerts } from './alerts.service.js';
 import { facility, highRiskPatients, openEntries, pediatricPatients, riskAssessments, vitalsRecords } from './board.service.js';

@@ -1,6 +1,6 @@
 import { emergencyAlerts, emergencyRiskAssessments, massCasualtyPatients } from '../../db/schema/index.js';
 import { moveToPatient } from '../../platform/patient-records.js';
-import type { TenantTx } from '../../platform/route.js';
+import type { TenantTx } from '../../platform/route/index.js';
 
 /**
  * Moves a patient's emergency alerts, risk assessments and mass-casualty records to the chart that stays when a chart made from public input is merged into the

@@ -1,4 +1,4 @@
-import { localDateTime, startOfLocalDay } from '@clinic/domain';
+import { localWallClock, startOfLocalDay } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { queueEntries } from '../../db/schema/index.js';
@@ -25,7 +25,7 @@ function zoneWithMorningBehind(now = new Date()): string {
     'America/Los_Angeles',
     'Pacific/Honolulu',
   ];
-  const zone = zones.find((z) => localDateTime(z, now).hour >= 6);
+  const zone = zones.find((z) => localWallClock(z, now).hour >= 6);
   if (!zone) throw new Error('no zone with six hours of today behind it');
   return zone;
 }

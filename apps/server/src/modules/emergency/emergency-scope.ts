@@ -1,6 +1,6 @@
-import { and, eq, inArray, isNull, or, type AnyColumn, type SQL } from 'drizzle-orm';
-import { organizationMembers, users } from '../../db/schema/index.js';
-import type { RouteActor, RouteContext, RouteTenant, TenantTx } from '../../platform/route.js';
+import { eq, isNull, or, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { RouteActor, RouteContext, RouteTenant, TenantTx } from '../../platform/route/index.js';
+import { memberNames } from '../members/index.js';
 
 /** A tenant route's or a public route's context: what a scoring needs, from the kiosk or the staff queue. */
 export type EmergencyContext = RouteContext<RouteTenant, RouteActor>;
@@ -22,15 +22,8 @@ export function inClinicOrOrganization(column: AnyColumn, clinicId: string | nul
 }
 
 /** Display names of users of the organization, by user id ("First Last", else the e-mail). */
-export async function userNames(tx: TenantTx, organizationId: string, ids: Array<string | null | undefined>): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((v): v is string => !!v))];
-  if (!wanted.length) return new Map();
-  const rows = await tx
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(organizationMembers)
-    .innerJoin(users, eq(users.id, organizationMembers.userId))
-    .where(and(eq(organizationMembers.organizationId, organizationId), inArray(users.id, wanted)));
-  return new Map(rows.map((u) => [u.id, [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email]));
+export function userNames(tx: TenantTx, organizationId: string, ids: Array<string | null | undefined>): Promise<Map<string, string>> {
+  return memberNames(tx, organizationId, ids, 'user');
 }
 
 /** ISO text of an optional instant. */

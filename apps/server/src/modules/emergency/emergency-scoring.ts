@@ -7,23 +7,12 @@ import {
   type AlertSeverity,
   type AlertType,
   type EmergencyPick,
-  type News2Result,
-  type Recommendation,
   type RiskAssessmentType,
-  type RiskFactor,
 } from '@clinic/domain';
-import { emergencyAlerts, emergencyRiskAssessments, type QueueEntryRow } from '../../db/schema/index.js';
+import { emergencyAlerts, emergencyRiskAssessments } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
-import { publishEvent } from '../../platform/events.js';
+import type { EntryScoring, QueueEntryRow } from '../queue/index.js';
 import type { EmergencyContext } from './emergency-scope.js';
-
-/** A scoring of a queue entry as the queue's rules derived it. */
-export interface EntryScoring {
-  riskScore: number;
-  news2: News2Result | null;
-  riskFactors: readonly RiskFactor[];
-  recommendations: readonly Recommendation[];
-}
 
 /** An alert the server raises by itself for a cause (one unresolved per subject and cause). */
 export interface CausedAlert {
@@ -80,7 +69,8 @@ export async function raiseCausedAlert(ctx: EmergencyContext, alert: CausedAlert
       massCasualtyEventId: alert.massCasualtyEventId ?? null,
     },
   );
-  await publishEvent(tx, { organizationId: tenant.organizationId, clinicId: alert.clinicId, type: 'emergency.alert.updated', entityId: row.id });
+  // The clinic the alert is about, which need not be the request's.
+  await ctx.emit('emergency.alert.updated', row.id, { clinicId: alert.clinicId });
   return row.id;
 }
 
@@ -88,7 +78,8 @@ export async function raiseCausedAlert(ctx: EmergencyContext, alert: CausedAlert
  * What the emergency room keeps of a scoring of a queue entry, in the transaction that scored it:
  * a risk-assessment history row (with the readings when it is a VITALS scoring), and the alerts its
  * rules call for (risk above 80: HIGH_RISK; NEWS2 7 or more, or a single parameter at 3: VITALS),
- * each raised once while unresolved. Called by the queue module where it stores risk or vitals.
+ * each raised once while unresolved. The queue's `EntryScoringRecorder`: handed to the queue where it
+ * stores risk or vitals (app.ts, the kiosk, the intake), since the queue does not import this module.
  */
 export async function recordEntryScoring(
   ctx: EmergencyContext,
@@ -118,12 +109,8 @@ export async function recordEntryScoring(
     assessedBy: actor.userId,
     createdAt: now,
   });
-  await publishEvent(tx, {
-    organizationId: tenant.organizationId,
-    clinicId: entry.clinicId,
-    type: 'emergency.assessment.created',
-    entityId: assessmentId,
-  });
+  // The entry's own clinic, which need not be the request's.
+  await ctx.emit('emergency.assessment.created', assessmentId, { clinicId: entry.clinicId });
   const alertIds: string[] = [];
   for (const alert of alertsForScoring(scoring)) {
     const id = await raiseCausedAlert(

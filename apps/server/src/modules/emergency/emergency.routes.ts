@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { OutboundPolicy } from '../../platform/outbound.js';
-import { tenantAccountRoute, tenantRoute } from '../../platform/route.js';
+import { defineRoute } from '../../platform/route/index.js';
 import { checkConfiguredIntegrations } from '../integrations/index.js';
 import { changeAlert, raiseAlert } from './alerts.service.js';
 import { updateEntryDetails, updateFacility } from './board.service.js';
@@ -49,21 +49,23 @@ const entryDetailsBody = z.object({
  */
 export async function emergencyRoutes(app: FastifyInstance, opts: { outbound: OutboundPolicy }) {
   for (const [path, section, summary] of SECTIONS) {
-    tenantRoute(app, { method: 'GET', url: `${BASE}${path}`, summary, access }, async (ctx) => ({
+    defineRoute(app, { caller: 'session', method: 'GET', url: `${BASE}${path}`, summary, access }, async (ctx) => ({
       success: true,
       ...(await emergencySection(ctx, section)),
     }));
   }
 
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'GET', url: `${BASE}/dashboard`, summary: 'The whole emergency room dashboard, read in one transaction', access },
+    { caller: 'session', method: 'GET', url: `${BASE}/dashboard`, summary: 'The whole emergency room dashboard, read in one transaction', access },
     async (ctx) => ({ success: true, data: await emergencyDashboard(ctx) }),
   );
 
-  tenantAccountRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
+      tenant: 'on-demand',
       method: 'POST',
       url: `${BASE}/integrations/check`,
       summary: "Check connections: read each configured integration's CapabilityStatement, then answer the statuses",
@@ -75,15 +77,16 @@ export async function emergencyRoutes(app: FastifyInstance, opts: { outbound: Ou
     }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'POST', url: `${BASE}/alerts`, summary: 'Raise an alert by hand', access, body: alertBody, status: 201 },
+    { caller: 'session', method: 'POST', url: `${BASE}/alerts`, summary: 'Raise an alert by hand', access, body: alertBody, status: 201 },
     async (ctx, { body }) => ({ success: true, alert: await raiseAlert(ctx, body) }),
   );
   for (const action of ['acknowledge', 'resolve'] as const) {
-    tenantRoute(
+    defineRoute(
       app,
       {
+        caller: 'session',
         method: 'POST',
         url: `${BASE}/alerts/:id/${action}`,
         summary: action === 'acknowledge' ? 'Acknowledge an ACTIVE alert' : 'Resolve an ACTIVE or ACKNOWLEDGED alert',
@@ -96,14 +99,23 @@ export async function emergencyRoutes(app: FastifyInstance, opts: { outbound: Ou
     );
   }
 
-  tenantRoute(
-    app,
-    { method: 'POST', url: `${BASE}/mass-casualty`, summary: 'Declare a mass-casualty event', access, body: massCasualtyBody, status: 201 },
-    async (ctx, { body }) => ({ success: true, event: await declareMassCasualty(ctx, body) }),
-  );
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
+      method: 'POST',
+      url: `${BASE}/mass-casualty`,
+      summary: 'Declare a mass-casualty event',
+      access,
+      body: massCasualtyBody,
+      status: 201,
+    },
+    async (ctx, { body }) => ({ success: true, event: await declareMassCasualty(ctx, body) }),
+  );
+  defineRoute(
+    app,
+    {
+      caller: 'session',
       method: 'PATCH',
       url: `${BASE}/mass-casualty/:id`,
       summary: 'Update or close a mass-casualty event',
@@ -114,9 +126,10 @@ export async function emergencyRoutes(app: FastifyInstance, opts: { outbound: Ou
     },
     async (ctx, { params, body }) => ({ success: true, event: await updateMassCasualty(ctx, params.id, body) }),
   );
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: `${BASE}/mass-casualty/:id/patients`,
       summary: 'Tag a patient to a mass-casualty event with a START colour',
@@ -127,9 +140,10 @@ export async function emergencyRoutes(app: FastifyInstance, opts: { outbound: Ou
     async (ctx, { params, body }) => ({ success: true, event: await tagMassCasualtyPatient(ctx, params.id, body) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: `${BASE}/protocols`,
       summary: 'Add a protocol (Admin)',
@@ -139,9 +153,10 @@ export async function emergencyRoutes(app: FastifyInstance, opts: { outbound: Ou
     },
     async (ctx, { body }) => ({ success: true, protocol: await createProtocol(ctx, body) }),
   );
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'PUT',
       url: `${BASE}/protocols/:id`,
       summary: 'Replace a protocol and its steps (Admin)',
@@ -152,9 +167,10 @@ export async function emergencyRoutes(app: FastifyInstance, opts: { outbound: Ou
     async (ctx, { params, body }) => ({ success: true, protocol: await updateProtocol(ctx, params.id, body) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'PUT',
       url: `${BASE}/facility`,
       summary: "The clinic's emergency level, facility id and bed count (Admin)",
@@ -164,9 +180,10 @@ export async function emergencyRoutes(app: FastifyInstance, opts: { outbound: Ou
     },
     async (ctx, { body }) => ({ success: true, facility: await updateFacility(ctx, body) }),
   );
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'PUT',
       url: `${BASE}/patients/:id/details`,
       summary: "Record an open entry's weight and whether a parent or guardian is present",

@@ -10,17 +10,12 @@ import {
   type TriageColor,
 } from '@clinic/domain';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  massCasualtyEvents,
-  massCasualtyPatients,
-  patients,
-  queueEntries,
-  type MassCasualtyEventRow,
-  type MassCasualtyPatientRow,
-} from '../../db/schema/index.js';
+import { massCasualtyEvents, massCasualtyPatients, type MassCasualtyEventRow, type MassCasualtyPatientRow } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import { notFound } from '../../platform/errors.js';
-import type { TenantRouteContext, TenantTx } from '../../platform/route.js';
+import type { TenantRouteContext, TenantTx } from '../../platform/route/index.js';
+import { patientExists, patientNames } from '../patients/index.js';
+import { queueEntrySubjects } from '../queue/index.js';
 import { raiseCausedAlert } from './emergency-scoring.js';
 import { inClinicOrOrganization, iso, type EmergencyReader } from './emergency-scope.js';
 
@@ -73,21 +68,11 @@ async function withPatients(tx: TenantTx, organizationId: string, rows: MassCasu
 async function taggedNames(tx: TenantTx, organizationId: string, tags: MassCasualtyPatientRow[]) {
   const entryIds = tags.map((t) => t.queueEntryId).filter((v): v is string => !!v);
   const patientIds = tags.map((t) => t.patientId).filter((v): v is string => !!v);
-  const entries = entryIds.length
-    ? await tx
-        .select({ id: queueEntries.id, firstName: queueEntries.firstName, lastName: queueEntries.lastName })
-        .from(queueEntries)
-        .where(and(eq(queueEntries.organizationId, organizationId), inArray(queueEntries.id, entryIds)))
-    : [];
-  const people = patientIds.length
-    ? await tx
-        .select({ id: patients.id, firstName: patients.firstName, lastName: patients.lastName })
-        .from(patients)
-        .where(and(eq(patients.organizationId, organizationId), inArray(patients.id, patientIds)))
-    : [];
-  const byEntry = new Map(entries.map((e) => [e.id, `${e.firstName} ${e.lastName}`]));
-  const byPatient = new Map(people.map((p) => [p.id, `${p.firstName} ${p.lastName}`]));
-  return new Map(tags.map((t) => [t.id, (t.queueEntryId && byEntry.get(t.queueEntryId)) || (t.patientId && byPatient.get(t.patientId)) || null]));
+  const byEntry = await queueEntrySubjects(tx, organizationId, entryIds);
+  const byPatient = await patientNames(tx, organizationId, patientIds);
+  return new Map(
+    tags.map((t) => [t.id, (t.queueEntryId && byEntry.get(t.queueEntryId)?.name) || (t.patientId && byPatient.get(t.patientId)) || null]),
+  );
 }
 
 /** The clinic's events (and the organization-wide ones): ACTIVE first, then the newest incidents. */
@@ -188,20 +173,13 @@ export async function tagMassCasualtyPatient(ctx: TenantRouteContext, id: string
   let queueEntryId: string | null = null;
   let patientId: string | null = null;
   if (body.queueEntryId) {
-    const [entry] = await tx
-      .select({ id: queueEntries.id, patientId: queueEntries.patientId })
-      .from(queueEntries)
-      .where(and(eq(queueEntries.organizationId, tenant.organizationId), eq(queueEntries.id, body.queueEntryId)));
+    const entry = (await queueEntrySubjects(tx, tenant.organizationId, [body.queueEntryId])).get(body.queueEntryId);
     if (!entry) throw notFound('Queue entry');
-    queueEntryId = entry.id;
+    queueEntryId = body.queueEntryId;
     patientId = entry.patientId;
   } else {
-    const [p] = await tx
-      .select({ id: patients.id })
-      .from(patients)
-      .where(and(eq(patients.organizationId, tenant.organizationId), eq(patients.id, body.patientId!)));
-    if (!p) throw notFound('Patient');
-    patientId = p.id;
+    if (!(await patientExists(tx, tenant.organizationId, body.patientId!))) throw notFound('Patient');
+    patientId = body.patientId!;
   }
   const now = new Date();
   await tx

@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import { emergencyProtocolSteps, emergencyProtocols, type EmergencyProtocolRow, type EmergencyProtocolStepRow } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import type { TenantRouteContext, TenantTx } from '../../platform/route.js';
+import type { TenantRouteContext, TenantTx } from '../../platform/route/index.js';
 import type { EmergencyReader } from './emergency-scope.js';
 
 function toProtocolDto(row: EmergencyProtocolRow, steps: EmergencyProtocolStepRow[]): ProtocolDto {

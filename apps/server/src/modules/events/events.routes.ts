@@ -1,12 +1,11 @@
 import { EVENTS_ACCESS, publicBoardQuery, type Permissions } from '@clinic/domain';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { tenantOf } from '../../platform/access.js';
 import { eventStreamsOf, type EventStreams } from '../../platform/event-stream.js';
 import { eventPermission, type AppEvent } from '../../platform/events.js';
 import { endEventStream } from '../../platform/shutdown.js';
 import { ConcurrencyLimit, RateLimiter } from '../../platform/rate-limit.js';
-import { streamRoute } from '../../platform/route.js';
+import { defineRoute } from '../../platform/route/index.js';
 
 /** Seconds between keep-alive comments, so proxies keep the stream open. */
 const KEEP_ALIVE_MS = 25_000;
@@ -103,11 +102,17 @@ export async function eventRoutes(app: FastifyInstance) {
     done();
   });
 
-  streamRoute(
+  defineRoute(
     app,
-    { url: '/api/events', summary: 'Server-Sent Events of your organization', access: EVENTS_ACCESS.listen },
-    (_input, request, reply) => {
-      const tenant = tenantOf(request);
+    {
+      method: 'GET',
+      url: '/api/events',
+      summary: 'Server-Sent Events of your organization',
+      caller: 'session',
+      access: EVENTS_ACCESS.listen,
+      stream: true,
+    },
+    ({ tenant }, _input, request, reply) => {
       const subscriber = { organizationId: tenant.organizationId, memberId: tenant.member.id, sessionId: request.sessionId! };
       const release = sessionOpen.take(subscriber.sessionId);
       // The flags are read when the stream opens, then again at each keep-alive and whenever the
@@ -133,13 +138,15 @@ export async function eventRoutes(app: FastifyInstance) {
 
   // The anonymous waiting-room board hears only that its clinic's queue changed: no ids, no data.
   const publicSpec = {
+    method: 'GET',
     url: '/api/events/public',
     summary: 'Queue change signals of one clinic, for the public board',
-    access: 'public',
+    caller: 'public',
     query: publicBoardQuery,
     rateLimit: { limiter: publicStreams, scope: 'public-events' },
+    stream: true,
   } as const;
-  streamRoute(app, publicSpec, async ({ query }, request, reply) => {
+  defineRoute(app, publicSpec, async (_ctx, { query }, request, reply) => {
     // Resolved in a transaction of its own that has ended before the stream opens.
     const target = await streams.publicClinic(query.organizationId, query.clinicId, { ip: request.ip });
     const release = publicOpen.take(request.ip);

@@ -36,7 +36,7 @@ describe('GET /api/events on one instance', () => {
   const open = t.openEventStream;
 
   it('is 401 when signed out', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/events' });
+    const res = await t.get('/api/events');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ success: false, code: 'auth/required' });
     const stream = await open({});
@@ -65,10 +65,12 @@ describe('GET /api/events on one instance', () => {
   it('an event published in a transaction that rolls back is never delivered', async () => {
     const stream = await open(await signInAs(t.app, 'staff@demo.clinic'));
     await stream.next(isReady);
-    await withTenant(t.database.db, 'default-clinic', async (tx) => {
-      await publishEvent(tx, { organizationId: 'default-clinic', type: 'queue.updated', entityId: 'rolled-back' });
-      throw new Error('abort');
-    }).catch(() => {});
+    await expect(
+      withTenant(t.database.db, 'default-clinic', async (tx) => {
+        await publishEvent(tx, { organizationId: 'default-clinic', type: 'queue.updated', entityId: 'rolled-back' });
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
     await withTenant(t.database.db, 'default-clinic', (tx) =>
       publishEvent(tx, { organizationId: 'default-clinic', type: 'queue.updated', entityId: 'committed' }),
     );

@@ -27,6 +27,7 @@ describe('FHIR links', () => {
     const id = json(await t.get('/fhir/R4/Patient?_count=1')).entry[0].resource.id;
     const bundle = json(await t.get(`/fhir/R4/Patient/${id}/$everything`, forged));
     expect(bundle.link).toEqual([{ relation: 'self', url: `${BASE}/Patient/${id}/$everything` }]);
+    expect(bundle.entry.length).toBeGreaterThan(0);
     expect(bundle.entry.every((e: { fullUrl: string }) => e.fullUrl.startsWith(`${BASE}/`))).toBe(true);
   });
 

@@ -1,11 +1,11 @@
 import { FHIR_ACCESS } from '@clinic/domain';
 import { operationOutcome, type OutcomeCode } from '@clinic/domain/rules/fhir';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { statusFor, toAppError } from '../../platform/errors.js';
 import { appOrigin, type LinkConfig } from '../../platform/links.js';
 import { RateLimiter } from '../../platform/rate-limit.js';
-import { fhirRoute } from '../../platform/route.js';
+import { defineRoute } from '../../platform/route/index.js';
 import { capabilityStatement } from './fhir-capability.js';
 import { parseSearch } from './fhir-search.js';
 import {
@@ -25,6 +25,13 @@ export const FHIR_BASE_PATH = '/fhir/R4';
 const PER_KEY_PER_MINUTE = 600;
 
 const FHIR_JSON = 'application/fhir+json';
+
+/** The body a read resolves to, answered as `application/fhir+json` (an error is the error handler's to write). */
+async function fhirJson(reply: FastifyReply, read: Promise<object>): Promise<object> {
+  const body = await read;
+  reply.type(FHIR_JSON);
+  return body;
+}
 /** FHIR ids: letters, digits, '-' and '.', at most 64. */
 const idParams = z.object({ id: z.string().regex(/^[A-Za-z0-9\-.]{1,64}$/, 'Invalid id') });
 
@@ -56,7 +63,7 @@ const OUTCOME_BY_STATUS: Record<number, OutcomeCode> = {
 
 /**
  * The FHIR R4 server: `metadata`, and read and search of Patient, Encounter and
- * Observation plus `Patient/{id}/$everything`, for a staff session or an API key (`fhirRoute`).
+ * Observation plus `Patient/{id}/$everything`, for a staff session or an API key (`caller: 'api-key'`).
  * Every answer is `application/fhir+json`; every error an `OperationOutcome` with its status.
  */
 export async function fhirRoutes(app: FastifyInstance, opts: { links: LinkConfig }) {
@@ -87,14 +94,17 @@ export async function fhirRoutes(app: FastifyInstance, opts: { links: LinkConfig
         return capabilityStatement(baseOf(request).base);
       });
 
-      const read = { access: FHIR_ACCESS.read, rateLimit: limiter };
-      fhirRoute(fhir, { ...read, url: '/Patient', summary: 'Search patients', resources: ['Patient'] }, (ctx, _input, request) =>
-        searchPatients(ctx, parseSearch('Patient', request.query), baseOf(request)),
+      // Counted per API key: a staff session is limited as every session is.
+      const read = { method: 'GET', caller: 'api-key', access: FHIR_ACCESS.read, rateLimit: { limiter, scope: 'fhir-api-key' } } as const;
+      defineRoute(fhir, { ...read, url: '/Patient', summary: 'Search patients', resources: ['Patient'] }, (ctx, _input, request, reply) =>
+        fhirJson(reply, searchPatients(ctx, parseSearch('Patient', request.query), baseOf(request))),
       );
-      fhirRoute(fhir, { ...read, url: '/Patient/:id', summary: 'Read a patient', resources: ['Patient'], params: idParams }, (ctx, { params }) =>
-        readPatient(ctx, params.id),
+      defineRoute(
+        fhir,
+        { ...read, url: '/Patient/:id', summary: 'Read a patient', resources: ['Patient'], params: idParams },
+        (ctx, { params }, _request, reply) => fhirJson(reply, readPatient(ctx, params.id)),
       );
-      fhirRoute(
+      defineRoute(
         fhir,
         {
           ...read,
@@ -103,25 +113,25 @@ export async function fhirRoutes(app: FastifyInstance, opts: { links: LinkConfig
           resources: ['Patient', 'Encounter', 'Observation'],
           params: idParams,
         },
-        (ctx, { params }, request) => patientEverything(ctx, params.id, baseOf(request).base),
+        (ctx, { params }, request, reply) => fhirJson(reply, patientEverything(ctx, params.id, baseOf(request).base)),
       );
-      fhirRoute(fhir, { ...read, url: '/Encounter', summary: 'Search encounters', resources: ['Encounter'] }, (ctx, _input, request) =>
-        searchEncounters(ctx, parseSearch('Encounter', request.query), baseOf(request)),
+      defineRoute(fhir, { ...read, url: '/Encounter', summary: 'Search encounters', resources: ['Encounter'] }, (ctx, _input, request, reply) =>
+        fhirJson(reply, searchEncounters(ctx, parseSearch('Encounter', request.query), baseOf(request))),
       );
-      fhirRoute(
+      defineRoute(
         fhir,
         { ...read, url: '/Encounter/:id', summary: 'Read an encounter', resources: ['Encounter'], params: idParams },
-        (ctx, { params }) => readEncounter(ctx, params.id),
+        (ctx, { params }, _request, reply) => fhirJson(reply, readEncounter(ctx, params.id)),
       );
-      fhirRoute(
+      defineRoute(
         fhir,
         { ...read, url: '/Observation', summary: 'Search vital-sign observations', resources: ['Observation'] },
-        (ctx, _input, request) => searchObservations(ctx, parseSearch('Observation', request.query), baseOf(request)),
+        (ctx, _input, request, reply) => fhirJson(reply, searchObservations(ctx, parseSearch('Observation', request.query), baseOf(request))),
       );
-      fhirRoute(
+      defineRoute(
         fhir,
         { ...read, url: '/Observation/:id', summary: 'Read an observation', resources: ['Observation'], params: idParams },
-        (ctx, { params }) => readObservation(ctx, params.id),
+        (ctx, { params }, _request, reply) => fhirJson(reply, readObservation(ctx, params.id)),
       );
     },
     { prefix: FHIR_BASE_PATH },

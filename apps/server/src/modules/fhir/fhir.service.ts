@@ -21,7 +21,7 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Bundle, Encounter, Observation, Patient } from 'fhir/r4';
 import { emergencyEntryDetails, patientVisits, patients, queueEntries, type PatientRow } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
-import type { FhirRouteContext } from '../../platform/route.js';
+import type { FhirRouteContext } from '../../platform/route/index.js';
 import { categoryMatches, codeParam, dateBounds, patientParam, single, statusParam, type Search } from './fhir-search.js';
 
 /** Where the search was asked and what the Bundle's full URLs start with. */

@@ -9,7 +9,7 @@ import {
 } from '@clinic/domain';
 import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
 import { auditEvents, gdprConsents, gdprRightsRequests, users } from '../../db/schema/index.js';
-import type { TenantRouteContext } from '../../platform/route.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
 import { requirePatientPrivacyState } from '../patients/index.js';
 import { clinicOf } from './gdpr-scope.js';
 

@@ -3,7 +3,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { gdprConsents } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import type { TenantRouteContext } from '../../platform/route.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
 import { requirePatientPrivacyState } from '../patients/index.js';
 import { memberNames, toConsentDto } from './gdpr.dto.js';
 import { clinicOf } from './gdpr-scope.js';

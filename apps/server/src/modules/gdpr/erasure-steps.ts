@@ -1,5 +1,5 @@
 import { forgetStoredAnswers } from '../../platform/idempotency.js';
-import type { TenantRouteContext } from '../../platform/route.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
 import { eraseEhrLinkContacts } from '../integrations/index.js';
 import { erasePediatricIntakeContacts } from '../pediatric-intake/index.js';
 import { eraseQueueEntryContacts } from '../queue/index.js';

@@ -1,6 +1,6 @@
 import { MEDICAL_RECORD_RETENTION_YEARS, type EraseBody, type ErasureResultDto } from '@clinic/domain';
 import { AppError } from '../../platform/errors.js';
-import type { TenantRouteContext } from '../../platform/route.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
 import { requirePatientPrivacyState, restrictPatientProcessing } from '../patients/index.js';
 import { eraseCopies } from './erasure-steps.js';
 import { closeRightsRequest, lockRightsRequest } from './rights-requests.service.js';

@@ -1,5 +1,5 @@
 import type { Bundle } from 'fhir/r4';
-import type { TenantRouteContext } from '../../platform/route.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
 import { everythingOf } from '../fhir/index.js';
 
 /**

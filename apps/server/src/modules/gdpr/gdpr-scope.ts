@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/errors.js';
-import type { RouteTenant } from '../../platform/route.js';
+import type { RouteTenant } from '../../platform/route/index.js';
 
 /** The clinic whose patients' rights a call is about: the request's clinic, as for the patient directory. */
 export function clinicOf(tenant: Pick<RouteTenant, 'clinicId'>): string {

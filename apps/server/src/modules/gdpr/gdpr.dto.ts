@@ -7,22 +7,13 @@ import {
   type RightsRequestStatus,
   type RightsRequestType,
 } from '@clinic/domain';
-import { inArray } from 'drizzle-orm';
-import { users, type GdprConsentRow, type GdprRightsRequestRow } from '../../db/schema/index.js';
-import type { TenantTx } from '../../platform/route.js';
+import type { GdprConsentRow, GdprRightsRequestRow } from '../../db/schema/index.js';
+import { accountNames } from '../auth/index.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** Display names of members by user id ("First Last", else the e-mail), for who recorded and closed what. */
-export async function memberNames(tx: TenantTx, ids: ReadonlyArray<string | null>): Promise<Map<string, string>> {
-  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
-  if (!wanted.length) return new Map();
-  const rows = await tx
-    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(users)
-    .where(inArray(users.id, wanted));
-  return new Map(rows.map((r) => [r.id, [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email]));
-}
+export const memberNames = accountNames;
 
 const nameOf = (names: Map<string, string>, id: string | null) => (id ? (names.get(id) ?? id) : null);
 

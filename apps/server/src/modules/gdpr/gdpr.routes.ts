@@ -12,7 +12,7 @@ import {
 } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { tenantRoute } from '../../platform/route.js';
+import { defineRoute } from '../../platform/route/index.js';
 import type { LinkConfig } from '../../platform/links.js';
 import { fhirBaseUrl } from '../fhir/index.js';
 import { complianceSummary, patientAccessLog } from './compliance.service.js';
@@ -30,9 +30,10 @@ const { manage, administer } = GDPR_ACCESS;
  * a patient's access history, and the export of a patient's record as a FHIR Bundle (built by the FHIR module).
  */
 export async function gdprRoutes(app: FastifyInstance, opts: { links: LinkConfig }) {
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: '/api/gdpr/rights-request',
       summary: "Record a patient's rights request (due 30 days after it is received)",
@@ -43,9 +44,10 @@ export async function gdprRoutes(app: FastifyInstance, opts: { links: LinkConfig
     async (ctx, { body }) => ({ success: true, request: await createRightsRequest(ctx, body) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'GET',
       url: '/api/gdpr/requests',
       summary: 'Rights requests with their status, due date, days left and overdue flag',
@@ -55,9 +57,10 @@ export async function gdprRoutes(app: FastifyInstance, opts: { links: LinkConfig
     async (ctx, { query }) => ({ success: true, ...(await listRightsRequests(ctx, query)) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: '/api/gdpr/requests/:id/complete',
       summary: 'Complete or reject an open rights request, recording who and how',
@@ -68,9 +71,10 @@ export async function gdprRoutes(app: FastifyInstance, opts: { links: LinkConfig
     async (ctx, { params, body }) => ({ success: true, request: await completeRightsRequest(ctx, params.id, body) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: '/api/gdpr/erase',
       summary: "Erase a patient's contact details and restrict processing; medical records are kept for the retention period",
@@ -83,9 +87,10 @@ export async function gdprRoutes(app: FastifyInstance, opts: { links: LinkConfig
     },
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: '/api/gdpr/consent',
       summary: "Record a patient's consent for a purpose",
@@ -96,27 +101,41 @@ export async function gdprRoutes(app: FastifyInstance, opts: { links: LinkConfig
     async (ctx, { body }) => ({ success: true, consent: await recordConsent(ctx, body) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'GET', url: '/api/gdpr/consents', summary: "A patient's consents, withdrawn ones included", access: manage, query: consentListQuery },
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/gdpr/consents',
+      summary: "A patient's consents, withdrawn ones included",
+      access: manage,
+      query: consentListQuery,
+    },
     async (ctx, { query }) => ({ success: true, consents: await listConsents(ctx, query.patientId) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'POST', url: '/api/gdpr/consent/:id/withdraw', summary: 'Withdraw a consent', access: manage, params: idParams },
+    { caller: 'session', method: 'POST', url: '/api/gdpr/consent/:id/withdraw', summary: 'Withdraw a consent', access: manage, params: idParams },
     async (ctx, { params }) => ({ success: true, consent: await withdrawConsent(ctx, params.id) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'GET', url: '/api/gdpr/compliance', summary: 'Open and overdue rights requests, and active consents by purpose', access: manage },
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/gdpr/compliance',
+      summary: 'Open and overdue rights requests, and active consents by purpose',
+      access: manage,
+    },
     async (ctx) => ({ success: true, compliance: await complianceSummary(ctx) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'GET',
       url: '/api/gdpr/audit-logs',
       summary: "A patient's access history: who read or changed the record, when (the accounting of disclosures)",
@@ -126,9 +145,10 @@ export async function gdprRoutes(app: FastifyInstance, opts: { links: LinkConfig
     async (ctx, { query }) => ({ success: true, ...(await patientAccessLog(ctx, query)) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'GET',
       url: '/api/gdpr/export',
       summary: "The right of access: the patient's record (Patient, Encounters, vital-sign Observations) as a FHIR R4 Bundle",

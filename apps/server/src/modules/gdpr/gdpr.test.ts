@@ -75,8 +75,12 @@ describe('rights requests', () => {
     expect(compliance.statusCode).toBe(200);
     expect(compliance.json().compliance.requests.overdue).toBeGreaterThanOrEqual(1);
 
-    const completed = await t.get('/api/gdpr/requests?status=COMPLETED');
-    expect(completed.json().requests.every((r: any) => r.status === 'COMPLETED')).toBe(true);
+    const open = (await t.get(`/api/gdpr/requests?patientId=${patientId}&status=OPEN`)).json().requests as Array<Record<string, any>>;
+    expect(open.map((r) => r.id).sort()).toEqual([late.id, fresh.id].sort());
+    expect(open.map((r) => r.status)).toEqual(['OPEN', 'OPEN']);
+    const completed = await t.get(`/api/gdpr/requests?patientId=${patientId}&status=COMPLETED`);
+    expect(completed.statusCode).toBe(200);
+    expect(completed.json().requests).toEqual([]);
   });
 
   it('completing records who and how; a second completion is 409; an erasure request is completed only by erasing', async () => {

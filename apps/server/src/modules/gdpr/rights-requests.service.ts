@@ -3,7 +3,7 @@ import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import { gdprRightsRequests, type GdprRightsRequestRow } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import type { TenantRouteContext, TenantTx } from '../../platform/route.js';
+import type { TenantRouteContext, TenantTx } from '../../platform/route/index.js';
 import { patientNames, requirePatientPrivacyState } from '../patients/index.js';
 import { memberNames, toRightsRequestDto } from './gdpr.dto.js';
 import { clinicOf } from './gdpr-scope.js';

@@ -1,7 +1,7 @@
 import { OPS_ACCESS } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { databaseHealth, pingDatabase } from '../../platform/ping.js';
-import { tenantAccountRoute } from '../../platform/route.js';
+import { defineRoute } from '../../platform/route/index.js';
 
 /**
  * Liveness with a database check, for load balancers and monitoring (anyone, cheap); and the
@@ -15,9 +15,11 @@ export async function healthRoutes(app: FastifyInstance) {
 
   // A staff route's access, but no tenant transaction around the handler: the checks go through
   // the pool themselves, and the embedded database's one connection would wait on that transaction.
-  tenantAccountRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
+      tenant: 'on-demand',
       method: 'GET',
       url: '/api/admin/health',
       summary: 'Platform health: database latency, pool, event listener, migrations, uptime',

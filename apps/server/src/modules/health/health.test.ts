@@ -5,14 +5,14 @@ describe('health', () => {
   const t = useTestApp({ seed: false });
 
   it('reports ok with the database answering', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.get('/api/health');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, status: 'ok', database: 'ok' });
   });
 
   it('reports 503 with the database down once it stops answering', async () => {
     await t.appDatabase.close();
-    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    const res = await t.get('/api/health');
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ database: 'down' });
   });

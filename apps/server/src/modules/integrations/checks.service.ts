@@ -12,7 +12,7 @@ import {
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { integrationChecks, organizations } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
-import type { TenantAccountRouteContext, TenantRouteContext } from '../../platform/route.js';
+import type { TenantAccountRouteContext, TenantRouteContext } from '../../platform/route/index.js';
 import type { TenantTx } from '../../platform/tenant-tx.js';
 import { probeFhirServer, type FhirReach, type ProbeResult } from './fhir-client.js';
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ehrPatientLinks } from '../../db/schema/index.js';
 import { erasedJsonPaths } from '../../db/schema/person-data.js';
-import type { TenantRouteContext } from '../../platform/route.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
 
 /**
  * Removes from the EHR links of erased patients the contact values the last sync brought (the

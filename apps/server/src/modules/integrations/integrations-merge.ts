@@ -1,6 +1,6 @@
 import { ehrPatientLinks } from '../../db/schema/index.js';
 import { moveToPatient } from '../../platform/patient-records.js';
-import type { TenantTx } from '../../platform/route.js';
+import type { TenantTx } from '../../platform/route/index.js';
 
 /**
  * Moves a patient's EHR links, so that a later sync updates the chart that stays to the chart that stays when a chart made from public input is merged into the

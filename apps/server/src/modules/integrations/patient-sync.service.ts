@@ -13,7 +13,7 @@ import { ehrPatientLinks, integrationCredentials, organizations } from '../../db
 import { AppError } from '../../platform/errors.js';
 import { outboundFailure, outboundGetJson } from '../../platform/outbound.js';
 import { openSecret, sealSecret } from '../../platform/secret-box.js';
-import type { TenantAccountRouteContext, TenantRouteContext } from '../../platform/route.js';
+import type { TenantAccountRouteContext, TenantRouteContext } from '../../platform/route/index.js';
 import {
   createImportedPatient,
   importedValuesOf,

@@ -19,7 +19,7 @@ const erCase = (over: Record<string, unknown> = {}) => ({
 describe('emergency-kiosk check-in', () => {
   const t = useTestApp();
   const post = (payload: object, headers: Record<string, string> = {}, remoteAddress = freshAddress()) =>
-    t.app.inject({ method: 'POST', url: '/api/triage/case', payload, remoteAddress, headers });
+    t.post('/api/triage/case', payload, { headers, remoteAddress });
   const entry = async (id: string) => (await rows(t.database.db, sql`select * from queue_entries where id = ${id}`))[0];
   const alertsOf = (id: string) =>
     rows<{ type: string; severity: string; status: string; patient_id: string | null }>(
@@ -88,17 +88,8 @@ describe('emergency-kiosk check-in', () => {
     expect(retry.headers['idempotent-replayed']).toBe('true');
     expect(retry.json()).toEqual(first.json());
     // The patient kiosk's other URL answers the same key with the same check-in.
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/triage/case/kiosk',
-          payload: body,
-          remoteAddress: freshAddress(),
-          headers: { 'idempotency-key': key },
-        })
-      ).json(),
-    ).toEqual(first.json());
+    const other = await t.post('/api/triage/case/kiosk', body, { headers: { 'idempotency-key': key }, remoteAddress: freshAddress() });
+    expect(other.json()).toEqual(first.json());
     const entries = await rows(t.database.db, sql`select id from queue_entries where last_name = 'Replay'`);
     expect(entries).toHaveLength(1);
     expect(await alertsOf(first.json().case.id)).toHaveLength(1);

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOtherOrganization, createTestApp, freshAddress, rows, type TestApp } from '../../test/harness.js';
+import { describe, expect, it } from 'vitest';
+import { createOtherOrganization, freshAddress, rows, useTestApp } from '../../test/harness.js';
 
 /**
  * The kiosk check-in with an `Idempotency-Key` (platform/idempotency.ts): a retry after a lost
@@ -18,21 +18,11 @@ const kioskCase = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** A check-in from its own address, so the per-address kiosk limit never decides a test. */
 function checkIn(payload: object, key?: string, url = '/api/triage/case') {
-  return t.app.inject({
-    method: 'POST',
-    url,
-    payload,
-    remoteAddress: freshAddress(),
-    headers: key === undefined ? {} : { 'idempotency-key': key },
-  });
+  return t.post(url, payload, { headers: key === undefined ? {} : { 'idempotency-key': key }, remoteAddress: freshAddress() });
 }
 
 const entriesNamed = (lastName: string) =>
@@ -86,17 +76,8 @@ describe('kiosk check-in with an Idempotency-Key', () => {
     expect(other.body).not.toContain(first.json().case.id);
     expect(other.body).not.toContain('Original');
     // Another clinic with the same body is another request too.
-    const admin = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { email: 'admin@demo.clinic', password: 'demo-password' },
-    });
-    const clinic = await t.app.inject({
-      method: 'POST',
-      url: '/api/clinics',
-      headers: { authorization: `Bearer ${admin.json().token}` },
-      payload: { name: 'Retry Annex' },
-    });
+    const clinic = await t.as('admin').post('/api/clinics', { name: 'Retry Annex' });
+    expect(clinic.statusCode).toBe(201);
     const elsewhere = await checkIn({ ...kioskCase({ lastName: 'Original' }), clinicId: clinic.json().clinic.id }, key);
     expect(elsewhere.statusCode).toBe(422);
     expect(await count('queue_entries')).toBe(entries);
@@ -176,7 +157,7 @@ describe('kiosk check-in with an Idempotency-Key', () => {
   });
 
   it('documents the header in the API description', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+    const doc = (await t.get('/api/openapi.json')).json();
     const params = doc.paths['/api/triage/case'].post.parameters as Array<{ name: string; in: string }>;
     expect(params).toContainEqual(expect.objectContaining({ name: 'Idempotency-Key', in: 'header', required: false }));
   });

@@ -1,7 +1,7 @@
 import { KIOSK_ACCESS, KIOSK_DEFAULT_TENANT, kioskCaseBody, tenantSelector } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { RateLimiter } from '../../platform/rate-limit.js';
-import { publicRoute, tenantRoute } from '../../platform/route.js';
+import { defineRoute } from '../../platform/route/index.js';
 import { kioskStats, publicClinicContext, submitKioskCase } from './kiosk.service.js';
 
 /** Check-ins a kiosk may submit per address per minute. */
@@ -16,9 +16,10 @@ export async function kioskRoutes(app: FastifyInstance) {
   // One allowance per address across both check-in URLs.
   const limiter = new RateLimiter(KIOSK_LIMIT_PER_MINUTE, 60_000);
   for (const url of CHECK_IN_URLS) {
-    publicRoute(
+    defineRoute(
       app,
       {
+        caller: 'public',
         method: 'POST',
         url,
         summary: 'Kiosk check-in: queue a case for the organization and clinic given',
@@ -40,9 +41,10 @@ export async function kioskRoutes(app: FastifyInstance) {
   }
 
   const contextLimiter = new RateLimiter(CONTEXT_LIMIT_PER_MINUTE, 60_000);
-  publicRoute(
+  defineRoute(
     app,
     {
+      caller: 'public',
       method: 'GET',
       url: '/api/public/clinic',
       summary: 'Names of the organization and clinic a kiosk or board is connected to',
@@ -53,9 +55,10 @@ export async function kioskRoutes(app: FastifyInstance) {
     async (ctx) => ({ success: true, ...publicClinicContext(ctx) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'GET',
       url: '/api/kiosk/stats',
       summary: "The clinic's kiosk check-ins today (clinic-local day) and their average duration",

@@ -9,9 +9,9 @@ import {
   organizationSettings,
   type KioskCaseBody,
 } from '@clinic/domain';
-import type { PublicRouteContext, TenantRouteContext } from '../../platform/route.js';
+import type { PublicRouteContext, TenantRouteContext } from '../../platform/route/index.js';
 import { createCheckInPatient } from '../patients/index.js';
-import { raiseEmergencyCheckInAlert } from '../emergency/index.js';
+import { raiseEmergencyCheckInAlert, recordEntryScoring } from '../emergency/index.js';
 import { auditAlertIfRaised, createQueueEntry, kioskDayFigures } from '../queue/index.js';
 
 /**
@@ -44,7 +44,7 @@ export async function submitKioskCase(ctx: PublicRouteContext, input: KioskCaseB
   // ctx.audit adds the route's clinic as details.clinicId; ctx.emit tells that clinic's board.
   await ctx.audit('queue.checked-in', { type: 'queue_entry', id: entry.id }, { via, patientId, queueNumber: entry.queueNumber });
   // A check-in that already calls for immediate attention (or a raised NEWS2) is an alert of its own.
-  await auditAlertIfRaised(ctx, entry, null, 'check-in');
+  await auditAlertIfRaised(ctx, recordEntryScoring, entry, null, 'check-in');
   if (emergency?.critical) await raiseEmergencyCheckInAlert(ctx, entry, emergency.pick);
   await ctx.emit('queue.updated', entry.id);
   return { id: entry.id, queueNumber: entry.queueNumber };

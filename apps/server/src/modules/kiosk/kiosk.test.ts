@@ -17,14 +17,13 @@ describe('kiosk check-in', () => {
   const t = useTestApp();
 
   it('queues a waiting case for default-clinic with queue numbers counting up from 1', async () => {
-    const first = await t.app.inject({ method: 'POST', url: '/api/triage/case', payload: kioskCase() });
+    const first = await t.post('/api/triage/case', kioskCase());
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({ success: true, case: { id: expect.any(String) }, queueNumber: 1 });
-    const second = await t.app.inject({
-      method: 'POST',
-      url: '/api/triage/case/kiosk',
-      payload: kioskCase({ firstName: 'Sam', lastName: 'Hill', dateOfBirth: undefined, phoneNumber: undefined }),
-    });
+    const second = await t.post(
+      '/api/triage/case/kiosk',
+      kioskCase({ firstName: 'Sam', lastName: 'Hill', dateOfBirth: undefined, phoneNumber: undefined }),
+    );
     expect(second.json().queueNumber).toBe(2);
     const [entry] = await rows(t.database.db, sql`select * from queue_entries where id = ${first.json().case.id}`);
     expect(entry).toMatchObject({
@@ -43,36 +42,26 @@ describe('kiosk check-in', () => {
 
   it('counts queue numbers per clinic: another organization starts again at 1', async () => {
     const other = await createOtherOrganization(t.app, 'kiosk-owner@other.org');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/triage/case?organizationId=${other.organizationId}&clinicId=${other.clinicId}`,
-      payload: kioskCase({ lastName: 'Other' }),
-    });
+    const res = await t.post(
+      `/api/triage/case?organizationId=${other.organizationId}&clinicId=${other.clinicId}`,
+      kioskCase({ lastName: 'Other' }),
+    );
     expect(res.statusCode).toBe(201);
     expect(res.json().queueNumber).toBe(1);
     // A kiosk URL naming only the organization sends its id as the clinic too (the spec's default).
-    const byOrganizationId = await t.app.inject({
-      method: 'POST',
-      url: `/api/triage/case?organizationId=${other.organizationId}&clinicId=${other.organizationId}`,
-      payload: kioskCase({ lastName: 'Other2' }),
-    });
+    const byOrganizationId = await t.post(
+      `/api/triage/case?organizationId=${other.organizationId}&clinicId=${other.organizationId}`,
+      kioskCase({ lastName: 'Other2' }),
+    );
     expect(byOrganizationId.statusCode).toBe(201);
     expect(byOrganizationId.json().queueNumber).toBe(2);
   });
 
   it('makes a new chart for a returning patient and flags the earlier one as a possible match, never attaching to it', async () => {
     const before = await rows(t.database.db, sql`select count(*)::int as n from patients where organization_id = 'default-clinic'`);
-    const a = await t.app.inject({ method: 'POST', url: '/api/triage/case', payload: kioskCase({ firstName: 'Maria', lastName: 'Okafor' }) });
-    const b = await t.app.inject({
-      method: 'POST',
-      url: '/api/triage/case',
-      payload: kioskCase({ firstName: 'M.', lastName: 'OKAFOR', phoneNumber: '555-201-3344' }),
-    });
-    const c = await t.app.inject({
-      method: 'POST',
-      url: '/api/triage/case',
-      payload: kioskCase({ lastName: 'Okafor', dateOfBirth: '1951-04-02' }),
-    });
+    const a = await t.post('/api/triage/case', kioskCase({ firstName: 'Maria', lastName: 'Okafor' }));
+    const b = await t.post('/api/triage/case', kioskCase({ firstName: 'M.', lastName: 'OKAFOR', phoneNumber: '555-201-3344' }));
+    const c = await t.post('/api/triage/case', kioskCase({ lastName: 'Okafor', dateOfBirth: '1951-04-02' }));
     const ids = await rows<{ id: string; patient_id: string }>(
       t.database.db,
       sql`select id, patient_id from queue_entries where id in (${a.json().case.id}, ${b.json().case.id}, ${c.json().case.id})`,
@@ -98,21 +87,11 @@ describe('kiosk check-in', () => {
   });
 
   it("never attaches a check-in to another clinic's chart, even when all three match", async () => {
-    const admin = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/sign-in',
-      payload: { email: 'admin@demo.clinic', password: 'demo-password' },
-    });
-    const headers = { authorization: `Bearer ${admin.json().token}` };
-    const clinic = await t.app.inject({ method: 'POST', url: '/api/clinics', headers, payload: { name: 'North Annex' } });
+    const clinic = await t.as('admin').post('/api/clinics', { name: 'North Annex' });
     expect(clinic.statusCode).toBe(201);
     const annexId = clinic.json().clinic.id as string;
-    const main = await t.app.inject({ method: 'POST', url: '/api/triage/case', payload: kioskCase({ lastName: 'Abernathy' }) });
-    const annex = await t.app.inject({
-      method: 'POST',
-      url: `/api/triage/case?organizationId=default-clinic&clinicId=${annexId}`,
-      payload: kioskCase({ lastName: 'Abernathy' }),
-    });
+    const main = await t.post('/api/triage/case', kioskCase({ lastName: 'Abernathy' }));
+    const annex = await t.post(`/api/triage/case?organizationId=default-clinic&clinicId=${annexId}`, kioskCase({ lastName: 'Abernathy' }));
     expect([main.statusCode, annex.statusCode]).toEqual([201, 201]);
     const charts = await rows<{ clinic_id: string }>(
       t.database.db,
@@ -124,21 +103,17 @@ describe('kiosk check-in', () => {
 
   it('answers 404 for an unknown organization and writes nothing', async () => {
     const before = await rows(t.database.db, sql`select count(*)::int as n from queue_entries`);
-    const res = await t.app.inject({ method: 'POST', url: '/api/triage/case?organizationId=no-such-org', payload: kioskCase() });
+    const res = await t.post('/api/triage/case?organizationId=no-such-org', kioskCase());
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ success: false, code: 'not-found' });
-    const unknownClinic = await t.app.inject({ method: 'POST', url: '/api/triage/case?clinicId=no-such-clinic', payload: kioskCase() });
+    const unknownClinic = await t.post('/api/triage/case?clinicId=no-such-clinic', kioskCase());
     expect(unknownClinic.statusCode).toBe(404);
     const after = await rows(t.database.db, sql`select count(*)::int as n from queue_entries`);
     expect(after[0].n).toBe(before[0].n);
   });
 
   it('refuses a case without first name, last name or chief complaint with the spec message', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/triage/case',
-      payload: { firstName: '', lastName: 'X', chiefComplaint: '', symptoms: [] },
-    });
+    const res = await t.post('/api/triage/case', { firstName: '', lastName: 'X', chiefComplaint: '', symptoms: [] });
     expect(res.statusCode).toBe(400);
     const body = res.json();
     expect(body.issues.map((i: { path: string }) => i.path).sort()).toEqual(['chiefComplaint', 'firstName']);
@@ -149,17 +124,12 @@ describe('kiosk check-in', () => {
     const address = '10.99.0.1';
     const codes: number[] = [];
     for (let i = 0; i < 31; i += 1) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/triage/case',
-        remoteAddress: address,
-        payload: kioskCase({ lastName: `Flood${i}` }),
-      });
+      const res = await t.post('/api/triage/case', kioskCase({ lastName: `Flood${i}` }), { remoteAddress: address });
       codes.push(res.statusCode);
     }
     expect(codes.slice(0, 30).every((c) => c === 201)).toBe(true);
     expect(codes[30]).toBe(429);
-    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/triage/case', remoteAddress: '10.99.0.2', payload: kioskCase() });
+    const elsewhere = await t.post('/api/triage/case', kioskCase(), { remoteAddress: '10.99.0.2' });
     expect(elsewhere.statusCode).toBe(201);
   });
 
@@ -170,7 +140,7 @@ describe('kiosk check-in', () => {
       kioskCase({ symptoms: 'not-a-list-of-strings'.repeat(1) && 42 }),
       kioskCase({ firstName: { $gt: '' } }),
     ]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/triage/case', payload });
+      const res = await t.post('/api/triage/case', payload);
       expect(res.statusCode).toBe(400);
     }
   });
@@ -180,7 +150,7 @@ describe('public clinic context', () => {
   const t = useTestApp();
 
   it('names the organization and clinic a kiosk is connected to, defaulting to default-clinic', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/public/clinic' });
+    const res = await t.get('/api/public/clinic');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       success: true,
@@ -191,10 +161,10 @@ describe('public clinic context', () => {
 
   it('uses the first clinic of an organization without a clinic of its own id, and 404s an unknown one', async () => {
     const other = await createOtherOrganization(t.app, 'context-owner@other.org');
-    const res = await t.app.inject({ method: 'GET', url: `/api/public/clinic?organizationId=${other.organizationId}` });
+    const res = await t.get(`/api/public/clinic?organizationId=${other.organizationId}`);
     expect(res.json().clinic).toEqual({ id: other.clinicId, name: 'Other Health Main Clinic' });
-    expect((await t.app.inject({ method: 'GET', url: '/api/public/clinic?organizationId=nope' })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: `/api/public/clinic?clinicId=${other.clinicId}` })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'GET', url: "/api/public/clinic?organizationId=' OR 1=1 --" })).statusCode).toBe(400);
+    expect((await t.get('/api/public/clinic?organizationId=nope')).statusCode).toBe(404);
+    expect((await t.get(`/api/public/clinic?clinicId=${other.clinicId}`)).statusCode).toBe(404);
+    expect((await t.get("/api/public/clinic?organizationId=' OR 1=1 --")).statusCode).toBe(400);
   });
 });

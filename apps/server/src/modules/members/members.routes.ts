@@ -2,7 +2,7 @@ import { MEMBERS_ACCESS, idSchema, inviteBody, updateMemberBody } from '@clinic/
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { appOrigin, type LinkConfig } from '../../platform/links.js';
-import { accountRoute, tenantAccountRoute, tenantRoute } from '../../platform/route.js';
+import { defineRoute } from '../../platform/route/index.js';
 import { sendIfConfigured, type Mailer } from '../../platform/mail.js';
 import { sendsInvitationMail } from '../../platform/notification-settings.js';
 import {
@@ -41,36 +41,51 @@ const scope = 'organization';
 
 /** Members, invitations and their permission changes. */
 export async function memberRoutes(app: FastifyInstance, opts: { links: LinkConfig; mailer: Mailer }) {
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'GET', url: '/api/organizations/members', summary: 'Members of the organization', access: MEMBERS_ACCESS.list, scope },
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/organizations/members',
+      summary: 'Members of the organization',
+      access: MEMBERS_ACCESS.list,
+      scope,
+    },
     async (ctx) => ({ success: true, members: await listMembers(ctx) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'GET', url: '/api/org/users', summary: 'Members with user statistics', access: MEMBERS_ACCESS.list, scope },
+    { caller: 'session', method: 'GET', url: '/api/org/users', summary: 'Members with user statistics', access: MEMBERS_ACCESS.list, scope },
     async (ctx) => {
       const [users, stats] = await Promise.all([listMembers(ctx), memberStats(ctx)]);
       return { success: true, users, stats };
     },
   );
 
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'GET', url: '/api/organizations/stats', summary: 'User statistics', access: MEMBERS_ACCESS.stats, scope },
+    { caller: 'session', method: 'GET', url: '/api/organizations/stats', summary: 'User statistics', access: MEMBERS_ACCESS.stats, scope },
     async (ctx) => ({ success: true, stats: { statistics: await memberStats(ctx) } }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'GET', url: '/api/organizations/invitations', summary: 'Pending invitations', access: MEMBERS_ACCESS.invitations, scope },
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/organizations/invitations',
+      summary: 'Pending invitations',
+      access: MEMBERS_ACCESS.invitations,
+      scope,
+    },
     async (ctx) => ({ success: true, invitations: await listInvitations(ctx) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: '/api/organizations/invite',
       summary: 'Invite someone by e-mail',
@@ -92,9 +107,10 @@ export async function memberRoutes(app: FastifyInstance, opts: { links: LinkConf
     },
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: '/api/organizations/invitations/:id/resend',
       summary: 'Send an invitation again with a new link (7 more days)',
@@ -113,9 +129,10 @@ export async function memberRoutes(app: FastifyInstance, opts: { links: LinkConf
     },
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'DELETE',
       url: '/api/organizations/invitations/:id',
       summary: 'Revoke a pending invitation',
@@ -126,15 +143,22 @@ export async function memberRoutes(app: FastifyInstance, opts: { links: LinkConf
     async (ctx, { params }) => ({ success: true, invitation: await revokeInvitation(ctx, params.id) }),
   );
 
-  accountRoute(
+  defineRoute(
     app,
-    { method: 'POST', url: '/api/organizations/invitations/:token/accept', summary: 'Accept an invitation', params: tokenParams },
+    {
+      caller: 'account',
+      method: 'POST',
+      url: '/api/organizations/invitations/:token/accept',
+      summary: 'Accept an invitation',
+      params: tokenParams,
+    },
     async (ctx, { params }) => ({ success: true, ...(await acceptByToken(ctx, params.token)) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'PATCH',
       url: '/api/organizations/members/:memberId',
       summary: 'Change a member role, flags or status',
@@ -150,9 +174,11 @@ export async function memberRoutes(app: FastifyInstance, opts: { links: LinkConf
     },
   );
 
-  tenantAccountRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
+      tenant: 'on-demand',
       method: 'DELETE',
       url: '/api/organizations/members/:memberId',
       summary: 'Remove a member from the organization (rank rules; never the last Owner or oneself; their sessions end with their last membership)',

@@ -6,7 +6,7 @@ import { toMemberDto } from '../../platform/dto.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { assertRoomFor } from '../../platform/plan-limits.js';
 import { acceptInvitation, markEmailVerified } from '../../platform/membership.js';
-import type { AccountRouteContext, RouteTenant, TenantAccountRouteContext, TenantRouteContext, TenantTx } from '../../platform/route.js';
+import type { AccountRouteContext, RouteTenant, TenantAccountRouteContext, TenantRouteContext, TenantTx } from '../../platform/route/index.js';
 import { endUserSessions } from '../../platform/sessions.js';
 
 /** How long an invitation can be accepted. */

@@ -1,14 +1,15 @@
 import { ORGANIZATIONS_ACCESS } from '@clinic/domain';
 import { updateOrganizationSettingsBody } from '@clinic/domain/contracts/organization-settings';
 import type { FastifyInstance } from 'fastify';
-import { tenantRoute } from '../../platform/route.js';
+import { defineRoute } from '../../platform/route/index.js';
 import { readOrganizationSettings, updateOrganizationSettings } from './organization-settings.service.js';
 
 /** The organization settings (`/organization/settings`, Admin or above): five tabs, saved and enforced. */
 export async function organizationSettingsRoutes(app: FastifyInstance) {
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'GET',
       url: '/api/organizations/settings',
       summary: "The organization's settings: general, security, notifications, integrations, billing",
@@ -18,9 +19,10 @@ export async function organizationSettingsRoutes(app: FastifyInstance) {
     async (ctx) => ({ success: true, settings: await readOrganizationSettings(ctx) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'PUT',
       url: '/api/organizations/settings',
       summary: 'Change any part of the settings (what is left out keeps its value)',

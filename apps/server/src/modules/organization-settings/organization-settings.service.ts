@@ -4,7 +4,7 @@ import { addressAllowed } from '@clinic/domain/rules/ip-allow-list';
 import { eq } from 'drizzle-orm';
 import { organizations, type OrganizationRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import type { RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route.js';
+import type { RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route/index.js';
 
 /** The stored settings, read leniently: a field that does not parse takes its default. */
 function storedSettings(raw: unknown): OrganizationSettings {

@@ -1,4 +1,4 @@
-import type { AccountRouteContext } from '../../platform/route.js';
+import type { AccountRouteContext } from '../../platform/route/index.js';
 import { takeHit, type SharedLimit } from '../../platform/shared-limit.js';
 
 /** Organizations one address may create per hour. */

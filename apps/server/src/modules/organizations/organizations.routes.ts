@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, notFound } from '../../platform/errors.js';
-import { accountRoute, tenantAccountRoute, tenantRoute } from '../../platform/route.js';
+import { defineRoute } from '../../platform/route/index.js';
 import { countOrganizationCreation } from './organization-limit.js';
 import {
   availableOrganizations,
@@ -28,7 +28,7 @@ const scope = 'organization';
 
 /** Organizations, their clinics, and choosing the current one. */
 export async function organizationRoutes(app: FastifyInstance) {
-  accountRoute(app, { method: 'GET', url: '/api/organizations', summary: 'The current organization', scope }, async (ctx) => {
+  defineRoute(app, { caller: 'account', method: 'GET', url: '/api/organizations', summary: 'The current organization', scope }, async (ctx) => {
     // An organizationId or clinicId sent by the client chooses among the caller's memberships
     // (403 otherwise, audited); without one, the current organization, or none.
     const wanted = ctx.selection;
@@ -43,9 +43,10 @@ export async function organizationRoutes(app: FastifyInstance) {
     }
   });
 
-  accountRoute(
+  defineRoute(
     app,
     {
+      caller: 'account',
       method: 'POST',
       url: '/api/organizations',
       summary: 'Create an organization with its main clinic',
@@ -59,9 +60,10 @@ export async function organizationRoutes(app: FastifyInstance) {
     },
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'PUT',
       url: '/api/organizations',
       summary: 'Update the organization',
@@ -83,9 +85,11 @@ export async function organizationRoutes(app: FastifyInstance) {
   );
 
   // The organization test page cleans up after itself; only an organization it marked may go.
-  tenantAccountRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
+      tenant: 'on-demand',
       method: 'DELETE',
       url: '/api/organizations',
       summary: 'Remove a test organization (archived; its Owner only; any other organization is refused)',
@@ -96,9 +100,10 @@ export async function organizationRoutes(app: FastifyInstance) {
   );
 
   // The id in the path selects among the caller's memberships; another tenant's id is a 404.
-  accountRoute(
+  defineRoute(
     app,
     {
+      caller: 'account',
       method: 'GET',
       url: '/api/clinics/organization/:id',
       summary: 'Clinics of one of your organizations',
@@ -114,9 +119,10 @@ export async function organizationRoutes(app: FastifyInstance) {
     },
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: '/api/clinics',
       summary: 'Add a clinic',
@@ -128,9 +134,10 @@ export async function organizationRoutes(app: FastifyInstance) {
     async (ctx, { body }) => ({ success: true, clinic: await createClinic(ctx, body) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'PUT',
       url: '/api/clinics/:id',
       summary: 'Update a clinic',
@@ -143,14 +150,18 @@ export async function organizationRoutes(app: FastifyInstance) {
     async (ctx, { params, body }) => ({ success: true, clinic: await updateClinic(ctx, params.id, body), message: 'Clinic updated successfully!' }),
   );
 
-  accountRoute(app, { method: 'GET', url: '/api/org/available', summary: 'Organizations you belong to or are invited to' }, async (ctx) => ({
-    success: true,
-    organizations: await availableOrganizations(ctx),
-  }));
-
-  accountRoute(
+  defineRoute(
     app,
-    { method: 'POST', url: '/api/org/switch', summary: 'Switch the current organization', body: switchOrganizationBody },
+    { caller: 'account', method: 'GET', url: '/api/org/available', summary: 'Organizations you belong to or are invited to' },
+    async (ctx) => ({
+      success: true,
+      organizations: await availableOrganizations(ctx),
+    }),
+  );
+
+  defineRoute(
+    app,
+    { caller: 'account', method: 'POST', url: '/api/org/switch', summary: 'Switch the current organization', body: switchOrganizationBody },
     async (ctx, { body }) => ({ success: true, ...(await ctx.selectOrganization(body)), message: 'Organization switched successfully!' }),
   );
 }

@@ -14,10 +14,10 @@ import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { clinics, invitations, organizationMembers, organizations, users } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import { toClinicDto, toOrganizationDto } from '../../platform/dto.js';
-import { PLAN_FEATURE_MESSAGE, subscriptionOf } from '../../platform/access.js';
+import { PLAN_FEATURE_MESSAGE, subscriptionOf } from '../../platform/admission.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { readFacility, saveFacility } from '../emergency/index.js';
-import type { AccountRouteContext, RouteTenant, TenantAccountRouteContext, TenantRouteContext, TenantTx } from '../../platform/route.js';
+import type { AccountRouteContext, RouteTenant, TenantAccountRouteContext, TenantRouteContext, TenantTx } from '../../platform/route/index.js';
 
 /** The plan a new organization's trial is of. */
 export const TRIAL_PLAN = 'professional';

@@ -1,7 +1,7 @@
 import { idSchema, PATIENTS_ACCESS } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { tenantRoute } from '../../platform/route.js';
+import { defineRoute } from '../../platform/route/index.js';
 import { dismissPossibleMatch, listPossibleMatches } from '../patients/index.js';
 import { mergePossibleMatch } from './patient-merge.service.js';
 
@@ -13,9 +13,10 @@ const access = PATIENTS_ACCESS.merge;
  * chart, listed on either chart, merged or dismissed by staff.
  */
 export async function patientMergeRoutes(app: FastifyInstance) {
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'GET',
       url: '/api/patients/:id/possible-matches',
       summary: "A chart's open possible matches (charts made from public input that look like it)",
@@ -24,9 +25,10 @@ export async function patientMergeRoutes(app: FastifyInstance) {
     },
     async (ctx, { params }) => ({ success: true, matches: await listPossibleMatches(ctx, params.id) }),
   );
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: '/api/patients/possible-matches/:id/merge',
       summary: 'Merge the chart public input made into the existing chart: its records move, it is archived',
@@ -35,9 +37,10 @@ export async function patientMergeRoutes(app: FastifyInstance) {
     },
     async (ctx, { params }) => mergePossibleMatch(ctx, params.id),
   );
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: '/api/patients/possible-matches/:id/dismiss',
       summary: 'Dismiss a possible match: the two charts are different people',

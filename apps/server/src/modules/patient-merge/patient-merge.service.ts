@@ -1,5 +1,5 @@
 import type { PatientMergeResultDto } from '@clinic/domain';
-import type { TenantRouteContext } from '../../platform/route.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
 import { moveTrialRecords } from '../clinical-trials/index.js';
 import { moveEmergencyRecords } from '../emergency/index.js';
 import { moveGdprRecords } from '../gdpr/index.js';

@@ -136,12 +136,7 @@ describe('merging and dismissing possible matches', () => {
     const { match } = await flagged('Guarded');
     expect((await t.as('viewer').post(`/api/patients/possible-matches/${match.id}/merge`, {})).statusCode).toBe(403);
     const other = await createOtherOrganization(t.app, 'merge-owner@other.org');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/patients/possible-matches/${match.id}/merge`,
-      headers: other.headers,
-      payload: {},
-    });
+    const res = await t.as(other.headers).post(`/api/patients/possible-matches/${match.id}/merge`, {});
     expect(res.statusCode).toBe(404);
     expect(await countRows(t.database.db, 'patient_possible_matches', sql`id = ${match.id} and resolution is null`)).toBe(1);
   });

@@ -2,7 +2,7 @@ import type { KioskCaseBody } from '@clinic/domain';
 import { assertRoomFor } from '../../platform/plan-limits.js';
 import { patients } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
-import type { RouteActor, RouteContext, RouteTenant } from '../../platform/route.js';
+import type { RouteActor, RouteContext, RouteTenant } from '../../platform/route/index.js';
 import { flagPossibleMatches } from './possible-matches.js';
 
 /**

@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { patients } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import { assertRoomFor } from '../../platform/plan-limits.js';
-import type { TenantRouteContext } from '../../platform/route.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
 import { clinicOf, inDirectory } from './patients.service.js';
 
 /**

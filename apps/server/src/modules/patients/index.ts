@@ -9,7 +9,8 @@ export {
   type OpenPossibleMatch,
 } from './possible-matches.js';
 export { directoryCount } from './patient-figures.js';
-export { patientNames } from './patient-names.js';
+export { patientExists, patientNames } from './patient-names.js';
+export { completedVisitsOf, emergencyVisitsBetween, type PatientVisitTime } from './visit-readers.js';
 export { patientSummaries, type PatientSummary } from './patient-summaries.js';
 export { patientsInCare, type PatientInCare } from './patients-in-care.js';
 export { patientRoutes } from './patients.routes.js';

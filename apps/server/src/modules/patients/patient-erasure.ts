@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { patients, patientVisits } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import type { TenantRouteContext } from '../../platform/route.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
 import { inDirectory, requirePatient, type DirectoryReader } from './patients.service.js';
 
 /**

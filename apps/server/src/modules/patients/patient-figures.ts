@@ -1,6 +1,6 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { patients } from '../../db/schema/index.js';
-import type { RouteTenant, TenantTx } from '../../platform/route.js';
+import type { RouteTenant, TenantTx } from '../../platform/route/index.js';
 
 /** Patients in the directory (not archived) of the request's clinic, or of the organization without one. */
 export async function directoryCount(tx: TenantTx, tenant: Pick<RouteTenant, 'organizationId' | 'clinicId'>): Promise<number> {

@@ -1,7 +1,7 @@
 import type { PatientPlacementBody, PatientPlacementDto } from '@clinic/domain';
 import { and, eq } from 'drizzle-orm';
 import { patients } from '../../db/schema/index.js';
-import type { TenantRouteContext } from '../../platform/route.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
 import { inDirectory, requirePatient } from './patients.service.js';
 
 /** A patient's placement as the API answers it. */

@@ -117,7 +117,7 @@ export function searchBranches(shape: Exclude<SearchShape, 'none'>, v: SearchBin
 
 /**
  * The condition for a search, the branches joined with OR; undefined when the search is empty.
- * (The directory's statements keep the branches apart: `patients.service.ts`.)
+ * (The directory's statements keep the branches apart: `patient-directory-page.ts`.)
  */
 export function searchCondition(search: string): SQL | undefined {
   const values = searchValuesOf(search);

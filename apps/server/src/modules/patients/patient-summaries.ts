@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { patients } from '../../db/schema/index.js';
-import type { TenantTx } from '../../platform/route.js';
+import type { TenantTx } from '../../platform/route/index.js';
 
 /** What another module may read of a patient: the name and date of birth (a trial's eligibility, its lists). */
 export interface PatientSummary {

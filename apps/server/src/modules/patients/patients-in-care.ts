@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { TenantTx } from '../../platform/route.js';
+import type { TenantTx } from '../../platform/route/index.js';
+import { inCareByQueue, queueDepartmentOf } from '../queue/index.js';
 
 /** A patient currently in care, as the facility directory (visitor check-in) may read them. */
 export interface PatientInCare {
@@ -25,20 +26,12 @@ export async function patientsInCare(tx: TenantTx, organizationId: string, patie
   const onePatient = patientId ? sql`and p.id = ${patientId}` : sql``;
   const result = await tx.execute(sql`
     select p.id, p.first_name, p.last_name, p.floor, p.room_number, p.directory_opt_out,
-           coalesce(p.care_department, (
-             select q.department from queue_entries q
-              where q.organization_id = p.organization_id and q.patient_id = p.id
-                and q.status in ('waiting', 'in-progress', 'admitted', 'emergency-admitted')
-              order by q.created_at desc limit 1)) as department
+           coalesce(p.care_department, ${queueDepartmentOf('p')}) as department
       from patients p
      where p.organization_id = ${organizationId} ${onePatient}
        and p.archived_at is null and p.status <> 'discharged'
        and ((p.status = 'active' and p.room_number is not null)
-            or exists (select 1 from queue_entries q
-                        where q.organization_id = p.organization_id and q.patient_id = p.id
-                          and (q.status in ('waiting', 'in-progress')
-                               or (q.status in ('admitted', 'emergency-admitted')
-                                   and (p.discharged_at is null or q.updated_at > p.discharged_at)))))`);
+            or ${inCareByQueue('p', sql`p.discharged_at`)})`);
   return (result.rows as Array<Record<string, unknown>>).map((r) => ({
     id: String(r.id),
     firstName: String(r.first_name),

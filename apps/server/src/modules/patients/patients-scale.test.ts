@@ -3,10 +3,11 @@ import { and, count, eq, isNull, sql, type SQLWrapper } from 'drizzle-orm';
 import { patients } from '../../db/schema/index.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bulkInsertPatients } from '../../db/seed/patients.js';
-import { withTenantTx, type TenantTx } from '../../platform/tenant-tx.js';
+import { withTenant, type TenantTx } from '../../platform/tenant-tx.js';
 import { rows, useTestApp } from '../../test/harness.js';
 import { orderFor, searchCondition } from './patient-search.js';
-import { directoryCountQuery, directoryPageQuery, type DirectoryScope } from './patients.service.js';
+import { directoryCountQuery, directoryPageQuery } from './patient-directory-page.js';
+import type { DirectoryScope } from './patients.service.js';
 
 /**
  * The directory's queries at scale: with 20,000 patients in the clinic (and 5,000 in another
@@ -41,7 +42,7 @@ async function createOtherOrganizationRow(): Promise<string> {
 }
 
 async function explain(build: (tx: TenantTx) => SQLWrapper): Promise<string> {
-  return withTenantTx(t.database.db, 'default-clinic', async (tx) => {
+  return withTenant(t.database.db, 'default-clinic', async (tx) => {
     const r = await tx.execute(sql`explain (analyze, costs off, timing off, summary off) ${build(tx)}`);
     return (r.rows as Array<Record<string, string>>).map((row) => Object.values(row)[0]).join('\n');
   });
@@ -167,7 +168,7 @@ describe('directory queries at 20,000 patients', () => {
       { status: 'inactive', offset: '40', limit: '20' },
       { offset: '980', limit: '50' },
     ];
-    await withTenantTx(t.database.db, 'default-clinic', async (tx) => {
+    await withTenant(t.database.db, 'default-clinic', async (tx) => {
       for (const search of searches) {
         for (const variant of variants) {
           const query = patientListQuery.parse({ search, ...variant });

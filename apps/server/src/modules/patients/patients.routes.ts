@@ -1,17 +1,9 @@
 import { idSchema, PATIENTS_ACCESS, patientBody, patientListQuery, patientPlacementBody, visitBody, visitListQuery } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { JsonAnswer, tenantRoute } from '../../platform/route.js';
-import {
-  archivePatient,
-  createPatient,
-  dischargePatient,
-  getPatient,
-  listPatients,
-  patientStats,
-  reactivatePatient,
-  updatePatient,
-} from './patients.service.js';
+import { defineRoute, JsonAnswer } from '../../platform/route/index.js';
+import { archivePatient, createPatient, dischargePatient, getPatient, patientStats, reactivatePatient, updatePatient } from './patients.service.js';
+import { listPatients } from './patient-directory-page.js';
 import { getPlacement, updatePlacement } from './patient-placement.js';
 import { addVisit, listVisits } from './visits.service.js';
 
@@ -28,7 +20,7 @@ export async function patientRoutes(app: FastifyInstance) {
     ['/api/triage/patients', 'List patients (the spec name of GET /api/patients)'],
   ] as const;
   for (const [url, summary] of listed) {
-    tenantRoute(app, { method: 'GET', url, summary, access, query: patientListQuery }, async (ctx, { query }) => {
+    defineRoute(app, { caller: 'session', method: 'GET', url, summary, access, query: patientListQuery }, async (ctx, { query }) => {
       const { patients, ...page } = await listPatients(ctx, query);
       return new JsonAnswer({ success: true, ...page }, { patients });
     });
@@ -39,7 +31,7 @@ export async function patientRoutes(app: FastifyInstance) {
     ['/api/triage/patients', 'Create a patient (the spec name; phone as phoneNumber)'],
   ] as const;
   for (const [url, summary] of created) {
-    tenantRoute(app, { method: 'POST', url, summary, access, body: patientBody, status: 201 }, async (ctx, { body }) => ({
+    defineRoute(app, { caller: 'session', method: 'POST', url, summary, access, body: patientBody, status: 201 }, async (ctx, { body }) => ({
       success: true,
       patient: await createPatient(ctx, body),
     }));
@@ -50,27 +42,32 @@ export async function patientRoutes(app: FastifyInstance) {
     ['/api/triage/patients/:id', 'Update a patient (the spec name)'],
   ] as const;
   for (const [url, summary] of updated) {
-    tenantRoute(app, { method: 'PUT', url, summary, access, params: idParams, body: patientBody }, async (ctx, { params, body }) => ({
-      success: true,
-      patient: await updatePatient(ctx, params.id, body),
-    }));
+    defineRoute(
+      app,
+      { caller: 'session', method: 'PUT', url, summary, access, params: idParams, body: patientBody },
+      async (ctx, { params, body }) => ({
+        success: true,
+        patient: await updatePatient(ctx, params.id, body),
+      }),
+    );
   }
 
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'GET', url: '/api/patients/stats/overview', summary: 'Patient counts: total, by status, new this month', access },
+    { caller: 'session', method: 'GET', url: '/api/patients/stats/overview', summary: 'Patient counts: total, by status, new this month', access },
     async (ctx) => ({ success: true, stats: await patientStats(ctx) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'GET', url: '/api/patients/:id', summary: 'One patient', access, params: idParams },
+    { caller: 'session', method: 'GET', url: '/api/patients/:id', summary: 'One patient', access, params: idParams },
     async (ctx, { params }) => new JsonAnswer({ success: true }, { patient: await getPatient(ctx, params.id) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'DELETE',
       url: '/api/patients/:id',
       summary: 'Archive a patient (kept, never erased)',
@@ -80,21 +77,29 @@ export async function patientRoutes(app: FastifyInstance) {
     async (ctx, { params }) => ({ success: true, archived: true, patient: await archivePatient(ctx, params.id) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'POST', url: '/api/patients/:id/discharge', summary: 'Discharge a patient', access, params: idParams },
+    { caller: 'session', method: 'POST', url: '/api/patients/:id/discharge', summary: 'Discharge a patient', access, params: idParams },
     async (ctx, { params }) => ({ success: true, patient: await dischargePatient(ctx, params.id) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'POST', url: '/api/patients/:id/reactivate', summary: 'Make a discharged or inactive patient active', access, params: idParams },
+    {
+      caller: 'session',
+      method: 'POST',
+      url: '/api/patients/:id/reactivate',
+      summary: 'Make a discharged or inactive patient active',
+      access,
+      params: idParams,
+    },
     async (ctx, { params }) => ({ success: true, patient: await reactivatePatient(ctx, params.id) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'GET',
       url: '/api/patients/:id/visits',
       summary: "A patient's visits, newest first, with counts",
@@ -105,15 +110,25 @@ export async function patientRoutes(app: FastifyInstance) {
     async (ctx, { params, query }) => ({ success: true, ...(await listVisits(ctx, params.id, query)) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'POST', url: '/api/patients/:id/visits', summary: 'Record a visit', access, params: idParams, body: visitBody, status: 201 },
+    {
+      caller: 'session',
+      method: 'POST',
+      url: '/api/patients/:id/visits',
+      summary: 'Record a visit',
+      access,
+      params: idParams,
+      body: visitBody,
+      status: 201,
+    },
     async (ctx, { params, body }) => ({ success: true, visit: await addVisit(ctx, params.id, body) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'GET',
       url: '/api/patients/:id/placement',
       summary: "A patient's department, floor and room, and their facility-directory opt-out",
@@ -123,9 +138,10 @@ export async function patientRoutes(app: FastifyInstance) {
     async (ctx, { params }) => ({ success: true, placement: await getPlacement(ctx, params.id) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'PUT',
       url: '/api/patients/:id/placement',
       summary: "Set an admitted patient's department, floor and room, and their facility-directory opt-out",

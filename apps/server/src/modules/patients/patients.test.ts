@@ -282,6 +282,7 @@ describe('search, filter, sort and pages', () => {
     expect(names(await list('search=zab&status=active'))).toEqual(['Quentin', 'Quinn']);
     expect(names(await list('search=zab&status=inactive'))).toEqual([]);
     const discharged = await list('status=discharged&limit=200');
+    expect(names(discharged)).toContain('Ursula');
     expect(discharged.patients.every((p) => p.status === 'discharged')).toBe(true);
     const all = await list('status=all&limit=1');
     const stats = (await t.get('/api/patients/stats/overview')).json().stats;

@@ -3,7 +3,7 @@ import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { patientPossibleMatches, patients, patientVisits } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { moveToPatient } from '../../platform/patient-records.js';
-import type { TenantRouteContext } from '../../platform/route.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
 import type { CheckInContext } from './check-in-patient.js';
 import { requirePatient } from './patients.service.js';
 

@@ -2,7 +2,7 @@ import type { VisitDto, VisitInput } from '@clinic/domain';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { patientVisits } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
-import type { TenantRouteContext } from '../../platform/route.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
 import { toVisitDto } from './patients.dto.js';
 import { requirePatient } from './patients.service.js';
 

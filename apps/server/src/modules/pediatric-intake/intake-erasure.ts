@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { intakeTokens, pediatricIntakes } from '../../db/schema/index.js';
 import { erasedJsonPaths } from '../../db/schema/person-data.js';
-import type { TenantRouteContext } from '../../platform/route.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
 
 /**
  * Removes from the intake records of erased patients the fields that reach the child or the

@@ -1,6 +1,6 @@
 import { pediatricIntakes } from '../../db/schema/index.js';
 import { moveToPatient } from '../../platform/patient-records.js';
-import type { TenantTx } from '../../platform/route.js';
+import type { TenantTx } from '../../platform/route/index.js';
 
 /**
  * Moves a patient's pediatric intakes; their tokens stay, acting only on the chart their intake made, which the merge archives to the chart that stays when a chart made from public input is merged into the

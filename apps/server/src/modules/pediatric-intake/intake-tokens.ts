@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { intakeTokens, pediatricIntakes } from '../../db/schema/index.js';
 import { hashToken, newToken } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
-import type { RouteContext, RouteActor, RouteTenant } from '../../platform/route.js';
+import type { RouteContext, RouteActor, RouteTenant } from '../../platform/route/index.js';
 
 /** How long an intake's token authorises its enrol and queue calls. */
 export const INTAKE_TOKEN_MINUTES = 30;

@@ -3,7 +3,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import { pediatricIntakes } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
-import type { PublicOrTenantRouteContext, PublicRouteContext } from '../../platform/route.js';
+import type { PublicOrTenantRouteContext, PublicRouteContext } from '../../platform/route/index.js';
+import { recordEntryScoring } from '../emergency/index.js';
 import { createCheckInPatient, patientSummaries } from '../patients/index.js';
 import { auditAlertIfRaised, createQueueEntry } from '../queue/index.js';
 import { consumeIntakeToken, issueIntakeToken } from './intake-tokens.js';
@@ -115,7 +116,7 @@ export async function queueIntakePatient(ctx: PublicOrTenantRouteContext, patien
     },
   });
   await ctx.audit('queue.checked-in', { type: 'queue_entry', id: entry.id }, { via: 'pediatric-intake', patientId, intakeId: intake.id });
-  await auditAlertIfRaised(ctx, entry, null, 'check-in');
+  await auditAlertIfRaised(ctx, recordEntryScoring, entry, null, 'check-in');
   await ctx.emit('queue.updated', entry.id);
   return { queueId: entry.id, queueNumber: entry.queueNumber };
 }

@@ -8,7 +8,7 @@ import {
 } from '@clinic/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RateLimiter } from '../../platform/rate-limit.js';
-import { publicOrTenantRoute, publicRoute } from '../../platform/route.js';
+import { defineRoute } from '../../platform/route/index.js';
 import { tokenFrom } from '../../platform/sessions.js';
 import { queueIntakePatient, submitIntake } from './intake.service.js';
 
@@ -28,9 +28,10 @@ export const intakeCallAsStaff = (request: FastifyRequest) => intakeTokenOf(requ
 export async function pediatricIntakeRoutes(app: FastifyInstance) {
   // One allowance per address for the submit and the queue call.
   const limiter = new RateLimiter(INTAKE_LIMIT_PER_MINUTE, 60_000);
-  publicRoute(
+  defineRoute(
     app,
     {
+      caller: 'public',
       method: 'POST',
       url: '/api/patients/pediatric',
       summary: 'Pediatric intake: create the patient and the intake record; answers a token for the enrol and queue calls',
@@ -43,9 +44,10 @@ export async function pediatricIntakeRoutes(app: FastifyInstance) {
     async (ctx, { body }) => ({ success: true, ...(await submitIntake(ctx, body)) }),
   );
 
-  publicOrTenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'public-or-session',
       method: 'POST',
       url: '/api/patients/pediatric/:patientId/queue',
       summary: "Queue an intake's patient (pediatric-general, routine, 30 minutes): staff, or the intake's X-Intake-Token once",

@@ -1,9 +1,12 @@
 /** The queue module's public API: what other modules may call (see ../README.md). */
-export { auditAlertIfRaised, type AlertCause } from './queue-alerts.js';
+export { auditAlertIfRaised, type AlertCause, type EntryScoring, type EntryScoringRecorder, type ScoringContext } from './queue-alerts.js';
 export { createQueueEntry, deriveEntry, nextQueueNumber, recordTransition, toQueueEntryDto, type NewQueueEntry } from './queue-entries.js';
 export { kioskDayFigures, queueDayFigures } from './queue-figures.js';
 export { queueEntrySubjects, type QueueEntrySubject } from './queue-subjects.js';
-export { queueRoutes } from './queue.routes.js';
+export { inCareByQueue, openQueueEntries, queueDepartmentOf, queueEntriesActiveSince, type QueueEntryTimes } from './queue-readers.js';
+/** An entry as the queue stores it: what `openQueueEntries` returns and a scoring is recorded for. */
+export type { QueueEntryRow } from '../../db/schema/index.js';
+export { queueRoutes, type QueueRoutesOptions } from './queue.routes.js';
 export { queueAnalyticsDays, queueDistinctPatients, queueDoctorIds } from './queue-analytics.js';
 export { moveQueueRecords } from './queue-merge.js';
 export { eraseQueueEntryContacts } from './queue-erasure.js';

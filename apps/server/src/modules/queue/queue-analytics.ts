@@ -4,7 +4,8 @@ import {
   ANALYTICS_DAY_BREAKDOWNS,
   addDays,
   emptyAnalyticsDay,
-  localTimeToInstant,
+  localDayEnd,
+  localDayStart,
   planDays,
   type AnalyticsDay,
   type AnalyticsDayBreakdown,
@@ -12,7 +13,8 @@ import {
   type UrgencyLevel,
 } from '@clinic/domain';
 import { sql, type SQL } from 'drizzle-orm';
-import type { TenantTx } from '../../platform/route.js';
+import type { TenantTx } from '../../platform/route/index.js';
+import { doctorUserIds } from '../members/index.js';
 import type { QueueScope } from './queue.service.js';
 
 /**
@@ -20,7 +22,8 @@ import type { QueueScope } from './queue.service.js';
  * check-in (`AnalyticsDay`, `rules/analytics-days.ts`), whole days that ended more than a day ago
  * kept in the daily rollup (`analytics_days`, migration 0020), the rest of a window added up from
  * the entries in one scan of `queue_entries_created_idx` (organization, clinic, check-in time). The
- * queue owns the table, so the queries live here; the analytics module turns the days into figures
+ * queue owns the rollup (declared with its tables in `db/schema/queue.ts`, kept current by a trigger
+ * on `queue_entries`), so the queries live here; the analytics module turns the days into figures
  * and reports. A visit is an entry checked in during the window, cancelled ones (people who left
  * before care) aside.
  */
@@ -212,8 +215,8 @@ export async function queueAnalyticsDays(
     }
   }
   const missingWindows = missing.map(({ day }) => ({
-    from: localTimeToInstant(timeZone, day),
-    to: localTimeToInstant(timeZone, addDays(day, 1)),
+    from: localDayStart(timeZone, day),
+    to: localDayEnd(timeZone, day),
   }));
   const added = await addUpDays(tx, scope, [...plan.live, ...missingWindows], timeZone);
   if (missing.length > 0) {
@@ -230,12 +233,8 @@ export async function queueAnalyticsDays(
 }
 
 /** The members who are doctors now (their care counts towards utilization). */
-export async function queueDoctorIds(tx: TenantTx, scope: QueueScope): Promise<Set<string>> {
-  const result = await rows<{ user_id: string }>(
-    tx,
-    sql`select user_id from organization_members where organization_id = ${scope.organizationId} and role = 'Doctor'`,
-  );
-  return new Set(result.map((r) => r.user_id));
+export function queueDoctorIds(tx: TenantTx, scope: QueueScope): Promise<Set<string>> {
+  return doctorUserIds(tx, scope.organizationId);
 }
 
 /**

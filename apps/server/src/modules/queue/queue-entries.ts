@@ -2,7 +2,7 @@ import { ageInYears, deriveQueuePatient, type KioskCaseBody, type QueueEntryDto,
 import { sql } from 'drizzle-orm';
 import { queueCounters, queueEntries, queueTransitions, type QueueEntryRow } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
-import type { TenantTx } from '../../platform/route.js';
+import type { TenantTx } from '../../platform/route/index.js';
 
 /** The next queue number of a clinic for a day, from 1; atomic under concurrent check-ins. */
 export async function nextQueueNumber(tx: TenantTx, organizationId: string, clinicId: string, day: string): Promise<number> {

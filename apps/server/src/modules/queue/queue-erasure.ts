@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { queueEntries } from '../../db/schema/index.js';
-import type { TenantRouteContext } from '../../platform/route.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
 
 /**
  * Removes the contact data a check-in copied onto the queue entries of erased patients (phone,

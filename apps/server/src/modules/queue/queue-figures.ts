@@ -1,7 +1,7 @@
 import { OPEN_QUEUE_STATUSES } from '@clinic/domain';
 import { and, avg, count, eq, gte, inArray, isNotNull, max, sql } from 'drizzle-orm';
 import { queueEntries } from '../../db/schema/index.js';
-import type { TenantTx } from '../../platform/route.js';
+import type { TenantTx } from '../../platform/route/index.js';
 import type { QueueScope } from './queue.service.js';
 
 /**

@@ -13,7 +13,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { RateLimiter } from '../../platform/rate-limit.js';
-import { publicRoute, tenantRoute } from '../../platform/route.js';
+import { defineRoute } from '../../platform/route/index.js';
+import type { EntryScoringRecorder } from './queue-alerts.js';
 import { assignClinician, changeStatus, entryHistory, publicBoardOf, queueStats, recordVitals, waitingRoom } from './queue.service.js';
 
 const idParams = z.object({ id: idSchema });
@@ -28,23 +29,33 @@ const ACTION_BODIES = {
   'emergency-admit': queueActionBody,
 } as const;
 
+/** What the queue's routes need besides: where a scoring of recorded vital signs is kept (the emergency room's). */
+export interface QueueRoutesOptions {
+  recordScoring: EntryScoringRecorder;
+}
+
 /** The staff waiting room, its actions, and the public de-identified board. */
-export async function queueRoutes(app: FastifyInstance) {
-  tenantRoute(
+export async function queueRoutes(app: FastifyInstance, { recordScoring }: QueueRoutesOptions) {
+  defineRoute(
     app,
-    { method: 'GET', url: '/api/triage/waiting-room', summary: 'Open queue entries of the clinic, with stats', access },
+    { caller: 'session', method: 'GET', url: '/api/triage/waiting-room', summary: 'Open queue entries of the clinic, with stats', access },
     async (ctx) => ({ success: true, ...(await waitingRoom(ctx)) }),
   );
 
-  tenantRoute(app, { method: 'GET', url: '/api/triage/waiting-room/stats', summary: 'Queue stats of the clinic', access }, async (ctx) => ({
-    success: true,
-    stats: await queueStats(ctx),
-  }));
+  defineRoute(
+    app,
+    { caller: 'session', method: 'GET', url: '/api/triage/waiting-room/stats', summary: 'Queue stats of the clinic', access },
+    async (ctx) => ({
+      success: true,
+      stats: await queueStats(ctx),
+    }),
+  );
 
   for (const action of STATUS_ACTIONS) {
-    tenantRoute(
+    defineRoute(
       app,
       {
+        caller: 'session',
         method: 'POST',
         url: `/api/triage/waiting-room/:id/${action}`,
         summary: `Queue action: ${action}`,
@@ -59,9 +70,10 @@ export async function queueRoutes(app: FastifyInstance) {
     );
   }
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: '/api/triage/waiting-room/:id/assign',
       summary: 'Assign a clinician',
@@ -72,9 +84,10 @@ export async function queueRoutes(app: FastifyInstance) {
     async (ctx, { params, body }) => ({ success: true, patient: await assignClinician(ctx, params.id, body) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: '/api/triage/waiting-room/:id/vitals',
       summary: 'Record vital signs (re-scores risk and NEWS2)',
@@ -82,18 +95,26 @@ export async function queueRoutes(app: FastifyInstance) {
       params: idParams,
       body: recordVitalsBody,
     },
-    async (ctx, { params, body }) => ({ success: true, patient: await recordVitals(ctx, params.id, body) }),
+    async (ctx, { params, body }) => ({ success: true, patient: await recordVitals(ctx, params.id, body, recordScoring) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'GET', url: '/api/triage/waiting-room/:id/history', summary: 'Status history of an entry', access, params: idParams },
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/triage/waiting-room/:id/history',
+      summary: 'Status history of an entry',
+      access,
+      params: idParams,
+    },
     async (ctx, { params }) => ({ success: true, transitions: await entryHistory(ctx, params.id) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'PUT',
       url: '/api/triage/case/:id/status',
       summary: 'Change the status of a case (Start Care)',
@@ -108,9 +129,10 @@ export async function queueRoutes(app: FastifyInstance) {
   );
 
   const boardLimiter = new RateLimiter(120, 60_000);
-  publicRoute(
+  defineRoute(
     app,
     {
+      caller: 'public',
       method: 'GET',
       url: '/api/triage/cds-queue/public',
       summary: 'De-identified queue board (queue numbers, initials, urgency, waits)',

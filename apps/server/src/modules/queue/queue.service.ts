@@ -15,12 +15,12 @@ import {
   targetWaitMinutes,
   type UrgencyLevel,
 } from '@clinic/domain';
-import { and, asc, count, eq, gte, inArray, isNotNull, notInArray } from 'drizzle-orm';
-import { organizationMembers, organizations, queueEntries, queueTransitions, users, type QueueEntryRow } from '../../db/schema/index.js';
+import { and, asc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
+import { organizations, queueEntries, queueTransitions, type QueueEntryRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { publishEvent } from '../../platform/events.js';
-import type { PublicRouteContext, RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route.js';
-import { auditAlertIfRaised } from './queue-alerts.js';
+import type { PublicRouteContext, RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route/index.js';
+import { activeDoctors, isActiveMember, memberNames } from '../members/index.js';
+import { auditAlertIfRaised, type EntryScoringRecorder } from './queue-alerts.js';
 import { deriveEntry, recordTransition, toQueueEntryDto } from './queue-entries.js';
 
 /** The organization and clinic a queue query is scoped to. */
@@ -43,14 +43,12 @@ async function openEntries(tx: TenantTx, organizationId: string, clinicId: strin
 
 /** Names of the members assigned to entries, by member id. */
 async function clinicianNames(tx: TenantTx, organizationId: string, rows: QueueEntryRow[]) {
-  const ids = [...new Set(rows.map((r) => r.assignedTo).filter((v): v is string => !!v))];
-  if (!ids.length) return new Map<string, string>();
-  const members = await tx
-    .select({ id: organizationMembers.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(organizationMembers)
-    .innerJoin(users, eq(users.id, organizationMembers.userId))
-    .where(and(eq(organizationMembers.organizationId, organizationId), inArray(organizationMembers.id, ids)));
-  return new Map(members.map((m) => [m.id, [m.firstName, m.lastName].filter(Boolean).join(' ') || m.email]));
+  return memberNames(
+    tx,
+    organizationId,
+    rows.map((r) => r.assignedTo),
+    'member',
+  );
 }
 
 function assignedName(row: QueueEntryRow, names: Map<string, string>): string | null {
@@ -60,19 +58,8 @@ function assignedName(row: QueueEntryRow, names: Map<string, string>): string | 
 
 /** Active doctors of the organization not currently giving care to an in-progress entry. */
 async function doctorsAvailable(tx: TenantTx, organizationId: string, open: QueueEntryRow[]) {
-  const busy = [...new Set(open.filter((e) => e.status === 'in-progress' && e.startedBy).map((e) => e.startedBy as string))];
-  const [row] = await tx
-    .select({ n: count() })
-    .from(organizationMembers)
-    .where(
-      and(
-        eq(organizationMembers.organizationId, organizationId),
-        eq(organizationMembers.role, 'Doctor'),
-        eq(organizationMembers.status, 'active'),
-        busy.length ? notInArray(organizationMembers.userId, busy) : undefined,
-      ),
-    );
-  return row.n;
+  const busy = new Set(open.filter((e) => e.status === 'in-progress' && e.startedBy).map((e) => e.startedBy as string));
+  return (await activeDoctors(tx, organizationId)).filter((d) => !busy.has(d.userId)).length;
 }
 
 /** Entries whose care started since `since` (for guideline compliance). */
@@ -140,9 +127,9 @@ function refuse(t: QueueTransition): asserts t is Extract<QueueTransition, { ok:
 async function afterChange(ctx: TenantRouteContext, row: QueueEntryRow, action: string, details: Record<string, unknown>) {
   const { tx, tenant } = ctx;
   await ctx.audit(`queue.${action}`, { type: 'queue_entry', id: row.id }, { patientId: row.patientId, ...details });
-  // The entry's own clinic, not the request's (ctx.emit): the board of the clinic the entry
-  // waits in is the one to refresh, even when the caller acts from the organization or another clinic.
-  await publishEvent(tx, { organizationId: tenant.organizationId, clinicId: row.clinicId, type: 'queue.updated', entityId: row.id });
+  // The entry's own clinic, not the request's: the board of the clinic the entry waits in is the
+  // one to refresh, even when the caller acts from the organization or another clinic.
+  await ctx.emit('queue.updated', row.id, { clinicId: row.clinicId });
   const names = await clinicianNames(tx, tenant.organizationId, [row]);
   return toQueueEntryDto(row, new Date(), assignedName(row, names));
 }
@@ -226,18 +213,8 @@ export async function assignClinician(ctx: TenantRouteContext, id: string, input
   refuse(nextStatus(from, 'assign'));
   let assignedTo = input.clinicianName ?? null;
   if (input.clinicianId) {
-    const [member] = await tx
-      .select({ id: organizationMembers.id })
-      .from(organizationMembers)
-      .where(
-        and(
-          eq(organizationMembers.organizationId, tenant.organizationId),
-          eq(organizationMembers.id, input.clinicianId),
-          eq(organizationMembers.status, 'active'),
-        ),
-      );
-    if (!member) throw notFound('Clinician');
-    assignedTo = member.id;
+    if (!(await isActiveMember(tx, tenant.organizationId, input.clinicianId))) throw notFound('Clinician');
+    assignedTo = input.clinicianId;
   }
   const [updated] = await tx
     .update(queueEntries)
@@ -249,7 +226,7 @@ export async function assignClinician(ctx: TenantRouteContext, id: string, input
 }
 
 /** Records vital signs on an open entry and re-scores it (risk and NEWS2). */
-export async function recordVitals(ctx: TenantRouteContext, id: string, input: RecordVitalsBody) {
+export async function recordVitals(ctx: TenantRouteContext, id: string, input: RecordVitalsBody, recordScoring: EntryScoringRecorder) {
   const { tx, tenant, actor } = ctx;
   const row = await loadEntry(tx, tenant.organizationId, id);
   const from = row.status as QueueStatus;
@@ -274,7 +251,7 @@ export async function recordVitals(ctx: TenantRouteContext, id: string, input: R
     .returning();
   await recordTransition(tx, row, { action: 'vitals', from, to: from, actorId: actor.userId, details: { vitals, supplementalOxygen } });
   const entry = await afterChange(ctx, updated, 'vitals', { riskScore: derived.riskScore, news2: derived.news2?.score ?? null });
-  await auditAlertIfRaised(ctx, updated, row, 'vitals', now);
+  await auditAlertIfRaised(ctx, recordScoring, updated, row, 'vitals', now);
   return entry;
 }
 

@@ -1,7 +1,7 @@
 import { DEFAULT_EPIC_INTEGRATION, epicIntegration, type EpicIntegration, type EpicTestResult } from '@clinic/domain';
 import { eq, sql } from 'drizzle-orm';
 import { organizations } from '../../db/schema/index.js';
-import type { TenantAccountRouteContext, TenantRouteContext } from '../../platform/route.js';
+import type { TenantAccountRouteContext, TenantRouteContext } from '../../platform/route/index.js';
 import { checkIntegration, saveIntegrationCredential, type FhirReach } from '../integrations/index.js';
 
 type EpicChange = Partial<Omit<EpicIntegration, 'lastSync'>> & { bearerToken?: string | null };

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { memberSettings, organizationMembers } from '../../db/schema/index.js';
-import type { RouteTenant, TenantTx } from '../../platform/route.js';
+import type { RouteTenant, TenantTx } from '../../platform/route/index.js';
 
 /**
  * The data retention (years) the organization's Admins and Owners set in their Security settings:

@@ -1,7 +1,7 @@
 import { epicIntegrationBody, saveSettingsBody, SETTINGS_ACCESS } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import type { OutboundPolicy } from '../../platform/outbound.js';
-import { tenantAccountRoute, tenantRoute } from '../../platform/route.js';
+import { defineRoute } from '../../platform/route/index.js';
 import { saveEpic, testEpic } from './epic.service.js';
 import { syncEhrPatients } from '../integrations/index.js';
 import { loadSettings, orgInfo, saveAccountNames, saveSettings } from './settings.service.js';
@@ -15,33 +15,50 @@ const scope = 'organization' as const;
  */
 export async function settingsRoutes(app: FastifyInstance, opts: { outbound: OutboundPolicy }) {
   const view = SETTINGS_ACCESS.view;
-  tenantRoute(app, { method: 'GET', url: '/api/user/profile', summary: 'Your profile settings', access: view, scope }, async (ctx) => ({
-    success: true,
-    profile: (await loadSettings(ctx)).profile,
-  }));
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'GET', url: '/api/user/preferences', summary: 'Your preferences, notifications, appearance and performance', access: view, scope },
+    { caller: 'session', method: 'GET', url: '/api/user/profile', summary: 'Your profile settings', access: view, scope },
+    async (ctx) => ({
+      success: true,
+      profile: (await loadSettings(ctx)).profile,
+    }),
+  );
+  defineRoute(
+    app,
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/user/preferences',
+      summary: 'Your preferences, notifications, appearance and performance',
+      access: view,
+      scope,
+    },
     async (ctx) => {
       const s = await loadSettings(ctx);
       return { success: true, preferences: s.preferences, notifications: s.notifications, appearance: s.appearance, system: s.system };
     },
   );
-  tenantRoute(app, { method: 'GET', url: '/api/user/security', summary: 'Your security settings', access: view, scope }, async (ctx) => ({
-    success: true,
-    security: (await loadSettings(ctx)).security,
-  }));
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'GET', url: '/api/org/info', summary: 'The organization as the settings screen shows it', access: view, scope },
+    { caller: 'session', method: 'GET', url: '/api/user/security', summary: 'Your security settings', access: view, scope },
+    async (ctx) => ({
+      success: true,
+      security: (await loadSettings(ctx)).security,
+    }),
+  );
+  defineRoute(
+    app,
+    { caller: 'session', method: 'GET', url: '/api/org/info', summary: 'The organization as the settings screen shows it', access: view, scope },
     async (ctx) => ({
       success: true,
       organization: await orgInfo(ctx),
     }),
   );
-  tenantAccountRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
+      tenant: 'on-demand',
       method: 'POST',
       url: '/api/settings',
       summary: 'Save a part of your settings (merged)',
@@ -56,9 +73,10 @@ export async function settingsRoutes(app: FastifyInstance, opts: { outbound: Out
       return { success: true, settings: saved.settings };
     },
   );
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'PUT',
       url: '/api/settings/integrations/epic',
       summary: "Save the organization's Epic EHR connection",
@@ -69,9 +87,11 @@ export async function settingsRoutes(app: FastifyInstance, opts: { outbound: Out
     },
     async (ctx, { body }) => ({ success: true, epic: await saveEpic(ctx, body) }),
   );
-  tenantAccountRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
+      tenant: 'on-demand',
       method: 'POST',
       url: '/api/settings/integrations/epic/test',
       summary: "Test Connection: read the Epic FHIR server's CapabilityStatement",
@@ -80,9 +100,11 @@ export async function settingsRoutes(app: FastifyInstance, opts: { outbound: Out
     },
     async (ctx, _input, request) => ({ success: true, ...(await testEpic(ctx, { policy: opts.outbound, log: request.log })) }),
   );
-  tenantAccountRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
+      tenant: 'on-demand',
       method: 'POST',
       url: '/api/settings/integrations/epic/sync',
       summary: "Sync Patients: import the Epic EHR's Patients into the directory",

@@ -16,7 +16,7 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { memberSettings, organizationMembers, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import type { AccountDb, TenantRouteContext } from '../../platform/route.js';
+import type { AccountDb, TenantRouteContext } from '../../platform/route/index.js';
 import { hasIntegrationCredential } from '../integrations/index.js';
 
 /**

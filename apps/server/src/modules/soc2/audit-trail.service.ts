@@ -1,7 +1,8 @@
 import type { AuditTrailQuery } from '@clinic/domain';
 import { and, count, desc, eq, ilike, like, sql, type SQL } from 'drizzle-orm';
 import { auditEvents, users } from '../../db/schema/index.js';
-import type { TenantRouteContext } from '../../platform/route.js';
+import { toCsv } from '../../platform/csv.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
 import type { AuditTrailRow } from './soc2-pages.js';
 
 /** Most rows one CSV export carries. */
@@ -69,16 +70,8 @@ export async function auditTrail(ctx: TenantRouteContext, q: AuditTrailQuery): P
   };
 }
 
-/** One CSV field (RFC 4180); text a spreadsheet would run as a formula is prefixed with an apostrophe. */
-function csvField(value: string | null): string {
-  if (value === null) return '';
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-
 /** The rows as CSV, header first, CRLF line ends. */
 export function auditTrailCsv(rows: AuditTrailRow[]): string {
   const header = ['time', 'actor', 'action', 'entity_type', 'entity_id', 'ip', 'details'];
-  const lines = rows.map((r) => [r.at, r.actor, r.action, r.entityType, r.entityId, r.ip, r.details].map(csvField).join(','));
-  return [header.join(','), ...lines].join('\r\n') + '\r\n';
+  return toCsv([header, ...rows.map((r) => [r.at, r.actor, r.action, r.entityType, r.entityId, r.ip, r.details])]);
 }

@@ -1,7 +1,8 @@
 import { MIN_PASSWORD_LENGTH, organizationSettings } from '@clinic/domain';
 import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
-import { auditEvents, organizationMembers, users } from '../../db/schema/index.js';
-import type { RouteTenant, TenantTx } from '../../platform/route.js';
+import { auditEvents } from '../../db/schema/index.js';
+import type { RouteTenant, TenantTx } from '../../platform/route/index.js';
+import { activeMemberMfa } from '../members/index.js';
 import { memberRetentionYears } from '../settings/index.js';
 
 /** The facts of the live system the checks judge (`rules/soc2.ts`). */
@@ -33,11 +34,7 @@ export async function gatherFacts({ tx, tenant }: { tx: TenantTx; tenant: RouteT
   const org = tenant.organizationId;
   const since = new Date(Date.now() - DAY_MS);
   // One after another: the transaction is one connection.
-  const [active] = await tx
-    .select({ n: count(), enrolled: sql<number>`count(${users.mfaEnabledAt})::int` })
-    .from(organizationMembers)
-    .innerJoin(users, eq(users.id, organizationMembers.userId))
-    .where(and(eq(organizationMembers.organizationId, org), eq(organizationMembers.status, 'active')));
+  const active = await activeMemberMfa(tx, org);
   const signIns = await tx
     .select({ action: auditEvents.action, n: count() })
     .from(auditEvents)
@@ -68,7 +65,7 @@ export async function gatherFacts({ tx, tenant }: { tx: TenantTx; tenant: RouteT
   const of = (action: string) => Number(signIns.find((s) => s.action === action)?.n ?? 0);
   const failed = of('auth.sign-in-failed');
   return {
-    activeMembers: active.n,
+    activeMembers: active.members,
     // Active members with a confirmed TOTP second factor.
     enrolledMembers: Number(active.enrolled),
     // The organization's password policy (never below the platform's own minimum).

@@ -1,7 +1,7 @@
 import { auditTrailQuery, soc2ReportQuery, SOC2_ACCESS } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { requestWindowOf } from '../../platform/request-window.js';
-import { tenantRoute } from '../../platform/route.js';
+import { defineRoute } from '../../platform/route/index.js';
 import { auditTrail, auditTrailCsv } from './audit-trail.service.js';
 import { auditTrailPage, reportPage } from './soc2-pages.js';
 import { soc2Dashboard, type Soc2Environment } from './soc2.service.js';
@@ -27,18 +27,19 @@ export async function soc2Routes(app: FastifyInstance, opts: Soc2RouteOptions) {
   };
   const access = SOC2_ACCESS.view;
 
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'GET', url: '/api/soc2/dashboard', summary: 'SOC 2 dashboard, computed from the live system', access, scope },
+    { caller: 'session', method: 'GET', url: '/api/soc2/dashboard', summary: 'SOC 2 dashboard, computed from the live system', access, scope },
     async (ctx) => ({
       success: true,
       dashboard: await soc2Dashboard(ctx, env),
     }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'GET',
       url: '/api/soc2/generate-report',
       summary: 'A dated, printable SOC 2 report of the checks and their evidence',
@@ -55,9 +56,10 @@ export async function soc2Routes(app: FastifyInstance, opts: Soc2RouteOptions) {
     },
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'GET',
       url: '/api/soc2/audit-trail',
       summary: 'The audit trail: filtered, paginated, CSV export',

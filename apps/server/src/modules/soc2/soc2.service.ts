@@ -19,7 +19,7 @@ import {
 } from '@clinic/domain';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { auditEvents, users } from '../../db/schema/index.js';
-import type { TenantRouteContext } from '../../platform/route.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
 import { gatherFacts } from './soc2-facts.js';
 
 /** What the checks need from outside the database: the deployment's settings and the request counts. */

@@ -1,7 +1,7 @@
 import { aiRiskAssessBody, assessRisk, idSchema, TRIAGE_ACCESS, triageAssessBody, triageAssessmentActionBody } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { tenantRoute } from '../../platform/route.js';
+import { defineRoute } from '../../platform/route/index.js';
 import { assess, history, recordAction } from './triage.service.js';
 
 const idParams = z.object({ id: idSchema });
@@ -9,20 +9,25 @@ const access = TRIAGE_ACCESS.use;
 
 /** AI triage assessments and the AI risk assessment of a patient. */
 export async function triageRoutes(app: FastifyInstance) {
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'POST', url: '/api/triage/assess', summary: 'Assess a symptom description', access, body: triageAssessBody },
+    { caller: 'session', method: 'POST', url: '/api/triage/assess', summary: 'Assess a symptom description', access, body: triageAssessBody },
     async (ctx, { body }) => ({ success: true, assessment: await assess(ctx, body.symptoms) }),
   );
 
-  tenantRoute(app, { method: 'GET', url: '/api/triage/history', summary: 'Your latest 10 assessments', access }, async (ctx) => ({
-    success: true,
-    assessments: await history(ctx),
-  }));
+  defineRoute(
+    app,
+    { caller: 'session', method: 'GET', url: '/api/triage/history', summary: 'Your latest 10 assessments', access },
+    async (ctx) => ({
+      success: true,
+      assessments: await history(ctx),
+    }),
+  );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: '/api/triage/assessments/:id/action',
       summary: 'Accept Recommendation or Get Second Opinion',
@@ -34,9 +39,10 @@ export async function triageRoutes(app: FastifyInstance) {
   );
 
   // Pure computation on what the caller sends: nothing is stored, so nothing is audited.
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: '/api/ai-risk/assess',
       summary: 'Risk score, urgency, factors and recommendations of a patient',

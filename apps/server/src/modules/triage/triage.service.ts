@@ -3,7 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { triageAssessments, type TriageAssessmentRow } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import { notFound } from '../../platform/errors.js';
-import type { TenantRouteContext } from '../../platform/route.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
 
 function toDto(row: TriageAssessmentRow): TriageAssessmentDto {
   return {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditEventsOf, createOtherOrganization, rows, signInAs, useTestApp, type Who } from '../../test/harness.js';
+import { auditEventsOf, createOtherOrganization, rows, useTestApp, type Who } from '../../test/harness.js';
 
 describe('AI triage', () => {
   const t = useTestApp({ as: 'doctor' });
@@ -34,9 +34,8 @@ describe('AI triage', () => {
   });
 
   it('keeps each user their own latest 10, newest first', async () => {
-    const nurse = await signInAs(t.app, 'nurse@demo.clinic');
-    for (let i = 0; i < 12; i += 1) await assess(`headache number ${i}`, nurse);
-    const res = await t.app.inject({ method: 'GET', url: '/api/triage/history', headers: nurse });
+    for (let i = 0; i < 12; i += 1) await assess(`headache number ${i}`, 'nurse');
+    const res = await t.as('nurse').get('/api/triage/history');
     const list = res.json().assessments;
     expect(list).toHaveLength(10);
     expect(list[0].symptoms).toBe('headache number 11');
@@ -60,23 +59,16 @@ describe('AI triage', () => {
     expect(accepted.json().assessment.accepted).toBe(true);
     const second = await t.post(`/api/triage/assessments/${id}/action`, { action: 'second-opinion' });
     expect(second.json().assessment).toMatchObject({ accepted: true, secondOpinionRequested: true });
-    const nurse = await signInAs(t.app, 'nurse@demo.clinic');
-    const notYours = await t.app.inject({
-      method: 'POST',
-      url: `/api/triage/assessments/${id}/action`,
-      headers: nurse,
-      payload: { action: 'accept' },
-    });
+    const notYours = await t.as('nurse').post(`/api/triage/assessments/${id}/action`, { action: 'accept' });
     expect(notYours.statusCode).toBe(404);
     const bad = await t.post(`/api/triage/assessments/${id}/action`, { action: 'ignore' });
     expect(bad.statusCode).toBe(400);
   });
 
   it('needs canAccessEmergencyRoom (403 for Staff), sign-in (401), and the aiTriage plan feature', async () => {
-    expect((await t.app.inject({ method: 'POST', url: '/api/triage/assess', payload: { symptoms: 'fever' } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/triage/history' })).statusCode).toBe(401);
-    const staff = await signInAs(t.app, 'staff@demo.clinic');
-    expect((await assess('fever', staff)).statusCode).toBe(403);
+    expect((await t.anon.post('/api/triage/assess', { symptoms: 'fever' })).statusCode).toBe(401);
+    expect((await t.anon.get('/api/triage/history')).statusCode).toBe(401);
+    expect((await assess('fever', 'staff')).statusCode).toBe(403);
     const other = await createOtherOrganization(t.app, 'triage-owner@other.org');
     await t.database.db.execute(sql`update organizations set subscription_status = 'canceled' where id = ${other.organizationId}`);
     const refused = await assess('fever', other.headers);
@@ -93,26 +85,16 @@ describe('AI triage', () => {
   });
 
   it('AI risk assessment returns score, urgency, factors and recommendations from the same rules', async () => {
-    const nurse = await signInAs(t.app, 'nurse@demo.clinic');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/ai-risk/assess',
-      headers: nurse,
-      payload: { patient: { age: 70, symptoms: ['severe headache'], chiefComplaint: 'stroke symptoms', vitalSigns: { heartRate: 72 } } },
-    });
+    const riskOf = (patient: unknown, who: Who = 'nurse') => t.as(who).post('/api/ai-risk/assess', { patient });
+    const res = await riskOf({ age: 70, symptoms: ['severe headache'], chiefComplaint: 'stroke symptoms', vitalSigns: { heartRate: 72 } });
     expect(res.statusCode).toBe(200);
     const { assessment } = res.json();
     expect(assessment.riskScore).toBe(95);
     expect(assessment).toMatchObject({ urgencyLevel: 'emergency', aiConfidence: 0.85, requiresImmediateAttention: true });
     expect(assessment.riskFactors.length).toBeGreaterThan(0);
     expect(assessment).not.toHaveProperty('breakdown');
-    expect((await t.app.inject({ method: 'POST', url: '/api/ai-risk/assess', headers: nurse, payload: { patient: { age: -3 } } })).statusCode).toBe(
-      400,
-    );
-    const viewer = await signInAs(t.app, 'viewer@demo.clinic');
-    expect(
-      (await t.app.inject({ method: 'POST', url: '/api/ai-risk/assess', headers: viewer, payload: { patient: { age: 30 } } })).statusCode,
-    ).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: '/api/ai-risk/assess', payload: { patient: { age: 30 } } })).statusCode).toBe(401);
+    expect((await riskOf({ age: -3 })).statusCode).toBe(400);
+    expect((await riskOf({ age: 30 }, 'viewer')).statusCode).toBe(403);
+    expect((await t.anon.post('/api/ai-risk/assess', { patient: { age: 30 } })).statusCode).toBe(401);
   });
 });

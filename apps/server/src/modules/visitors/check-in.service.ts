@@ -25,7 +25,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { visitorBadges, visitors, visitorWatchList } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import { AppError, CommittedRefusal } from '../../platform/errors.js';
-import type { PublicRouteContext, RouteContext, RouteTenant, RouteActor, TenantTx } from '../../platform/route.js';
+import type { PublicRouteContext, RouteContext, RouteTenant, RouteActor, TenantTx } from '../../platform/route/index.js';
 import { patientsInCare, type PatientInCare } from '../patients/index.js';
 import { toBadgeDto, toVisitorDto } from './visitors.dto.js';
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { visitors } from '../../db/schema/index.js';
-import type { TenantTx } from '../../platform/route.js';
+import type { TenantTx } from '../../platform/route/index.js';
 
 /** "First Last" of visitors of the organization, by visit id (the activity list names them). */
 export async function visitorNames(tx: TenantTx, organizationId: string, ids: readonly string[]): Promise<Map<string, string>> {

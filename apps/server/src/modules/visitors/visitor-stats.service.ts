@@ -1,7 +1,10 @@
 import {
+  addDays,
+  daysBetween,
   formatVisitDuration,
   localDate,
-  localTimeToInstant,
+  localDayEnd,
+  localDayStart,
   MAX_EXPORT_DAYS,
   startOfLocalDay,
   visitMinutes,
@@ -12,7 +15,8 @@ import {
 import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { auditEvents, visitorBadges, visitors } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import type { TenantRouteContext } from '../../platform/route.js';
+import { toCsv } from '../../platform/csv.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
 import { statusCondition } from './visitors.service.js';
 
 /** The window of the departments and satisfaction figures. */
@@ -90,9 +94,6 @@ export async function visitorStats(ctx: TenantRouteContext, now = new Date()): P
   };
 }
 
-/** The day after a `YYYY-MM-DD` date. */
-const nextDay = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
-
 /**
  * A range of organization-local days (both included) from a query: today by default, one end
  * alone a single day (or up to today). Refused when reversed or longer than {@link MAX_EXPORT_DAYS}.
@@ -102,10 +103,10 @@ function dayRange(timeZone: string, range: { from?: string; to?: string }, now: 
   const from = range.from ?? range.to ?? today;
   const to = range.to ?? (range.from && range.from > today ? range.from : today);
   if (to < from) throw new AppError('validation/invalid', 'The end date must not be before the start date.');
-  if ((Date.parse(to) - Date.parse(from)) / DAY_MS >= MAX_EXPORT_DAYS) {
+  if (daysBetween(from, to) >= MAX_EXPORT_DAYS) {
     throw new AppError('validation/invalid', `A report covers ${MAX_EXPORT_DAYS} days at most.`);
   }
-  return { from, to, start: localTimeToInstant(timeZone, from), end: localTimeToInstant(timeZone, nextDay(to)) };
+  return { from, to, start: localDayStart(timeZone, from), end: localDayEnd(timeZone, to) };
 }
 
 /**
@@ -124,18 +125,10 @@ export async function dailyVisitors(ctx: TenantRouteContext, range: { from?: str
     .groupBy(sql`1`);
   const byDay = new Map(counted.map((r) => [r.day, r.count]));
   const days: { date: string; count: number }[] = [];
-  for (let date = from; date <= to; date = nextDay(date)) days.push({ date, count: byDay.get(date) ?? 0 });
+  for (let date = from; date <= to; date = addDays(date, 1)) days.push({ date, count: byDay.get(date) ?? 0 });
   const total = days.reduce((sum, d) => sum + d.count, 0);
   await ctx.audit('visitor.report', { type: 'visitor' }, { from, to, total });
   return { from, to, days, total };
-}
-
-/** A CSV cell: quoted when needed, and a leading =, +, - or @ defused so a spreadsheet never runs it. */
-function cell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 const CSV_COLUMNS = [
@@ -169,31 +162,24 @@ export async function exportVisitorsCsv(ctx: TenantRouteContext, range: { from?:
     .from(visitors)
     .where(and(eq(visitors.organizationId, tenant.organizationId), gte(visitors.checkInTime, start), lt(visitors.checkInTime, end)))
     .orderBy(asc(visitors.checkInTime), asc(visitors.id));
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const v of rows) {
-    lines.push(
-      [
-        v.checkInTime.toISOString(),
-        v.checkOutTime?.toISOString() ?? null,
-        visitorStatusAt(v, now),
-        formatVisitDuration(visitMinutes(v.checkInTime, v.checkOutTime, now)),
-        v.firstName,
-        v.lastName,
-        v.phone,
-        v.relationship,
-        v.visitPurpose,
-        v.patientName,
-        v.department,
-        v.floor,
-        v.roomNumber,
-        v.badgeNumber,
-        v.accessLevel,
-        v.source === 'kiosk' ? 'Kiosk' : 'Front desk',
-      ]
-        .map(cell)
-        .join(','),
-    );
-  }
+  const lines = rows.map((v) => [
+    v.checkInTime.toISOString(),
+    v.checkOutTime?.toISOString() ?? null,
+    visitorStatusAt(v, now),
+    formatVisitDuration(visitMinutes(v.checkInTime, v.checkOutTime, now)),
+    v.firstName,
+    v.lastName,
+    v.phone,
+    v.relationship,
+    v.visitPurpose,
+    v.patientName,
+    v.department,
+    v.floor,
+    v.roomNumber,
+    v.badgeNumber,
+    v.accessLevel,
+    v.source === 'kiosk' ? 'Kiosk' : 'Front desk',
+  ]);
   await ctx.audit('visitor.export', { type: 'visitor' }, { from, to, count: rows.length });
-  return { csv: `${lines.join('\r\n')}\r\n`, filename: `visitors-${from}-to-${to}.csv` };
+  return { csv: toCsv([CSV_COLUMNS, ...lines]), filename: `visitors-${from}-to-${to}.csv` };
 }

@@ -1,6 +1,6 @@
 import { visitors } from '../../db/schema/index.js';
 import { moveToPatient } from '../../platform/patient-records.js';
-import type { TenantTx } from '../../platform/route.js';
+import type { TenantTx } from '../../platform/route/index.js';
 
 /**
  * Moves the visits of a patient's visitors to the chart that stays when a chart made from public input is merged into the

@@ -19,7 +19,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.js';
 import { RateLimiter } from '../../platform/rate-limit.js';
-import { publicRoute, tenantRoute } from '../../platform/route.js';
+import { defineRoute } from '../../platform/route/index.js';
 import { checkInVisitor, kioskCheckIn } from './check-in.service.js';
 import { MissCounter } from './miss-counter.js';
 import { dailyVisitors, exportVisitorsCsv, visitorStats } from './visitor-stats.service.js';
@@ -52,9 +52,10 @@ const access = VISITORS_ACCESS.manage;
 export async function visitorRoutes(app: FastifyInstance) {
   const limiter = new RateLimiter(CHECK_IN_LIMIT_PER_MINUTE, 60_000);
   const misses = new MissCounter(MISSES_PER_WINDOW, MISS_WINDOW_MS);
-  publicRoute(
+  defineRoute(
     app,
     {
+      caller: 'public',
       method: 'POST',
       url: '/api/visitors/check-in',
       summary: 'Visitor kiosk check-in: the visiting policy enforced, a visit and its badge',
@@ -66,23 +67,24 @@ export async function visitorRoutes(app: FastifyInstance) {
       idempotent: true,
     },
     async (ctx, { body }, request) => {
-      if (!misses.allows(request.ip)) {
+      if (!(await misses.allows(request.ip))) {
         throw new AppError('request/rate-limited', 'Too many requests. Please wait a moment and try again.');
       }
       try {
         const result = await kioskCheckIn(ctx, body);
         return 'visitor' in result ? { success: true, ...result } : result;
       } catch (error) {
-        if (error instanceof AppError && error.code === 'visitors/patient-not-found') misses.miss(request.ip);
+        if (error instanceof AppError && error.code === 'visitors/patient-not-found') await misses.miss(request.ip);
         throw error;
       }
     },
   );
 
   const policyLimiter = new RateLimiter(POLICY_READS_PER_MINUTE, 60_000);
-  publicRoute(
+  defineRoute(
     app,
     {
+      caller: 'public',
       method: 'GET',
       url: '/api/visitors/kiosk-policy',
       summary:
@@ -100,15 +102,16 @@ export async function visitorRoutes(app: FastifyInstance) {
     },
   );
 
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'GET', url: '/api/visitors', summary: 'List visitors (search, status, page)', access, query: visitorListQuery },
+    { caller: 'session', method: 'GET', url: '/api/visitors', summary: 'List visitors (search, status, page)', access, query: visitorListQuery },
     async (ctx, { query }) => ({ success: true, ...(await listVisitors(ctx, query)) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: '/api/visitors',
       summary: 'Staff check-in of a visitor (hours may be overridden with a reason)',
@@ -122,9 +125,10 @@ export async function visitorRoutes(app: FastifyInstance) {
     },
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'GET',
       url: '/api/visitors/stats',
       summary: "Visitor stats: today's figures (any member: the dashboard's Visitors tab)",
@@ -133,9 +137,10 @@ export async function visitorRoutes(app: FastifyInstance) {
     async (ctx) => ({ success: true, stats: await visitorStats(ctx) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'GET',
       url: '/api/visitors/export.csv',
       summary: 'Visitors of a date range as CSV (today by default)',
@@ -149,9 +154,10 @@ export async function visitorRoutes(app: FastifyInstance) {
     },
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'GET',
       url: '/api/visitors/daily',
       summary: 'Visitors checked in per day over a date range (today by default)',
@@ -161,9 +167,10 @@ export async function visitorRoutes(app: FastifyInstance) {
     async (ctx, { query }) => ({ success: true, ...(await dailyVisitors(ctx, query)) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: '/api/visitors/:id/badge/reprint',
       summary: "Reprint a visitor's valid badge (same number, marked printed)",
@@ -173,9 +180,10 @@ export async function visitorRoutes(app: FastifyInstance) {
     async (ctx, { params }) => ({ success: true, ...(await reprintBadge(ctx, params.id)) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: '/api/visitors/:id/badge/revoke',
       summary: "Revoke a visitor's badge: it no longer admits, and the visitor is checked out",
@@ -186,24 +194,32 @@ export async function visitorRoutes(app: FastifyInstance) {
     async (ctx, { params, body }) => ({ success: true, ...(await revokeBadge(ctx, params.id, body.reason)) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'GET', url: '/api/visitors/badges/:badgeNumber', summary: 'Verify a visitor badge by its number', access, params: badgeNumberParams },
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/visitors/badges/:badgeNumber',
+      summary: 'Verify a visitor badge by its number',
+      access,
+      params: badgeNumberParams,
+    },
     async (ctx, { params }) => ({ success: true, ...(await verifyBadge(ctx, params.badgeNumber)) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
-    { method: 'GET', url: '/api/visitors/:id', summary: 'One visitor, with their visit history', access, params: idParams },
+    { caller: 'session', method: 'GET', url: '/api/visitors/:id', summary: 'One visitor, with their visit history', access, params: idParams },
     async (ctx, { params }) => ({
       success: true,
       visitor: await getVisitor(ctx, params.id),
     }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: '/api/visitors/:id/check-out',
       summary: 'Check a visitor out (optional rating 1-5)',
@@ -215,9 +231,10 @@ export async function visitorRoutes(app: FastifyInstance) {
     async (ctx, { params, body }) => ({ success: true, visitor: await checkOutVisitor(ctx, params.id, body.rating) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: '/api/visitors/:id/restrict',
       summary: 'Restrict a visitor: the kiosk refuses them from now on',
@@ -228,9 +245,10 @@ export async function visitorRoutes(app: FastifyInstance) {
     async (ctx, { params, body }) => ({ success: true, visitor: await restrictVisitor(ctx, params.id, body.reason) }),
   );
 
-  tenantRoute(
+  defineRoute(
     app,
     {
+      caller: 'session',
       method: 'POST',
       url: '/api/visitors/:id/unrestrict',
       summary: "Lift a visitor's restriction",

@@ -3,7 +3,7 @@ import { and, desc, eq, gt, isNotNull, isNull, lte, ne, sql, type SQL } from 'dr
 import { visitorBadges, visitors, visitorWatchList, type VisitorRow } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import type { TenantRouteContext, TenantTx } from '../../platform/route.js';
+import type { TenantRouteContext, TenantTx } from '../../platform/route/index.js';
 import { badgeStatusOf, toBadgeDto, toVisitHistoryEntry, toVisitorDto } from './visitors.dto.js';
 
 /** Earlier visits listed in a visitor's detail. */

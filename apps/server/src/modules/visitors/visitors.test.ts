@@ -1,4 +1,4 @@
-import { localDateTime } from '@clinic/domain';
+import { localWallClock } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { auditEventsOf, countRows, createOtherOrganization, freshAddress, json, rows, useTestApp } from '../../test/harness.js';
@@ -245,7 +245,7 @@ describe('health screening', () => {
 describe('visiting hours', () => {
   /** The organization's local wall clock now, plus `minutes`, as HH:MM. */
   const localClock = (minutes: number) => {
-    const local = localDateTime(ZONE, new Date(Date.now() + minutes * 60_000));
+    const local = localWallClock(ZONE, new Date(Date.now() + minutes * 60_000));
     return `${String(local.hour).padStart(2, '0')}:${String(local.minute).padStart(2, '0')}`;
   };
 

@@ -1,5 +1,5 @@
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { issueMessagesOf } from '../../api/client';
 import { Banner } from '../../ui/Banner';
 import { IssueList } from '../../ui/IssueList';
@@ -7,6 +7,29 @@ import { useCompleteMfa } from './api/complete-mfa';
 import { useForgotPassword } from './api/forgot-password';
 import { useResetPassword } from './api/reset-password';
 import { authErrorMessage } from './auth-error';
+
+/** A sign-in step's form under its centred heading. */
+function StepForm({ title, onSubmit, children }: { title: string; onSubmit: (event: FormEvent) => void; children: ReactNode }) {
+  return (
+    <form onSubmit={onSubmit}>
+      <Stack>
+        <Title order={1} ta="center" fz="h2">
+          {title}
+        </Title>
+        {children}
+      </Stack>
+    </form>
+  );
+}
+
+/** The way back from a step to the sign-in form. */
+function BackToSignIn({ onBack }: { onBack: () => void }) {
+  return (
+    <Anchor component="button" type="button" size="sm" onClick={onBack}>
+      Back to sign in
+    </Anchor>
+  );
+}
 
 /** The second step of a sign-in: a code from the authenticator app, or a backup code. */
 export function SecondFactorForm({
@@ -29,29 +52,22 @@ export function SecondFactorForm({
     complete.mutate({ mfaToken, code: code.trim(), invite }, { onSuccess: onDone, onError: (err) => setError(authErrorMessage(err)) });
   };
   return (
-    <form onSubmit={submit}>
-      <Stack>
-        <Title order={1} ta="center" fz="h2">
-          Two-Factor Authentication
-        </Title>
-        <Text size="sm">Enter the 6-digit code from your authenticator app, or one of your backup codes.</Text>
-        <TextInput
-          label="Authentication code"
-          required
-          autoComplete="one-time-code"
-          value={code}
-          onChange={(e) => setCode(e.currentTarget.value)}
-          disabled={complete.isPending}
-        />
-        {error && <Banner>{error}</Banner>}
-        <Button type="submit" loading={complete.isPending} fullWidth>
-          Verify
-        </Button>
-        <Anchor component="button" type="button" size="sm" onClick={onBack}>
-          Back to sign in
-        </Anchor>
-      </Stack>
-    </form>
+    <StepForm title="Two-Factor Authentication" onSubmit={submit}>
+      <Text size="sm">Enter the 6-digit code from your authenticator app, or one of your backup codes.</Text>
+      <TextInput
+        label="Authentication code"
+        required
+        autoComplete="one-time-code"
+        value={code}
+        onChange={(e) => setCode(e.currentTarget.value)}
+        disabled={complete.isPending}
+      />
+      {error && <Banner>{error}</Banner>}
+      <Button type="submit" loading={complete.isPending} fullWidth>
+        Verify
+      </Button>
+      <BackToSignIn onBack={onBack} />
+    </StepForm>
   );
 }
 
@@ -66,29 +82,22 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     forgot.mutate(email.trim(), { onError: (err) => setError(authErrorMessage(err)) });
   };
   return (
-    <form onSubmit={submit}>
-      <Stack>
-        <Title order={1} ta="center" fz="h2">
-          Reset Password
-        </Title>
-        <Text size="sm">Enter the e-mail of your account. We will send you a link to choose a new password.</Text>
-        <TextInput label="Email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-        {error && <Banner>{error}</Banner>}
-        {forgot.data && (
-          <Banner tone={forgot.data.mailConfigured ? 'success' : 'info'}>
-            {forgot.data.mailConfigured
-              ? forgot.data.message
-              : "E-mail is not configured on this server, so no link can be sent. Ask your organization's administrator to create a reset link for you."}
-          </Banner>
-        )}
-        <Button type="submit" loading={forgot.isPending} fullWidth>
-          Send Reset Link
-        </Button>
-        <Anchor component="button" type="button" size="sm" onClick={onBack}>
-          Back to sign in
-        </Anchor>
-      </Stack>
-    </form>
+    <StepForm title="Reset Password" onSubmit={submit}>
+      <Text size="sm">Enter the e-mail of your account. We will send you a link to choose a new password.</Text>
+      <TextInput label="Email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+      {error && <Banner>{error}</Banner>}
+      {forgot.data && (
+        <Banner tone={forgot.data.mailConfigured ? 'success' : 'info'}>
+          {forgot.data.mailConfigured
+            ? forgot.data.message
+            : "E-mail is not configured on this server, so no link can be sent. Ask your organization's administrator to create a reset link for you."}
+        </Banner>
+      )}
+      <Button type="submit" loading={forgot.isPending} fullWidth>
+        Send Reset Link
+      </Button>
+      <BackToSignIn onBack={onBack} />
+    </StepForm>
   );
 }
 
@@ -113,28 +122,23 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: (m
     );
   };
   return (
-    <form onSubmit={submit}>
-      <Stack>
-        <Title order={1} ta="center" fz="h2">
-          Choose a New Password
-        </Title>
-        <PasswordInput
-          label="New password"
-          required
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the characters typed' }}
-        />
-        {error && (
-          <Banner>
-            <IssueList issues={error.issues} fallback={error.message} />
-          </Banner>
-        )}
-        <Button type="submit" loading={reset.isPending} fullWidth>
-          Set New Password
-        </Button>
-      </Stack>
-    </form>
+    <StepForm title="Choose a New Password" onSubmit={submit}>
+      <PasswordInput
+        label="New password"
+        required
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.currentTarget.value)}
+        visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the characters typed' }}
+      />
+      {error && (
+        <Banner>
+          <IssueList issues={error.issues} fallback={error.message} />
+        </Banner>
+      )}
+      <Button type="submit" loading={reset.isPending} fullWidth>
+        Set New Password
+      </Button>
+    </StepForm>
   );
 }

@@ -9,7 +9,9 @@ import { useSession } from '../../api/session';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { QueryState } from '../../ui/QueryState';
 import { StatusChip } from '../../ui/StatusChip';
-import { useCancelSubscription, useCheckout, useStartTrial } from './api/billing-actions';
+import { useCancelSubscription } from './api/cancel-subscription';
+import { useCheckout } from './api/checkout';
+import { useStartTrial } from './api/start-trial';
 import { useBilling } from './api/get-billing';
 
 const longDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US', { dateStyle: 'long' }) : '');

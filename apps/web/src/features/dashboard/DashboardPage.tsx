@@ -1,11 +1,11 @@
 import { Anchor, Button, Card, Group, Loader, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { isAllowed, type Permission } from '@clinic/domain/rules/access';
-import { formatTimeOfDay } from '@clinic/domain/rules/settings';
 import { useSession } from '../../api/session';
 import { useAppliedSettings } from '../../api/user-settings';
 import { RecentActivity } from './RecentActivity';
+import { Clock } from '../../ui/Clock';
 import { StatCard } from '../../ui/StatCard';
 import { useDashboardStats, ZERO_DASHBOARD_STATS } from './api/get-dashboard-stats';
 
@@ -66,20 +66,6 @@ const TABS = [
   { value: 'visitors', label: 'Visitors' },
   { value: 'settings', label: 'Settings' },
 ] as const;
-
-/** A clock that ticks every second, in the member's 12h or 24h format. */
-function Clock({ timeFormat }: { timeFormat: '12h' | '24h' }) {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const id = setInterval(() => setNow(new Date()), 1000);
-    return () => clearInterval(id);
-  }, []);
-  return (
-    <Text component="time" dateTime={now.toISOString()} fw={500} aria-label="Current time">
-      {formatTimeOfDay(now, timeFormat)}
-    </Text>
-  );
-}
 
 /** The Overview's four figures; zeros when loading fails. */
 function OverviewStats({ organizationId, clinicId }: { organizationId?: string; clinicId?: string }) {

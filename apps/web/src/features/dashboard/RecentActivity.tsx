@@ -1,11 +1,12 @@
 import { RECENT_ACTIVITY_SHOWN, type ActivityIcon, type ActivityItemDto } from '@clinic/domain/contracts/activity';
 import { Button, Card, Center, Group, Modal, Pagination, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useId, useState } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useId, useState, type ReactNode } from 'react';
 import type { TenantRef } from '../../api/tenant';
 import { EmptyState } from '../../ui/EmptyState';
 import { QueryState } from '../../ui/QueryState';
 import { UrgencyBadge } from '../../ui/UrgencyBadge';
-import { useRecentActivity } from './api/get-recent-activity';
+import { useRecentActivity, type RecentActivity as RecentActivityPage } from './api/get-recent-activity';
 
 /** Items of one page of the full list. */
 const ALL_ACTIVITY_PAGE_SIZE = 20;
@@ -74,6 +75,27 @@ function ActivityList({ items, label }: { items: ActivityItemDto[]; label: strin
   );
 }
 
+/** The activity's states: its skeleton while loading, the spec's failure and empty texts. */
+function ActivityState({
+  query,
+  children,
+}: {
+  query: UseQueryResult<RecentActivityPage, Error>;
+  children: (data: RecentActivityPage) => ReactNode;
+}) {
+  return (
+    <QueryState
+      query={query}
+      loading={<ActivitySkeleton />}
+      errorMessage={() => 'Failed to load recent activity'}
+      isEmpty={(d) => d.activities.length === 0}
+      empty={<EmptyState title="No recent activity" description="Activity will appear here as patients check in and receive care" />}
+    >
+      {children}
+    </QueryState>
+  );
+}
+
 /** "View all activity": every item, a page at a time. */
 function AllActivity({ tenant, opened, onClose }: { tenant: TenantRef; opened: boolean; onClose: () => void }) {
   const [page, setPage] = useState(1);
@@ -81,13 +103,7 @@ function AllActivity({ tenant, opened, onClose }: { tenant: TenantRef; opened: b
   const pages = Math.max(1, Math.ceil((query.data?.total ?? 0) / ALL_ACTIVITY_PAGE_SIZE));
   return (
     <Modal opened={opened} onClose={onClose} title="All activity" size="lg">
-      <QueryState
-        query={query}
-        loading={<ActivitySkeleton />}
-        errorMessage={() => 'Failed to load recent activity'}
-        isEmpty={(d) => d.activities.length === 0}
-        empty={<EmptyState title="No recent activity" description="Activity will appear here as patients check in and receive care" />}
-      >
+      <ActivityState query={query}>
         {(data) => (
           <>
             <ActivityList items={data.activities} label={`All activity, page ${Math.min(page, pages)} of ${pages}`} />
@@ -105,7 +121,7 @@ function AllActivity({ tenant, opened, onClose }: { tenant: TenantRef; opened: b
             )}
           </>
         )}
-      </QueryState>
+      </ActivityState>
     </Modal>
   );
 }
@@ -137,13 +153,7 @@ export function RecentActivity({ tenant }: { tenant: TenantRef }) {
           </Button>
         )}
       </Group>
-      <QueryState
-        query={query}
-        loading={<ActivitySkeleton />}
-        errorMessage={() => 'Failed to load recent activity'}
-        isEmpty={(d) => d.activities.length === 0}
-        empty={<EmptyState title="No recent activity" description="Activity will appear here as patients check in and receive care" />}
-      >
+      <ActivityState query={query}>
         {(data) => (
           <>
             <ActivityList items={data.activities.slice(0, RECENT_ACTIVITY_SHOWN)} label="Recent activity" />
@@ -154,7 +164,7 @@ export function RecentActivity({ tenant }: { tenant: TenantRef }) {
             )}
           </>
         )}
-      </QueryState>
+      </ActivityState>
       <AllActivity tenant={tenant} opened={viewAll} onClose={() => setViewAll(false)} />
     </Card>
   );

@@ -1,9 +1,10 @@
 import type { AlertDto, EmergencyDashboardDto } from '@clinic/domain/contracts/emergency';
 import { Anchor, Badge, Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { TenantRef } from '../../api/tenant';
+import { Clock } from '../../ui/Clock';
 import { ErrorState } from '../../ui/StateScreens';
 import { useAlertAction } from './api/alert-action';
 import { emergencyKeys, useEmergencyDashboard, type EmergencySectionName } from '../../api/emergency-room';
@@ -35,20 +36,6 @@ type TabValue = (typeof TABS)[number]['value'];
 
 /** The spec's message when the dashboard cannot be loaded. */
 export const EMERGENCY_LOAD_FAILED = 'Failed to fetch emergency room data';
-
-/** A clock that ticks every second, in the member's 12h or 24h format. */
-function Clock({ timeFormat }: { timeFormat: '12h' | '24h' }) {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const id = setInterval(() => setNow(new Date()), 1000);
-    return () => clearInterval(id);
-  }, []);
-  return (
-    <Text component="time" dateTime={now.toISOString()} fw={500} aria-label="Current time">
-      {formatTimeOfDay(now, timeFormat)}
-    </Text>
-  );
-}
 
 /** /emergency-room: the header and the nine tabs, on the live dashboard of the current clinic. */
 export function EmergencyRoomPage() {

@@ -3,7 +3,8 @@ import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, Text
 import { useState } from 'react';
 import type { TenantRef } from '../../api/tenant';
 import { ErrorState } from '../../ui/StateScreens';
-import { useDeclareMassCasualty, useUpdateMassCasualty, type DeclareMassCasualtyInput } from './api/mass-casualty';
+import { useDeclareMassCasualty, type DeclareMassCasualtyInput } from './api/declare-mass-casualty';
+import { useUpdateMassCasualty } from './api/update-mass-casualty';
 import { MassCasualtyCard } from './EmergencyTabs';
 
 const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;

@@ -1,26 +1,11 @@
-import {
-  Box,
-  Button,
-  Container,
-  Group,
-  NativeSelect,
-  Paper,
-  Progress,
-  SimpleGrid,
-  Slider,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { Box, Button, Container, Group, NativeSelect, Paper, SimpleGrid, Slider, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { publicTenantFromParams, usePublicClinic } from '../../api/public-clinic';
 import { Banner } from '../../ui/Banner';
 import { useKioskLanguage } from '../../ui/kiosk-i18n';
-import { KioskHeader, useIdleReset, useStepFocus } from '../../ui/kiosk';
+import { KIOSK_TOUCH as TOUCH, KioskHeader, KioskStepHeading, StepButtons, StepMessage, useIdleReset, useStepFocus } from '../../ui/kiosk';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useSubmitKioskCase } from './api/submit-kiosk-case';
 import { submissionKeys } from './submission-key';
@@ -29,8 +14,6 @@ import { EMPTY_KIOSK_FORM, KIOSK_REQUIRED, kioskCaseBodyFrom, kioskField, kioskF
 type Step = 'welcome' | 'patient' | 'medical' | 'complete';
 const STEPS: Step[] = ['welcome', 'patient', 'medical', 'complete'];
 
-/** Inputs and buttons large enough for a touch screen (at least 48px). */
-const TOUCH = { size: 'xl' } as const;
 /** Mantine's dimmed hint colour fails WCAG AA contrast on white; a darker grey passes. */
 const READABLE_HINTS = { styles: { description: { color: 'var(--mantine-color-gray-7)' } } } as const;
 
@@ -137,17 +120,13 @@ export function KioskPage() {
       <Container component="main" size="sm" py="xl">
         <Paper withBorder shadow="sm" p="xl" radius="lg">
           <Stack gap="lg">
-            <div>
-              <Text size="md" c="gray.7" id="kiosk-progress-label">
-                {t('common.stepOf', { step: stepIndex + 1, total: STEPS.length })}
-              </Text>
-              <Progress.Root size="lg" mt={6}>
-                <Progress.Section value={((stepIndex + 1) / STEPS.length) * 100} aria-labelledby="kiosk-progress-label" />
-              </Progress.Root>
-            </div>
-            <Title order={1} fz={32} ref={heading} tabIndex={-1} style={{ outline: 'none' }}>
-              {t(`kiosk.steps.${step}`)}
-            </Title>
+            <KioskStepHeading
+              id="kiosk-progress-label"
+              index={stepIndex}
+              total={STEPS.length}
+              title={t(`kiosk.steps.${step}`)}
+              headingRef={heading}
+            />
 
             {step === 'welcome' && (
               <Stack gap="lg">
@@ -270,21 +249,5 @@ export function KioskPage() {
         </Paper>
       </Container>
     </Box>
-  );
-}
-
-function StepMessage({ message }: { message: string | null }) {
-  return message ? <Banner fz="lg">{message}</Banner> : null;
-}
-
-function StepButtons({ back, disabled, children }: { back: () => void; disabled?: boolean; children: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <Group justify="space-between" mt="md">
-      <Button {...TOUCH} variant="default" onClick={back} disabled={disabled}>
-        {t('common.back')}
-      </Button>
-      {children}
-    </Group>
   );
 }

@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { COMPANY } from './company';
+import { CtaLinks } from './CallToAction';
 import { PublicLayout } from './PublicLayout';
 import classes from './public.module.css';
 
@@ -79,14 +79,7 @@ export function AboutPage() {
         <div className={`${classes.container} ${classes.center}`}>
           <h2 id="work-with-us">Work with us</h2>
           <p className={classes.sectionIntro}>Tell us about your organization, or sign in to your account.</p>
-          <div className={classes.actionsCenter}>
-            <Link to="/contact" className={classes.button}>
-              Contact Sales
-            </Link>
-            <Link to="/login" className={classes.buttonOutline}>
-              Sign In
-            </Link>
-          </div>
+          <CtaLinks primary={{ to: '/contact', label: 'Contact Sales' }} secondary={{ to: '/login', label: 'Sign In' }} />
         </div>
       </section>
     </PublicLayout>

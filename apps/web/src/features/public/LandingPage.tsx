@@ -1,5 +1,6 @@
 import { TRIAL_DAYS } from '@clinic/domain/rules/plans';
 import { Link } from 'react-router';
+import { CtaBanner, CtaLinks } from './CallToAction';
 import { PublicLayout } from './PublicLayout';
 import classes from './public.module.css';
 
@@ -140,14 +141,7 @@ export function LandingPage() {
             ClinicFlow brings AI symptom triage, patient management, check-in kiosks, the emergency room and visitor management together in one
             platform for hospitals and clinics.
           </p>
-          <div className={classes.actionsCenter}>
-            <Link to="/pricing" className={classes.button}>
-              Start Free Trial
-            </Link>
-            <Link to="/contact" className={classes.buttonOutline}>
-              Contact Sales
-            </Link>
-          </div>
+          <CtaLinks primary={{ to: '/pricing', label: 'Start Free Trial' }} />
         </div>
       </section>
 
@@ -171,20 +165,12 @@ export function LandingPage() {
         features={OPERATIONS}
       />
 
-      <section aria-labelledby="trial" className={classes.banner}>
-        <div className={classes.container}>
-          <h2 id="trial">Try ClinicFlow free for {TRIAL_DAYS} days</h2>
-          <p>A {TRIAL_DAYS}-day free trial on all plans. No credit card required, and you can cancel at any time.</p>
-          <div className={classes.actionsCenter}>
-            <Link to="/pricing" className={classes.button}>
-              See Plans and Pricing
-            </Link>
-            <Link to="/contact" className={classes.buttonOutline}>
-              Contact Sales
-            </Link>
-          </div>
-        </div>
-      </section>
+      <CtaBanner
+        id="trial"
+        title={`Try ClinicFlow free for ${TRIAL_DAYS} days`}
+        text={`A ${TRIAL_DAYS}-day free trial on all plans. No credit card required, and you can cancel at any time.`}
+        primary={{ to: '/pricing', label: 'See Plans and Pricing' }}
+      />
     </PublicLayout>
   );
 }

@@ -1,7 +1,8 @@
 import { PLANS, TRIAL_DAYS, findPlan, formatLimit, formatStorage, supportLevel, type Plan } from '@clinic/domain/rules/plans';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { fetchSession, sessionQueryKey, useSession } from '../../api/session';
+import { CtaBanner } from './CallToAction';
 import { PublicLayout } from './PublicLayout';
 import classes from './public.module.css';
 import pricing from './pricing.module.css';
@@ -160,20 +161,12 @@ export function PricingPage() {
         </div>
       </section>
 
-      <section aria-labelledby="ready" className={classes.banner}>
-        <div className={classes.container}>
-          <h2 id="ready">Ready to get started?</h2>
-          <p>Start your free trial today, or talk to our team about the right plan for your organization.</p>
-          <div className={classes.actionsCenter}>
-            <Link to="/login" className={classes.button}>
-              Start Free Trial
-            </Link>
-            <Link to="/contact" className={classes.buttonOutline}>
-              Contact Sales
-            </Link>
-          </div>
-        </div>
-      </section>
+      <CtaBanner
+        id="ready"
+        title="Ready to get started?"
+        text="Start your free trial today, or talk to our team about the right plan for your organization."
+        primary={{ to: '/login', label: 'Start Free Trial' }}
+      />
     </PublicLayout>
   );
 }

@@ -1,35 +1,21 @@
 import { ID_DOCUMENT_TYPES, VISIT_PURPOSES, VISITOR_RELATIONSHIPS } from '@clinic/domain/rules/visitors';
-import {
-  Box,
-  Button,
-  Checkbox,
-  Container,
-  Group,
-  NativeSelect,
-  Paper,
-  Progress,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Box, Button, Checkbox, Container, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { ApiError } from '../../api/client';
 import { publicTenantFromParams, usePublicClinic } from '../../api/public-clinic';
 import { Banner } from '../../ui/Banner';
-import { KioskHeader, useIdleReset, useStepFocus } from '../../ui/kiosk';
+import { newIdempotencyKey } from '../../api/idempotency-key';
+import { KIOSK_TOUCH as TOUCH, KioskHeader, KioskStepHeading, StepButtons, StepMessage, useIdleReset, useStepFocus } from '../../ui/kiosk';
 import { useKioskLanguage } from '../../ui/kiosk-i18n';
 import { useCheckInVisitor, type VisitorCheckInResult } from './api/check-in-visitor';
 import { useVisitorKioskPolicy } from './api/get-kiosk-policy';
-import { VisitorBadge } from './components/VisitorBadge';
+import { VisitorBadgeCard } from './components/VisitorBadgeCard';
 import classes from './visitor-badge.module.css';
 import { EMPTY_VISITOR_FORM, missingFields, VISITOR_REQUIRED, visitorCheckInBodyFrom, type VisitorKioskForm } from './visitor-kiosk-form';
-import { badgeTextOf, choiceLabel, policyLines } from './visitor-kiosk-text';
+import { choiceLabel, policyLines } from './visitor-kiosk-text';
 
 type Step = 'welcome' | 'info' | 'security' | 'badge';
 const STEPS: Step[] = ['welcome', 'info', 'security', 'badge'];
@@ -39,20 +25,12 @@ const STEPS: Step[] = ['welcome', 'info', 'security', 'badge'];
  */
 type StepNote = { own: 'required' | 'failure' } | { server: string };
 
-/** Inputs and buttons large enough for a touch screen. */
-const TOUCH = { size: 'xl' } as const;
 const required = { withAsterisk: true, 'aria-required': true } as const;
 /** A choice list: the server's values, labelled in the kiosk's language. */
 const choices = (t: TFunction, list: 'relationships' | 'purposes' | 'idTypes', values: readonly string[]) => [
   { value: '', label: t('visitorKiosk.select') },
   ...values.map((v) => ({ value: v, label: choiceLabel(t, list, v) })),
 ];
-
-/** A new idempotency key: a UUID, from `getRandomValues` where `randomUUID` is missing (plain http). */
-function newKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
-}
 
 /**
  * /visitor-kiosk (public): the visitor's four-step check-in (welcome with the policies, visitor and
@@ -128,7 +106,7 @@ export function VisitorKioskPage() {
     if (!requireFields([...VISITOR_REQUIRED.info, ...VISITOR_REQUIRED.security])) return;
     const body = visitorCheckInBodyFrom(form, byRoom);
     const json = JSON.stringify(body);
-    if (!pending.current || pending.current.body !== json) pending.current = { key: newKey(), body: json };
+    if (!pending.current || pending.current.body !== json) pending.current = { key: newIdempotencyKey(), body: json };
     try {
       const answer = await submit.mutateAsync({ body, tenant, idempotencyKey: pending.current.key });
       pending.current = null;
@@ -154,17 +132,14 @@ export function VisitorKioskPage() {
       <Container component="main" size="md" py="xl">
         <Paper withBorder shadow="sm" p="xl" radius="lg">
           <Stack gap="lg">
-            <div className={classes.noPrint}>
-              <Text size="md" c="gray.7" id="visitor-progress-label">
-                {t('common.stepOf', { step: stepIndex + 1, total: STEPS.length })}
-              </Text>
-              <Progress.Root size="lg" mt={6}>
-                <Progress.Section value={((stepIndex + 1) / STEPS.length) * 100} aria-labelledby="visitor-progress-label" />
-              </Progress.Root>
-            </div>
-            <Title order={1} fz={32} ref={heading} tabIndex={-1} style={{ outline: 'none' }} className={classes.noPrint}>
-              {t(`visitorKiosk.steps.${step}`)}
-            </Title>
+            <KioskStepHeading
+              id="visitor-progress-label"
+              index={stepIndex}
+              total={STEPS.length}
+              title={t(`visitorKiosk.steps.${step}`)}
+              headingRef={heading}
+              className={classes.noPrint}
+            />
 
             {step === 'welcome' && (
               <Stack gap="lg">
@@ -302,45 +277,5 @@ export function VisitorKioskPage() {
         </Paper>
       </Container>
     </Box>
-  );
-}
-
-/** The issued badge, the wear-your-badge notice, Print Badge and Check In Another Visitor. */
-function VisitorBadgeCard({ result, onAnother, language }: { result: VisitorCheckInResult; onAnother: () => void; language: string }) {
-  const { t } = useTranslation();
-  return (
-    <Stack gap="lg">
-      <Text fz="lg" className={classes.noPrint}>
-        {t('visitorKiosk.badgeReady')}
-      </Text>
-      <VisitorBadge visitor={result.visitor} badge={result.badge} text={badgeTextOf(t, language)} />
-      <Banner tone="info" className={classes.noPrint}>
-        {t('visitorKiosk.wearBadge')}
-      </Banner>
-      <Group justify="center" wrap="wrap" className={classes.noPrint}>
-        <Button {...TOUCH} variant="light" onClick={() => window.print()}>
-          {t('visitorKiosk.print')}
-        </Button>
-        <Button {...TOUCH} onClick={onAnother}>
-          {t('visitorKiosk.another')}
-        </Button>
-      </Group>
-    </Stack>
-  );
-}
-
-function StepMessage({ message }: { message: string | null }) {
-  return message ? <Banner fz="lg">{message}</Banner> : null;
-}
-
-function StepButtons({ back, disabled, children }: { back: () => void; disabled?: boolean; children: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <Group justify="space-between" mt="md">
-      <Button {...TOUCH} variant="default" onClick={back} disabled={disabled}>
-        {t('common.back')}
-      </Button>
-      {children}
-    </Group>
   );
 }

@@ -6,7 +6,7 @@ import { trialKeys } from './keys';
 /** The organization's trials (`GET /api/clinical-trials`). */
 export function getTrialsQueryOptions() {
   return queryOptions({
-    queryKey: trialKeys.list,
+    queryKey: trialKeys.list(),
     queryFn: ({ signal }) => api<{ trials: TrialDto[] }>('/api/clinical-trials', { signal }).then((r) => r.trials),
   });
 }

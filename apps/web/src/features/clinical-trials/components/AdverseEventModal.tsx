@@ -4,7 +4,7 @@ import { Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput,
 import { useState, type FormEvent } from 'react';
 import { Banner } from '../../../ui/Banner';
 import { useEnrollments } from '../api/get-enrollments';
-import { useReportAdverseEvent } from '../api/trial-mutations';
+import { useReportAdverseEvent } from '../api/report-adverse-event';
 
 /** Reports an adverse event of a patient enrolled in one of the trials. */
 export function AdverseEventModal({ trials, opened, onClose }: { trials: TrialDto[]; opened: boolean; onClose: () => void }) {

@@ -5,7 +5,8 @@ import { EmptyState } from '../../../ui/EmptyState';
 import { QueryState } from '../../../ui/QueryState';
 import { Banner } from '../../../ui/Banner';
 import { useEnrollments } from '../api/get-enrollments';
-import { useCompleteVisit, useWithdrawEnrollment } from '../api/trial-mutations';
+import { useCompleteVisit } from '../api/complete-visit';
+import { useWithdrawEnrollment } from '../api/withdraw-enrollment';
 
 const nextVisit = (e: EnrollmentDto) => e.visitSchedule.find((v) => v.status !== 'Completed');
 

@@ -3,7 +3,7 @@ import { AGE_UNITS, TRIAL_PHASES, TRIAL_STATUSES } from '@clinic/domain/rules/cl
 import { Button, Group, Modal, NativeSelect, NumberInput, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Banner } from '../../../ui/Banner';
-import { useSaveTrial } from '../api/trial-mutations';
+import { useSaveTrial } from '../api/save-trial';
 
 /** The form's text: lists one entry per line. */
 interface TrialForm {

@@ -1,10 +1,11 @@
 import type { PatientAccessLogDto } from '@clinic/domain/contracts/gdpr';
-import { Paper, Text, Title } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
 import { EmptyState } from '../../../ui/EmptyState';
 import { QueryState } from '../../../ui/QueryState';
 import { ACCESS_HISTORY_SHOWN, useAccessHistory } from '../api/get-access-history';
 import { TimeText } from '../../../ui/TimeText';
+import { GdprCard } from './GdprCard';
 
 const columns: DataTableColumn<PatientAccessLogDto>[] = [
   { key: 'at', header: 'When', cell: (e) => <TimeText value={e.at} date="numeric" /> },
@@ -25,10 +26,7 @@ const columns: DataTableColumn<PatientAccessLogDto>[] = [
 export function AccessHistoryCard({ patientId }: { patientId: string }) {
   const history = useAccessHistory(patientId);
   return (
-    <Paper withBorder p="md">
-      <Title order={2} size="h4" mb="sm">
-        Access History
-      </Title>
+    <GdprCard title="Access History">
       <QueryState
         query={history}
         loadingLabel="Loading access history"
@@ -46,6 +44,6 @@ export function AccessHistoryCard({ patientId }: { patientId: string }) {
           </>
         )}
       </QueryState>
-    </Paper>
+    </GdprCard>
   );
 }

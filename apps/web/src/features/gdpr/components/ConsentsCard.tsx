@@ -1,5 +1,5 @@
 import { CONSENT_PURPOSES, type ConsentDto, type ConsentPurpose } from '@clinic/domain/contracts/gdpr';
-import { Button, Group, Paper, Select, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Banner } from '../../../ui/Banner';
 import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
@@ -11,6 +11,9 @@ import { useConsents } from '../api/get-consents';
 import { useRecordConsent } from '../api/record-consent';
 import { useWithdrawConsent } from '../api/withdraw-consent';
 import { PURPOSE_LABELS } from '../labels';
+import { useRequiredChoice } from '../use-required-choice';
+import { GdprCard } from './GdprCard';
+import { RecordForm } from './RecordForm';
 
 const PURPOSE_OPTIONS = CONSENT_PURPOSES.map((p) => ({ value: p, label: PURPOSE_LABELS[p] }));
 
@@ -18,10 +21,7 @@ const PURPOSE_OPTIONS = CONSENT_PURPOSES.map((p) => ({ value: p, label: PURPOSE_
 export function ConsentsCard({ patientId }: { patientId: string }) {
   const consents = useConsents(patientId);
   return (
-    <Paper withBorder p="md">
-      <Title order={2} size="h4" mb="sm">
-        Consents
-      </Title>
+    <GdprCard title="Consents">
       <Stack gap="md">
         <RecordConsentForm patientId={patientId} />
         <QueryState
@@ -33,56 +33,38 @@ export function ConsentsCard({ patientId }: { patientId: string }) {
           {(list) => <ConsentTable consents={list} />}
         </QueryState>
       </Stack>
-    </Paper>
+    </GdprCard>
   );
 }
 
 function RecordConsentForm({ patientId }: { patientId: string }) {
   const record = useRecordConsent();
-  const [purpose, setPurpose] = useState<ConsentPurpose | null>(null);
-  const [missing, setMissing] = useState(false);
+  const purpose = useRequiredChoice<ConsentPurpose>('Purpose is required');
   const [saved, setSaved] = useState<string | null>(null);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSaved(null);
-    if (!purpose) {
-      setMissing(true);
-      return;
-    }
+    const chosen = purpose.chosen();
+    if (!chosen) return;
     record.mutate(
-      { patientId, purpose },
+      { patientId, purpose: chosen },
       {
         onSuccess: (c) => {
           setSaved(`${PURPOSE_LABELS[c.purpose]} consent recorded.`);
-          setPurpose(null);
+          purpose.clear();
         },
       },
     );
   };
   return (
-    <form onSubmit={onSubmit} aria-label="Record a consent">
-      <Stack gap="xs">
-        <Group align="flex-end" gap="sm" wrap="wrap">
-          <Select
-            label="Purpose"
-            placeholder="Choose a purpose"
-            data={PURPOSE_OPTIONS}
-            value={purpose}
-            onChange={(v) => {
-              setPurpose(v as ConsentPurpose | null);
-              setMissing(false);
-            }}
-            error={missing ? 'Purpose is required' : undefined}
-            w={240}
-          />
-          <Button type="submit" loading={record.isPending}>
-            Record Consent
-          </Button>
-        </Group>
-        {record.isError && <Banner>{record.error.message}</Banner>}
-        {saved && <Banner tone="success">{saved}</Banner>}
-      </Stack>
-    </form>
+    <RecordForm label="Record a consent" onSubmit={onSubmit} error={record.error} saved={saved}>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <Select label="Purpose" placeholder="Choose a purpose" data={PURPOSE_OPTIONS} {...purpose.selectProps} w={240} />
+        <Button type="submit" loading={record.isPending}>
+          Record Consent
+        </Button>
+      </Group>
+    </RecordForm>
   );
 }
 

@@ -1,6 +1,6 @@
 import { GDPR_ACCESS } from '@clinic/domain/rules/route-access';
 import { RIGHTS_REQUEST_TYPES, type RightsRequestDto, type RightsRequestType } from '@clinic/domain/contracts/gdpr';
-import { Button, Group, Modal, Paper, SegmentedControl, Select, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Modal, SegmentedControl, Select, Stack, Text, Textarea, VisuallyHidden } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { Banner } from '../../../ui/Banner';
 import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
@@ -13,6 +13,9 @@ import { usePatientRightsRequests } from '../api/get-rights-requests';
 import { useRecordRightsRequest } from '../api/record-rights-request';
 import { useAllowed } from '../use-allowed';
 import { REQUEST_STATUS_LABELS, REQUEST_TYPE_LABELS, daysLeftLabel, formatDate } from '../labels';
+import { useRequiredChoice } from '../use-required-choice';
+import { GdprCard } from './GdprCard';
+import { RecordForm } from './RecordForm';
 import { TimeText } from '../../../ui/TimeText';
 
 const TYPE_OPTIONS = RIGHTS_REQUEST_TYPES.map((t) => ({ value: t, label: REQUEST_TYPE_LABELS[t] }));
@@ -21,10 +24,7 @@ const TYPE_OPTIONS = RIGHTS_REQUEST_TYPES.map((t) => ({ value: t, label: REQUEST
 export function RightsRequestsCard({ patientId }: { patientId: string }) {
   const requests = usePatientRightsRequests(patientId);
   return (
-    <Paper withBorder p="md">
-      <Title order={2} size="h4" mb="sm">
-        Rights Requests
-      </Title>
+    <GdprCard title="Rights Requests">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           Requests are answered within 30 days of being received.
@@ -48,69 +48,51 @@ export function RightsRequestsCard({ patientId }: { patientId: string }) {
           )}
         </QueryState>
       </Stack>
-    </Paper>
+    </GdprCard>
   );
 }
 
 function RecordRequestForm({ patientId }: { patientId: string }) {
   const record = useRecordRightsRequest();
-  const [type, setType] = useState<RightsRequestType | null>(null);
+  const type = useRequiredChoice<RightsRequestType>('Request type is required');
   const [notes, setNotes] = useState('');
-  const [missing, setMissing] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSaved(null);
-    if (!type) {
-      setMissing(true);
-      return;
-    }
+    const chosen = type.chosen();
+    if (!chosen) return;
     record.mutate(
-      { patientId, type, notes: notes.trim() || undefined },
+      { patientId, type: chosen, notes: notes.trim() || undefined },
       {
         onSuccess: (r) => {
           setSaved(`${REQUEST_TYPE_LABELS[r.type]} request recorded, due ${formatDate(r.dueDate)}.`);
-          setType(null);
+          type.clear();
           setNotes('');
         },
       },
     );
   };
   return (
-    <form onSubmit={onSubmit} aria-label="Record a rights request">
-      <Stack gap="xs">
-        <Group align="flex-start" gap="sm" wrap="wrap">
-          <Select
-            label="Request type"
-            placeholder="Choose a type"
-            data={TYPE_OPTIONS}
-            value={type}
-            onChange={(v) => {
-              setType(v as RightsRequestType | null);
-              setMissing(false);
-            }}
-            error={missing ? 'Request type is required' : undefined}
-            w={240}
-          />
-          <Textarea
-            label="Notes"
-            value={notes}
-            onChange={(e) => setNotes(e.currentTarget.value)}
-            maxLength={5000}
-            autosize
-            minRows={1}
-            style={{ flex: 1, minWidth: 240 }}
-          />
-        </Group>
-        <Group justify="flex-end">
-          <Button type="submit" loading={record.isPending}>
-            Record Request
-          </Button>
-        </Group>
-        {record.isError && <Banner>{record.error.message}</Banner>}
-        {saved && <Banner tone="success">{saved}</Banner>}
-      </Stack>
-    </form>
+    <RecordForm label="Record a rights request" onSubmit={onSubmit} error={record.error} saved={saved}>
+      <Group align="flex-start" gap="sm" wrap="wrap">
+        <Select label="Request type" placeholder="Choose a type" data={TYPE_OPTIONS} {...type.selectProps} w={240} />
+        <Textarea
+          label="Notes"
+          value={notes}
+          onChange={(e) => setNotes(e.currentTarget.value)}
+          maxLength={5000}
+          autosize
+          minRows={1}
+          style={{ flex: 1, minWidth: 240 }}
+        />
+      </Group>
+      <Group justify="flex-end">
+        <Button type="submit" loading={record.isPending}>
+          Record Request
+        </Button>
+      </Group>
+    </RecordForm>
   );
 }
 

@@ -6,7 +6,8 @@ import { Banner } from '../../../ui/Banner';
 import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
 import { QueryState } from '../../../ui/QueryState';
 import { StatusChip } from '../../../ui/StatusChip';
-import { useCreateApiKey, useRevokeApiKey } from '../api/api-key-actions';
+import { useCreateApiKey } from '../api/create-api-key';
+import { useRevokeApiKey } from '../api/revoke-api-key';
 import { useApiKeys } from '../api/get-api-keys';
 import { CopyableValue } from '../../../ui/CopyableValue';
 

@@ -8,7 +8,8 @@ import { useSession } from '../../../api/session';
 import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
 import { QueryState } from '../../../ui/QueryState';
 import { StatusChip } from '../../../ui/StatusChip';
-import { useClinics, useSaveClinic } from '../api/clinics';
+import { useClinics } from '../api/get-clinics';
+import { useSaveClinic } from '../api/save-clinic';
 import { typeLabel } from './OrganizationOverview';
 
 const CLINIC_TYPES = ['general', 'emergency', 'pediatric', 'specialty', 'urgent_care'].map((value) => ({ value, label: typeLabel(value) }));

@@ -7,7 +7,9 @@ import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
 import { QueryState } from '../../../ui/QueryState';
 import { StatusChip } from '../../../ui/StatusChip';
 import { useInvitations, type InvitationRow } from '../api/get-invitations';
-import { useResendInvitation, useRevokeInvitation, useSendInvitation, type SentInvitation } from '../api/invitation-actions';
+import { useResendInvitation } from '../api/resend-invitation';
+import { useRevokeInvitation } from '../api/revoke-invitation';
+import { useSendInvitation, type SentInvitation } from '../api/send-invitation';
 import { TimeText } from '../../../ui/TimeText';
 import { CopyableValue } from '../../../ui/CopyableValue';
 

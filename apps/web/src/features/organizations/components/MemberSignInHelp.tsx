@@ -5,7 +5,9 @@ import { useState } from 'react';
 import { ApiError } from '../../../api/client';
 import { CopyableValue } from '../../../ui/CopyableValue';
 import { TimeText } from '../../../ui/TimeText';
-import { useCreateMemberResetLink, useResetMemberMfa, useSendMemberResetEmail } from '../api/member-actions';
+import { useCreateMemberResetLink } from '../api/create-member-reset-link';
+import { useResetMemberMfa } from '../api/reset-member-mfa';
+import { useSendMemberResetEmail } from '../api/send-member-reset-email';
 import { memberName } from './member-name';
 
 /** The server's refusal of an account-wide action: the account also belongs to another organization. */

@@ -3,7 +3,8 @@ import { Alert, Button, Card, Checkbox, Group, NumberInput, Select, SimpleGrid, 
 import { notifications } from '@mantine/notifications';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../../api/client';
-import { useCreateOrganization, useUpdateOrganization } from '../api/save-organization';
+import { useCreateOrganization } from '../api/create-organization';
+import { useUpdateOrganization } from '../api/update-organization';
 
 /** The five organization types of the server's form (operations-and-public section 3). */
 const TYPES = [

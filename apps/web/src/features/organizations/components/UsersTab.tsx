@@ -9,7 +9,7 @@ import { QueryState } from '../../../ui/QueryState';
 import { StatCard } from '../../../ui/StatCard';
 import { StatusChip } from '../../../ui/StatusChip';
 import { useMembers } from '../api/get-members';
-import { useRemoveMember } from '../api/member-actions';
+import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMember } from '../api/update-member';
 import { TimeText } from '../../../ui/TimeText';
 import { MemberSignInHelp } from './MemberSignInHelp';

@@ -2,7 +2,9 @@ import type { PossibleMatchChartDto, PossibleMatchDto, PossibleMatchReason } fro
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { Banner } from '../../../ui/Banner';
-import { useDismissPossibleMatch, useMergePossibleMatch, usePossibleMatches } from '../api/possible-matches';
+import { useDismissPossibleMatch } from '../api/dismiss-possible-match';
+import { usePossibleMatches } from '../api/get-possible-matches';
+import { useMergePossibleMatch } from '../api/merge-possible-match';
 import { formatDate, formatDay } from '../lib/format';
 
 const REASONS: Record<PossibleMatchReason, string> = {

@@ -20,7 +20,7 @@ export function useCheckOutVisitor() {
       }).then((r) => r.visitor),
     onSuccess: (visitor) => {
       client.setQueryData(visitorKeys.detail(visitor.id), (old: VisitorDto | undefined) => ({ ...visitor, visitHistory: old?.visitHistory ?? [] }));
-      return Promise.all([client.invalidateQueries({ queryKey: visitorKeys.all }), client.invalidateQueries({ queryKey: visitorKeys.stats })]);
+      return Promise.all([client.invalidateQueries({ queryKey: visitorKeys.all }), client.invalidateQueries({ queryKey: visitorKeys.allStats })]);
     },
   });
 }

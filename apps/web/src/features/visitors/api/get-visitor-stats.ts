@@ -6,7 +6,7 @@ import { visitorKeys } from './keys';
 /** Today's visitor figures (`GET /api/visitors/stats`), refreshed every 30 s besides the live events. */
 export function getVisitorStatsQueryOptions() {
   return queryOptions({
-    queryKey: visitorKeys.stats,
+    queryKey: visitorKeys.stats(),
     queryFn: ({ signal }) => api<{ stats: VisitorStatsDto }>('/api/visitors/stats', { signal }).then((r) => r.stats),
     refetchInterval: 30_000,
   });

@@ -20,6 +20,6 @@ export function useSetVisitorRestriction() {
         body: { reason },
       }).then((r) => r.visitor),
     onSuccess: () =>
-      Promise.all([client.invalidateQueries({ queryKey: visitorKeys.all }), client.invalidateQueries({ queryKey: visitorKeys.stats })]),
+      Promise.all([client.invalidateQueries({ queryKey: visitorKeys.all }), client.invalidateQueries({ queryKey: visitorKeys.allStats })]),
   });
 }

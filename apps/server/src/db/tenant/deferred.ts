@@ -1,0 +1,81 @@
+import { getTableColumns, getTableName } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { AppDb, Tx } from '../client.js';
+import { literal, type LiteralValue } from '../literal.js';
+
+/** What a tenant transaction writes with its COMMIT ({@link deferInsert}): rows by table, and what to run once committed. */
+export interface Deferred {
+  rows: Map<PgTable, Record<string, unknown>[]>;
+  committed: Array<() => void>;
+  /** Set once {@link finalRead} has sent the COMMIT: the transaction is over. */
+  done: boolean;
+}
+export const deferredOf = new WeakMap<object, Deferred>();
+export const newDeferred = (): Deferred => ({ rows: new Map(), committed: [], done: false });
+
+/**
+ * Inserts `row` into `table` at the end of the tenant transaction `tx`, in the same round trip as
+ * its COMMIT (one multi-row INSERT per table, before the COMMIT: a failed insert fails the
+ * transaction, as it would have at once). Outside a transaction opened by {@link withTenant}
+ * (the database itself, a savepoint) the row is inserted at once. For append-only rows nothing in
+ * the transaction reads back: audit events. `written` runs once the row is in the database.
+ */
+export async function deferInsert<T extends PgTable>(handle: AppDb | Tx, table: T, row: T['$inferInsert'], written?: () => void): Promise<void> {
+  const deferred = deferredOf.get(handle);
+  if (!deferred) {
+    await handle.insert(table).values(row);
+    written?.();
+    return;
+  }
+  const rows = deferred.rows.get(table);
+  if (rows) rows.push(row);
+  else deferred.rows.set(table, [row]);
+  if (written) deferred.committed.push(written);
+}
+
+/** The deferred rows of `tx` as INSERT statements (Drizzle's, unexecuted), emptied. */
+export function takeDeferred(tx: Tx) {
+  const deferred = deferredOf.get(tx);
+  if (!deferred || deferred.rows.size === 0) return [];
+  const inserts = [...deferred.rows].map(([table, rows]) => tx.insert(table).values(rows));
+  deferred.rows.clear();
+  return inserts;
+}
+
+/**
+ * A value of `column` as a literal, mapped as the column maps it (JSON for `jsonb`, ISO text for a
+ * timestamp); null is SQL NULL, as a bound parameter would be (not the JSON `null` of a `jsonb`).
+ */
+export function columnLiteral(column: PgColumn, value: unknown): string {
+  return literal(value === null ? null : (column.mapToDriverValue(value) as LiteralValue));
+}
+
+/**
+ * The deferred rows of `tx` as the text of INSERT statements with literal values, emptied: one
+ * multi-row INSERT per table, each value written by its column's own mapping (JSON for `jsonb`,
+ * ISO text for a timestamp) and then as a literal; a field a row leaves out gets its column's
+ * default. Written here rather than by Drizzle's query builder, which cost more than the rest of
+ * the commit (docs/performance.md).
+ */
+export function takeDeferredText(tx: Tx): string[] {
+  const deferred = deferredOf.get(tx);
+  if (!deferred || deferred.rows.size === 0) return [];
+  const statements: string[] = [];
+  for (const [table, rows] of deferred.rows) {
+    const columns = getTableColumns(table);
+    const keys = Object.keys(columns).filter((key) => rows.some((row) => row[key] !== undefined));
+    const names = keys.map((key) => pg.escapeIdentifier(columns[key].name)).join(', ');
+    const values = rows.map(
+      (row) => `(${keys.map((key) => (row[key] === undefined ? 'default' : columnLiteral(columns[key], row[key]))).join(', ')})`,
+    );
+    statements.push(`insert into ${pg.escapeIdentifier(getTableName(table))} (${names}) values ${values.join(', ')}`);
+  }
+  deferred.rows.clear();
+  return statements;
+}
+
+/** Runs what waited for the commit of `tx`. */
+export function committed(tx: Tx): void {
+  for (const fn of deferredOf.get(tx)?.committed.splice(0) ?? []) fn();
+}

@@ -1,0 +1,2 @@
+/** The members module's public API: what other modules may call (see ../README.md). */
+export { activeDoctors, activeMemberMfa, doctorUserIds, isActiveMember, memberNames, type ActiveDoctor } from './staff-readers.js';

@@ -1,0 +1,54 @@
+import { and, eq, gte, inArray, lt, lte } from 'drizzle-orm';
+import { patientVisits } from '../../db/schema/index.js';
+import type { TenantTx } from '../../platform/route/index.js';
+
+/** When a patient was seen. */
+export interface PatientVisitTime {
+  patientId: string;
+  visitedAt: Date;
+}
+
+/** The emergency visits of a clinic (all clinics without one) from `since` to `until`: the emergency room's day. */
+export function emergencyVisitsBetween(
+  tx: TenantTx,
+  organizationId: string,
+  clinicId: string | null,
+  since: Date,
+  until: Date,
+): Promise<PatientVisitTime[]> {
+  return tx
+    .select({ patientId: patientVisits.patientId, visitedAt: patientVisits.visitedAt })
+    .from(patientVisits)
+    .where(
+      and(
+        eq(patientVisits.organizationId, organizationId),
+        clinicId ? eq(patientVisits.clinicId, clinicId) : undefined,
+        eq(patientVisits.type, 'emergency'),
+        gte(patientVisits.visitedAt, since),
+        lte(patientVisits.visitedAt, until),
+      ),
+    );
+}
+
+/** The completed visits (discharges) of the given patients from `since` up to, not including, `before`. */
+export function completedVisitsOf(
+  tx: TenantTx,
+  organizationId: string,
+  patientIds: readonly string[],
+  since: Date,
+  before: Date,
+): Promise<PatientVisitTime[]> {
+  if (!patientIds.length) return Promise.resolve([]);
+  return tx
+    .select({ patientId: patientVisits.patientId, visitedAt: patientVisits.visitedAt })
+    .from(patientVisits)
+    .where(
+      and(
+        eq(patientVisits.organizationId, organizationId),
+        inArray(patientVisits.patientId, [...new Set(patientIds)]),
+        eq(patientVisits.status, 'completed'),
+        gte(patientVisits.visitedAt, since),
+        lt(patientVisits.visitedAt, before),
+      ),
+    );
+}

@@ -1,0 +1,12 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { useBillingRefresh } from './billing-refresh';
+
+/** Cancels at the end of the period (`POST /api/billing/cancel`). */
+export function useCancelSubscription() {
+  const refresh = useBillingRefresh();
+  return useMutation({
+    mutationFn: () => api('/api/billing/cancel', { method: 'POST', body: {} }),
+    onSuccess: refresh,
+  });
+}

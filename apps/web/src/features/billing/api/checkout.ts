@@ -1,0 +1,10 @@
+import type { PlanId } from '@clinic/domain/rules/plans';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+
+/** Opens the provider's checkout for a plan (`POST /api/billing/checkout`); answers its page. */
+export function useCheckout() {
+  return useMutation({
+    mutationFn: (plan: PlanId) => api<{ url: string }>('/api/billing/checkout', { method: 'POST', body: { plan } }).then((r) => r.url),
+  });
+}

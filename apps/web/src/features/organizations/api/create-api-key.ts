@@ -1,0 +1,13 @@
+import type { CreateApiKeyBody, CreateApiKeyResponse } from '@clinic/domain/contracts/api-keys';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { organizationKeys } from './keys';
+
+/** Creates an API key (`POST /api/organizations/api-keys`); the answer holds its secret, shown once. */
+export function useCreateApiKey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateApiKeyBody) => api<CreateApiKeyResponse>('/api/organizations/api-keys', { method: 'POST', body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: organizationKeys.apiKeys() }),
+  });
+}

@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { memberUrl } from './member-url';
+
+/** A single-use reset link (30 minutes) an Admin creates for a member, shown once. */
+export interface MemberResetLink {
+  resetUrl: string;
+  expiresAt: string;
+}
+
+/** Creates a password reset link for a member (`POST /api/organizations/members/{id}/password-reset-link`). */
+export function useCreateMemberResetLink() {
+  return useMutation({
+    mutationFn: (id: string) => api<MemberResetLink>(`${memberUrl(id)}/password-reset-link`, { method: 'POST' }),
+  });
+}

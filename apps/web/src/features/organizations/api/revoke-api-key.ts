@@ -1,0 +1,13 @@
+import type { RevokeApiKeyResponse } from '@clinic/domain/contracts/api-keys';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client';
+import { organizationKeys } from './keys';
+
+/** Revokes an API key (`DELETE /api/organizations/api-keys/{id}`). */
+export function useRevokeApiKey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => api<RevokeApiKeyResponse>(`/api/organizations/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: organizationKeys.apiKeys() }),
+  });
+}
