@@ -44,6 +44,7 @@ import { PUBLIC_ONLY, type OutboundPolicy } from './platform/outbound.js';
 import { pingPlugin } from './platform/ping.js';
 import { loggerOptions, requestId, requestIdPlugin, type LoggerSetting } from './platform/request-log.js';
 import { routePlugin } from './platform/route/index.js';
+import { replyCheckPlugin } from './platform/route/reply-check.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
 
 /** What the app is built from; tests pass their own database. */
@@ -72,6 +73,8 @@ export interface AppDeps {
   backupUrl?: string;
   /** Node's process metrics (CPU, memory, event loop) on `/metrics`: the running server, not tests. */
   processMetrics?: boolean;
+  /** Every success reply is checked against its route's `reply` contract (tests: `platform/route/reply-check.ts`). */
+  checkReplies?: boolean;
   /** What outbound requests for tenants may reach (`OUTBOUND_ALLOW`); by default https to public addresses only. */
   outbound?: OutboundPolicy;
 }
@@ -121,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(accessPlugin, { db, publicUrl: deps.publicUrl });
   await app.register(openapiPlugin);
+  if (deps.checkReplies) await app.register(replyCheckPlugin);
   // Modules made with defineRoute get transactions from it, never the database itself.
   await app.register(routePlugin, { db });
   // The health check and the event streams get what they need of the database, never the database.

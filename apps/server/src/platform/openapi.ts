@@ -11,7 +11,7 @@ export interface RouteContract {
   query?: z.ZodType;
   /** The route honours an `Idempotency-Key` header (`platform/idempotency.ts`). */
   idempotent?: boolean;
-  /** The success reply's body (described, not checked at run time). */
+  /** The success reply's body: described in the document, checked in tests (`route/reply-check.ts`). */
   reply?: z.ZodType;
   /** The FHIR resource types an API key needs a scope for (routes an API key may call). */
   resources?: readonly ScopedResource[];

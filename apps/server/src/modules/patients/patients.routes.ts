@@ -1,4 +1,14 @@
-import { idSchema, PATIENTS_ACCESS, patientBody, patientListQuery, patientPlacementBody, visitBody, visitListQuery } from '@clinic/domain';
+import {
+  idSchema,
+  PATIENTS_ACCESS,
+  patientBody,
+  patientListQuery,
+  patientListResponse,
+  patientPlacementBody,
+  patientResponse,
+  visitBody,
+  visitListQuery,
+} from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineRoute, JsonAnswer } from '../../platform/route/index.js';
@@ -20,10 +30,14 @@ export async function patientRoutes(app: FastifyInstance) {
     ['/api/triage/patients', 'List patients (the spec name of GET /api/patients)'],
   ] as const;
   for (const [url, summary] of listed) {
-    defineRoute(app, { caller: 'session', method: 'GET', url, summary, access, query: patientListQuery }, async (ctx, { query }) => {
-      const { patients, ...page } = await listPatients(ctx, query);
-      return new JsonAnswer({ success: true, ...page }, { patients });
-    });
+    defineRoute(
+      app,
+      { caller: 'session', method: 'GET', url, summary, access, query: patientListQuery, reply: patientListResponse },
+      async (ctx, { query }) => {
+        const { patients, ...page } = await listPatients(ctx, query);
+        return new JsonAnswer({ success: true, ...page }, { patients });
+      },
+    );
   }
 
   const created = [
@@ -31,10 +45,14 @@ export async function patientRoutes(app: FastifyInstance) {
     ['/api/triage/patients', 'Create a patient (the spec name; phone as phoneNumber)'],
   ] as const;
   for (const [url, summary] of created) {
-    defineRoute(app, { caller: 'session', method: 'POST', url, summary, access, body: patientBody, status: 201 }, async (ctx, { body }) => ({
-      success: true,
-      patient: await createPatient(ctx, body),
-    }));
+    defineRoute(
+      app,
+      { caller: 'session', method: 'POST', url, summary, access, body: patientBody, reply: patientResponse, status: 201 },
+      async (ctx, { body }) => ({
+        success: true,
+        patient: await createPatient(ctx, body),
+      }),
+    );
   }
 
   const updated = [
@@ -44,7 +62,7 @@ export async function patientRoutes(app: FastifyInstance) {
   for (const [url, summary] of updated) {
     defineRoute(
       app,
-      { caller: 'session', method: 'PUT', url, summary, access, params: idParams, body: patientBody },
+      { caller: 'session', method: 'PUT', url, summary, access, params: idParams, body: patientBody, reply: patientResponse },
       async (ctx, { params, body }) => ({
         success: true,
         patient: await updatePatient(ctx, params.id, body),
@@ -60,7 +78,7 @@ export async function patientRoutes(app: FastifyInstance) {
 
   defineRoute(
     app,
-    { caller: 'session', method: 'GET', url: '/api/patients/:id', summary: 'One patient', access, params: idParams },
+    { caller: 'session', method: 'GET', url: '/api/patients/:id', summary: 'One patient', access, params: idParams, reply: patientResponse },
     async (ctx, { params }) => new JsonAnswer({ success: true }, { patient: await getPatient(ctx, params.id) }),
   );
 
@@ -79,7 +97,15 @@ export async function patientRoutes(app: FastifyInstance) {
 
   defineRoute(
     app,
-    { caller: 'session', method: 'POST', url: '/api/patients/:id/discharge', summary: 'Discharge a patient', access, params: idParams },
+    {
+      caller: 'session',
+      method: 'POST',
+      url: '/api/patients/:id/discharge',
+      summary: 'Discharge a patient',
+      access,
+      params: idParams,
+      reply: patientResponse,
+    },
     async (ctx, { params }) => ({ success: true, patient: await dischargePatient(ctx, params.id) }),
   );
 

@@ -62,7 +62,7 @@ interface CommonOptions<C extends Caller, T extends TenantMode, P extends Schema
    * A webhook's handler gets the raw text instead.
    */
   body?: B;
-  /** The success reply's contract, shown by `/api/openapi.json` (not checked at run time). */
+  /** The success reply's contract: shown by `/api/openapi.json`, checked in tests (`reply-check.ts`). */
   reply?: z.ZodType;
   /**
    * The body must be a JSON object: null, an array or a number is refused (400) before the

@@ -41,7 +41,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const signInWait = async (ms: number) => {
     signInDelays.push(ms);
   };
-  const app = await buildApp({ database: test.appDatabase, webDist: '/nonexistent', mailer, signInWait, ...deps });
+  const app = await buildApp({ database: test.appDatabase, webDist: '/nonexistent', mailer, signInWait, checkReplies: true, ...deps });
   await app.ready();
   return {
     app,
@@ -72,8 +72,8 @@ export async function createTwoInstances(): Promise<TwoInstances> {
   const test = await createTestDatabase();
   await seedDemo(test.database.db, DEMO_PASSWORD);
   const second = connectPostgres(test.appUrl!);
-  const app1 = await buildApp({ database: test.appDatabase, webDist: '/nonexistent' });
-  const app2 = await buildApp({ database: second, webDist: '/nonexistent' });
+  const app1 = await buildApp({ database: test.appDatabase, webDist: '/nonexistent', checkReplies: true });
+  const app2 = await buildApp({ database: second, webDist: '/nonexistent', checkReplies: true });
   return {
     test,
     second,
