@@ -1,4 +1,4 @@
-import { KIOSK_ACCESS, KIOSK_DEFAULT_TENANT, kioskCaseBody, tenantSelector } from '@clinic/domain';
+import { KIOSK_ACCESS, KIOSK_DEFAULT_TENANT, kioskCaseBody, kioskCaseResponse, tenantSelector } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { RateLimiter } from '../../platform/rate-limit.js';
 import { defineRoute } from '../../platform/route/index.js';
@@ -24,6 +24,7 @@ export async function kioskRoutes(app: FastifyInstance) {
         url,
         summary: 'Kiosk check-in: queue a case for the organization and clinic given',
         body: kioskCaseBody,
+        reply: kioskCaseResponse,
         status: 201,
         defaultOrganizationId: KIOSK_DEFAULT_TENANT,
         // The plan's kiosk mode, and the organization's "Kiosk enabled" switch.

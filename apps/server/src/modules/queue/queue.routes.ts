@@ -5,10 +5,12 @@ import {
   idSchema,
   KIOSK_DEFAULT_TENANT,
   publicBoardQuery,
+  publicBoardResponse,
   QUEUE_ACCESS,
   queueActionBody,
   queueStatusUpdateBody,
   recordVitalsBody,
+  waitingRoomResponse,
 } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -38,7 +40,14 @@ export interface QueueRoutesOptions {
 export async function queueRoutes(app: FastifyInstance, { recordScoring }: QueueRoutesOptions) {
   defineRoute(
     app,
-    { caller: 'session', method: 'GET', url: '/api/triage/waiting-room', summary: 'Open queue entries of the clinic, with stats', access },
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/triage/waiting-room',
+      summary: 'Open queue entries of the clinic, with stats',
+      access,
+      reply: waitingRoomResponse,
+    },
     async (ctx) => ({ success: true, ...(await waitingRoom(ctx)) }),
   );
 
@@ -137,6 +146,7 @@ export async function queueRoutes(app: FastifyInstance, { recordScoring }: Queue
       url: '/api/triage/cds-queue/public',
       summary: 'De-identified queue board (queue numbers, initials, urgency, waits)',
       query: publicBoardQuery,
+      reply: publicBoardResponse,
       defaultOrganizationId: KIOSK_DEFAULT_TENANT,
       rateLimit: { limiter: boardLimiter, scope: 'board' },
     },

@@ -1,5 +1,6 @@
 import {
   badgeNumberParams,
+  badgeVerificationResponse,
   idSchema,
   KIOSK_DEFAULT_TENANT,
   staffVisitorCheckInBody,
@@ -13,6 +14,11 @@ import {
   visitorRestrictBody,
   VISITORS_ACCESS,
   tenantSelector,
+  visitorBadgeResponse,
+  visitorCheckInResponse,
+  visitorDailyResponse,
+  visitorKioskPolicyResponse,
+  visitorListResponse,
   type VisitorKioskPolicy,
 } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
@@ -60,6 +66,7 @@ export async function visitorRoutes(app: FastifyInstance) {
       url: '/api/visitors/check-in',
       summary: 'Visitor kiosk check-in: the visiting policy enforced, a visit and its badge',
       body: visitorCheckInBody,
+      reply: visitorCheckInResponse,
       status: 201,
       defaultOrganizationId: KIOSK_DEFAULT_TENANT,
       feature: 'visitorManagement',
@@ -90,6 +97,7 @@ export async function visitorRoutes(app: FastifyInstance) {
       summary:
         "The visitor kiosk's policy from the organization's settings: how it asks for the patient (name, or room number too), visiting hours, visitors per patient, badge validity",
       query: tenantSelector,
+      reply: visitorKioskPolicyResponse,
       defaultOrganizationId: KIOSK_DEFAULT_TENANT,
       feature: 'visitorManagement',
       rateLimit: { limiter: policyLimiter, scope: 'visitor-kiosk-policy' },
@@ -104,7 +112,15 @@ export async function visitorRoutes(app: FastifyInstance) {
 
   defineRoute(
     app,
-    { caller: 'session', method: 'GET', url: '/api/visitors', summary: 'List visitors (search, status, page)', access, query: visitorListQuery },
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/visitors',
+      summary: 'List visitors (search, status, page)',
+      access,
+      query: visitorListQuery,
+      reply: visitorListResponse,
+    },
     async (ctx, { query }) => ({ success: true, ...(await listVisitors(ctx, query)) }),
   );
 
@@ -117,6 +133,7 @@ export async function visitorRoutes(app: FastifyInstance) {
       summary: 'Staff check-in of a visitor (hours may be overridden with a reason)',
       access,
       body: staffVisitorCheckInBody,
+      reply: visitorCheckInResponse,
       status: 201,
     },
     async (ctx, { body }) => {
@@ -163,6 +180,7 @@ export async function visitorRoutes(app: FastifyInstance) {
       summary: 'Visitors checked in per day over a date range (today by default)',
       access,
       query: visitorDailyQuery,
+      reply: visitorDailyResponse,
     },
     async (ctx, { query }) => ({ success: true, ...(await dailyVisitors(ctx, query)) }),
   );
@@ -176,6 +194,7 @@ export async function visitorRoutes(app: FastifyInstance) {
       summary: "Reprint a visitor's valid badge (same number, marked printed)",
       access,
       params: idParams,
+      reply: visitorBadgeResponse,
     },
     async (ctx, { params }) => ({ success: true, ...(await reprintBadge(ctx, params.id)) }),
   );
@@ -190,6 +209,7 @@ export async function visitorRoutes(app: FastifyInstance) {
       access,
       params: idParams,
       body: visitorBadgeRevokeBody,
+      reply: visitorBadgeResponse,
     },
     async (ctx, { params, body }) => ({ success: true, ...(await revokeBadge(ctx, params.id, body.reason)) }),
   );
@@ -203,6 +223,7 @@ export async function visitorRoutes(app: FastifyInstance) {
       summary: 'Verify a visitor badge by its number',
       access,
       params: badgeNumberParams,
+      reply: badgeVerificationResponse,
     },
     async (ctx, { params }) => ({ success: true, ...(await verifyBadge(ctx, params.badgeNumber)) }),
   );
