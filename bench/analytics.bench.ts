@@ -19,6 +19,8 @@ import { seedDemo } from '../apps/server/src/db/seed/demo.js';
 import { bulkInsertPatients } from '../apps/server/src/db/seed/patients.js';
 import { withTenant } from '../apps/server/src/db/tenant.js';
 import { createTestDatabase } from '../apps/server/src/test/harness.js';
+import { httpGet } from './http-load.js';
+import { fmt } from './timing.js';
 
 const env = (name: string, fallback: number) => {
   const v = Number(process.env[name]);
@@ -71,19 +73,6 @@ async function closedLoop(one: () => Promise<boolean>, ms: number): Promise<Stat
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
   return { count: latencies.length, errors, p50: at(0.5), p95: at(0.95) };
 }
-
-function httpGet(agent: http.Agent, base: URL, path: string, headers: Record<string, string>): Promise<boolean> {
-  return new Promise((resolve, reject) => {
-    const req = http.get({ host: base.hostname, port: base.port, path, headers, agent }, (res) => {
-      res.resume();
-      res.on('end', () => resolve((res.statusCode ?? 500) < 300));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
-}
-
-const fmt = (x: number, digits = 2) => (Number.isFinite(x) ? x.toFixed(digits) : '-');
 
 /** A year of visits of one clinic: every column the figures read, spread evenly back from now. */
 async function insertVisits(db: AppDb, org: string, doctor: string, nurse: string) {

@@ -9,35 +9,17 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
-import { seedDemo } from '../apps/server/src/db/seed/demo.js';
-import { createTestDatabase } from '../apps/server/src/test/harness.js';
+import { demoPostgres, demoSignIn } from './demo-database.js';
+import { fmt, printAgainstBaseline, summary, timed } from './timing.js';
 
 const ENTRIES = 500;
 const VITALS_PER_ENTRY = 4;
 const RUNS = 40;
 
-function summary(ms: number[]) {
-  const s = [...ms].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
-  const total = ms.reduce((a, b) => a + b, 0);
-  return { p50: at(0.5), p95: at(0.95), perSecond: (ms.length / total) * 1000 };
-}
-const fmt = (x: number) => x.toFixed(2);
-
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const t0 = performance.now();
-  await fn();
-  return performance.now() - t0;
-}
-
 export async function runEmergencyBench() {
-  if (!process.env.DATABASE_URL) {
-    console.log('emergency bench: skipped (set DATABASE_URL to a PostgreSQL server)');
-    return;
-  }
-  const test = await createTestDatabase();
+  const test = await demoPostgres('emergency');
+  if (!test) return;
   const db = test.database.db;
-  await seedDemo(db, 'demo-password');
   await db.execute(sql`
     insert into queue_entries (organization_id, id, clinic_id, queue_date, queue_number, source, department, status,
       first_name, last_name, age, chief_complaint, symptoms, risk_score, vital_signs, created_at, started_at)
@@ -69,12 +51,7 @@ export async function runEmergencyBench() {
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const pool = new pg.Pool({ connectionString: test.url, max: 2 });
   try {
-    const signIn = await fetch(`${base}/api/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'nurse@demo.clinic', password: 'demo-password' }),
-    });
-    const headers = { authorization: `Bearer ${(await signIn.json()).token}` };
+    const headers = await demoSignIn(base, 'nurse@demo.clinic');
 
     const bare = async () => {
       const open = await pool.query(
@@ -100,14 +77,10 @@ export async function runEmergencyBench() {
     const api: number[] = [];
     for (let i = 0; i < RUNS; i += 1) api.push(await timed(dashboard));
 
-    const b = summary(baseline);
-    const a = summary(api);
     console.log(
       `\nEmergency room: GET /api/emergency-dashboard/dashboard, ${ENTRIES} open entries, ${ENTRIES * VITALS_PER_ENTRY} vitals records (${RUNS} sequential requests)`,
     );
-    console.log(`  bare queries p50 ${fmt(b.p50)} ms  p95 ${fmt(b.p95)} ms  ${fmt(b.perSecond)} /s`);
-    console.log(`  API          p50 ${fmt(a.p50)} ms  p95 ${fmt(a.p95)} ms  ${fmt(a.perSecond)} /s`);
-    console.log(`  ratio API/bare  p50 x${fmt(a.p50 / b.p50)}  p95 x${fmt(a.p95 / b.p95)}`);
+    printAgainstBaseline('bare queries', baseline, api);
 
     // Where the time goes: each section's own reload, 10 requests each.
     for (const section of [

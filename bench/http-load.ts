@@ -4,6 +4,7 @@
  * `ms`. The server under test keeps its event loop to itself, as it would with real clients (the
  * clients' CPU is still this process's, so CPU per request counts them). Loopback only.
  */
+import http from 'node:http';
 import { Worker } from 'node:worker_threads';
 
 /** What the clients measured: one latency (ms) per request, and the requests that did not answer 2xx. */
@@ -81,4 +82,16 @@ export function startHttpClients(base: URL, paths: string[], headers: Record<str
       await worker.terminate();
     },
   };
+}
+
+/** A keep-alive HTTP GET that reads the whole body; true on a 2xx. */
+export function httpGet(agent: http.Agent, base: URL, path: string, headers: Record<string, string>): Promise<boolean> {
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: base.hostname, port: base.port, path, headers, agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve((res.statusCode ?? 500) < 300));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
 }

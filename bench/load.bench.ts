@@ -22,8 +22,7 @@ import http from 'node:http';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { seedDemo } from '../apps/server/src/db/seed/demo.js';
-import { createTestDatabase } from '../apps/server/src/test/harness.js';
+import { demoPostgres } from './demo-database.js';
 import { freePort, percentiles, request, startServer, stopServer, tail, type Answer } from './server-process.js';
 
 const env = (name: string, fallback: number) => {
@@ -47,12 +46,8 @@ interface OpStats {
 }
 
 export async function runLoadBench() {
-  if (!process.env.DATABASE_URL) {
-    console.log('load bench: skipped (set DATABASE_URL to a PostgreSQL server)');
-    return;
-  }
-  const test = await createTestDatabase();
-  await seedDemo(test.database.db, 'demo-password');
+  const test = await demoPostgres('load');
+  if (!test) return;
   const logFile = join(mkdtempSync(join(tmpdir(), 'clinic-load-')), 'server.log');
   const port = await freePort();
   const server = await startServer(port, { DATABASE_URL: test.url!, TRUST_PROXY: 'loopback', NODE_ENV: 'development' }, logFile);

@@ -17,12 +17,13 @@ import { sql } from 'drizzle-orm';
 import http from 'node:http';
 import { buildApp } from '../apps/server/src/app.js';
 import { connectPostgres } from '../apps/server/src/db/client.js';
-import { startHttpClients } from './http-load.js';
+import { httpGet, startHttpClients } from './http-load.js';
 import { CONCURRENCY, DURATION_MS, IN_PROCESS_CLIENTS, ONLY, ROUNDS, WARMUP_MS } from './patients/config.js';
 import { benchDatabase, loadData } from './patients/data.js';
-import { closedLoop, httpGet, measured, profiled, summarize, type Measured } from './patients/measure.js';
-import { explainAll, fmt, printResults, printRoundTrips, type ScenarioResult } from './patients/report.js';
+import { closedLoop, measured, profiled, summarize, type Measured } from './patients/measure.js';
+import { explainAll, printResults, printRoundTrips, type ScenarioResult } from './patients/report.js';
 import { bareQuery, SCENARIOS } from './patients/scenarios.js';
+import { fmt } from './timing.js';
 
 /** Runs the patient directory benchmark and prints its figures. */
 export async function runPatientsBench() {

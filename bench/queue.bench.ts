@@ -11,35 +11,18 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { connectPostgres } from '../apps/server/src/db/client.js';
-import { seedDemo } from '../apps/server/src/db/seed/demo.js';
-import { createTestDatabase, openEventStream } from '../apps/server/src/test/harness.js';
+import { openEventStream } from '../apps/server/src/test/harness.js';
+import { demoPostgres, demoSignIn } from './demo-database.js';
+import { fmt, printAgainstBaseline, summary, timed } from './timing.js';
 
 const ENTRIES = 500;
 const LIST_RUNS = 60;
 const EVENT_RUNS = 30;
 
-function summary(ms: number[]) {
-  const s = [...ms].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
-  const total = ms.reduce((a, b) => a + b, 0);
-  return { p50: at(0.5), p95: at(0.95), perSecond: (ms.length / total) * 1000 };
-}
-const fmt = (x: number) => x.toFixed(2);
-
-async function timed(fn: () => Promise<unknown>): Promise<number> {
-  const t0 = performance.now();
-  await fn();
-  return performance.now() - t0;
-}
-
 export async function runQueueBench() {
-  if (!process.env.DATABASE_URL) {
-    console.log('queue bench: skipped (set DATABASE_URL to a PostgreSQL server)');
-    return;
-  }
-  const test = await createTestDatabase();
+  const test = await demoPostgres('queue');
+  if (!test) return;
   const db = test.database.db;
-  await seedDemo(db, 'demo-password');
   await db.execute(sql`
     insert into queue_entries (organization_id, id, clinic_id, queue_date, queue_number, source, department, status,
       first_name, last_name, age, chief_complaint, symptoms, created_at)
@@ -55,12 +38,7 @@ export async function runQueueBench() {
   const base1 = await app1.listen({ port: 0, host: '127.0.0.1' });
   const base2 = await app2.listen({ port: 0, host: '127.0.0.1' });
   try {
-    const signIn = await fetch(`${base1}/api/auth/sign-in`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'nurse@demo.clinic', password: 'demo-password' }),
-    });
-    const headers = { authorization: `Bearer ${(await signIn.json()).token}` };
+    const headers = await demoSignIn(base1, 'nurse@demo.clinic');
 
     // 1. Waiting room vs the bare query.
     const pool = new pg.Pool({ connectionString: test.url, max: 2 });
@@ -80,12 +58,8 @@ export async function runQueueBench() {
     for (let i = 0; i < 3; i += 1) await list();
     const api: number[] = [];
     for (let i = 0; i < LIST_RUNS; i += 1) api.push(await timed(list));
-    const b = summary(baseline);
-    const a = summary(api);
     console.log(`\nQueue: GET /api/triage/waiting-room with ${ENTRIES} waiting entries (${LIST_RUNS} sequential requests)`);
-    console.log(`  bare query   p50 ${fmt(b.p50)} ms  p95 ${fmt(b.p95)} ms  ${fmt(b.perSecond)} /s`);
-    console.log(`  API          p50 ${fmt(a.p50)} ms  p95 ${fmt(a.p95)} ms  ${fmt(a.perSecond)} /s`);
-    console.log(`  ratio API/bare  p50 x${fmt(a.p50 / b.p50)}  p95 x${fmt(a.p95 / b.p95)}`);
+    printAgainstBaseline('bare query', baseline, api);
 
     // 2. Kiosk check-in on instance 1 -> event on instance 2, vs a bare NOTIFY/LISTEN.
     const listener = new pg.Client({ connectionString: test.url });

@@ -1,10 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expectAccessible } from './accessibility';
+import { letters } from './patient-fixtures';
 import { expect, signIn, test } from './support';
 
 /** The Clinical Trial Dashboard (/clinical-trials) on the demo seed's three trials. */
-const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
-
 test.beforeEach(async ({ page }) => {
   await signIn(page, 'doctor@demo.clinic');
   await page.goto('/clinical-trials');

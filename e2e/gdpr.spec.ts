@@ -1,29 +1,19 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
+import { createPatientThroughApi, letters } from './patient-fixtures';
 import { expect, signIn, test } from './support';
-
-const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
 /** A patient of the demo clinic with a unique name, made through the API as the signed-in member. */
 async function createPatient(page: Page, lastName: string): Promise<string> {
-  const res = await page.request.post('/api/patients', {
-    headers: { origin: new URL(page.url()).origin },
-    data: {
-      firstName: 'Priya',
-      lastName,
-      dateOfBirth: '1974-05-02',
-      gender: 'female',
-      phone: `(555) 4${Math.floor(10 + Math.random() * 89)}-${Math.floor(1000 + Math.random() * 8999)}`,
-      email: `${lastName.toLowerCase()}@example.org`,
-      address: { street: '9 Privacy Lane', city: 'Arlington', state: 'VA', zipCode: '22201' },
-      emergencyContactName: 'Ravi Private',
-      emergencyContactRelationship: 'Brother',
-      emergencyContactPhone: '555-310-9911',
-    },
+  const patient = await createPatientThroughApi(page, {
+    firstName: 'Priya',
+    lastName,
+    dateOfBirth: '1974-05-02',
+    phone: `(555) 4${Math.floor(10 + Math.random() * 89)}-${Math.floor(1000 + Math.random() * 8999)}`,
+    address: { street: '9 Privacy Lane', city: 'Arlington', state: 'VA', zipCode: '22201' },
   });
-  expect(res.status()).toBe(201);
-  return (await res.json()).patient.id;
+  return patient.id;
 }
 
 test('an Admin records a consent and a rights request on the Privacy tab, sees them listed, withdraws and completes them, and reads the access history', async ({

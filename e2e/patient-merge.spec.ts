@@ -1,27 +1,16 @@
 import { expectAccessible } from './accessibility';
+import { createPatientThroughApi, letters } from './patient-fixtures';
 import { expect, signIn, test } from './support';
-
-const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
 test('a kiosk check-in of a known patient makes a chart of its own, which a doctor merges into the existing chart', async ({ page, request }) => {
   await signIn(page, 'doctor@demo.clinic');
   const lastName = `Twin${letters(6)}`;
-  const created = await page.request.post('/api/patients', {
-    data: {
-      firstName: 'Nora',
-      lastName,
-      dateOfBirth: '1961-02-03',
-      gender: 'female',
-      phone: '(555) 222-3131',
-      email: `${lastName.toLowerCase()}@example.org`,
-      address: { street: '9 Elm Row', city: 'Springfield', state: 'CA', zipCode: '90001' },
-      emergencyContactName: 'Ian Example',
-      emergencyContactRelationship: 'Son',
-      emergencyContactPhone: '(555) 222-9999',
-    },
+  const { id: existingId } = await createPatientThroughApi(page, {
+    firstName: 'Nora',
+    lastName,
+    dateOfBirth: '1961-02-03',
+    phone: '(555) 222-3131',
   });
-  expect(created.status()).toBe(201);
-  const existingId = (await created.json()).patient.id as string;
 
   // Anyone at the kiosk types the same person: the answer is a queue number, nothing of the chart.
   const kiosk = await request.post('/api/triage/case', {

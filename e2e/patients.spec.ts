@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
+import { createPatientThroughApi, letters } from './patient-fixtures';
 import { expect, signIn, test } from './support';
 
 /** Signs in through the /login form as the demo Doctor (who holds canManagePatients). */
@@ -9,7 +10,6 @@ const signInAsDoctor = (page: Page) => signIn(page, 'doctor@demo.clinic');
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}( \\*)?$`));
 
 const digits = (n: number) => Array.from({ length: n }, () => Math.floor(Math.random() * 10)).join('');
-const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
 test('a doctor creates a patient with allergies, finds them by part of the phone, edits them, adds a visit and discharges them', async ({
   page,
@@ -180,23 +180,14 @@ test('a search that matches nobody shows the empty state', async ({ page }) => {
 test('arriving from intake with ?patientId=...&source=intake points out that patient', async ({ page }) => {
   await signInAsDoctor(page);
   const last = `Intake${letters(5)}`;
-  const res = await page.request.post('/api/patients', {
-    headers: { origin: new URL(page.url()).origin },
-    data: {
-      firstName: 'Aaron',
-      lastName: last,
-      dateOfBirth: '2015-02-03',
-      gender: 'male',
-      phone: '(555) 444-1212',
-      email: `${last.toLowerCase()}@example.org`,
-      address: { street: '1 School Lane', city: 'Springfield', state: 'CA', zipCode: '90001' },
-      emergencyContactName: 'Parent Example',
-      emergencyContactRelationship: 'Parent',
-      emergencyContactPhone: '(555) 444-1313',
-    },
+  const patient = await createPatientThroughApi(page, {
+    firstName: 'Aaron',
+    lastName: last,
+    dateOfBirth: '2015-02-03',
+    gender: 'male',
+    phone: '(555) 444-1212',
+    emergencyContactRelationship: 'Parent',
   });
-  expect(res.status()).toBe(201);
-  const { patient } = await res.json();
   await page.goto(`/patients?patientId=${patient.id}&source=intake`);
   await expect(page.getByRole('status').filter({ hasText: 'Patient added from intake' })).toContainText(
     `Aaron ${last} was added to the directory.`,

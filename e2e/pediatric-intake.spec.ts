@@ -1,12 +1,12 @@
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
+import { letters } from './patient-fixtures';
 import { expect, signIn, test } from './support';
 
 /**
  * The public pediatric intake (/pediatric-intake) against the demo organization: its recruiting
  * pediatric asthma trial (ages 6 to 17 years) comes from the demo seed.
  */
-const letters = (n: number) => Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** A date of birth `years` years and a month ago. */

@@ -94,7 +94,7 @@ const ANYONE = 'anyone';
 /** Schema file -> the module that owns its tables. */
 const TABLE_OWNERS = {
   'api-keys': 'api-keys',
-  audit: PLATFORM, // written by platform/audit.ts (ctx.audit) for every module
+  audit: PLATFORM, // written by platform/audit.ts (ctx.audit) for every module, read through platform/audit-readers.ts
   billing: 'billing',
   'clinical-trials': 'clinical-trials',
   emergency: 'emergency',
@@ -107,7 +107,9 @@ const TABLE_OWNERS = {
   patients: 'patients',
   'pediatric-intake': 'pediatric-intake',
   'person-data': ANYONE, // no tables: the list of patient data each erasure empties
+  'tenant-columns': ANYONE, // no tables: the columns every tenant table repeats
   queue: 'queue',
+  'rate-limits': PLATFORM, // platform/rate-limit.ts: the request limits' counters
   settings: 'settings',
   triage: 'triage',
   visitors: 'visitors',
@@ -117,36 +119,19 @@ const TABLE_OWNERS = {
  * (docs/decisions.md): exported name -> the modules that may use it besides its owner.
  */
 const SHARED_TABLES = {
-  // The audit trail is written for every module by the platform; these modules are its readers:
-  // the recent activity, the SOC 2 audit trail and evidence, a patient's access log (GDPR), and
-  // the visitors' count of refused restricted visitors (their own audit action).
-  auditEvents: ['activity', 'soc2', 'gdpr', 'visitors'],
-  ACTIVITY_ACTIONS_SQL: ['activity'],
-  // Accounts (auth), memberships and invitations (members) and organizations (organizations) are
-  // written together, with platform/membership.ts: a sign-up creates the organization and its
-  // owner's membership, accepting an invitation creates a membership, the member list shows each
-  // account. The audit trails filter by and show the actor's account in the same paged statement
-  // (soc2, gdpr), and a member's settings are laid over their account and membership in one read.
-  users: ['members', 'organizations', 'soc2', 'gdpr', 'settings'],
-  organizationMembers: ['auth', 'organizations', 'settings'],
-  invitations: ['auth', 'organizations'],
-  // The organization row: one per tenant, its columns edited by their features (no table can be
-  // split without a migration): billing's subscription, Stripe ids and card, organization-settings'
-  // profile and settings, the integrations' `settings.integrations` (settings, integrations), the
-  // queue's visit fees read when care completes; auth creates it at sign-up. Its clinics: sign-up
-  // creates the first, and the emergency board shows the clinic's name (the organizations module
-  // imports the emergency one, so the name cannot come through its index).
-  organizations: ['auth', 'billing', 'organization-settings', 'settings', 'integrations', 'queue'],
-  OrganizationRow: ['organization-settings'],
+  // The account side (auth): sign-up creates the organization, its first clinic and its Owner's
+  // membership; sign-in, the password policy, account-wide actions and member help read the
+  // account's memberships, invitations and organizations. The members and organizations modules
+  // import auth's index (accounts' names, e-mails and current organization), so auth cannot import
+  // theirs: the check refuses the cycle.
+  organizationMembers: ['auth'],
+  invitations: ['auth'],
+  // The organization row's `settings.integrations`, which the integrations read and stamp (the Epic
+  // sync); and the clinic's name the emergency board shows. The organizations module imports the
+  // emergency room (a clinic's emergency settings), which imports the integrations: neither can
+  // import the organizations module back.
+  organizations: ['auth', 'integrations'],
   clinics: ['auth', 'emergency'],
-  // The FHIR R4 facade is read-only: its searches match, count and page patients, queue episodes,
-  // visits and the emergency room's weights in one statement each (queue_entries union
-  // patient_visits, a lateral join of each entry's vital signs). Next to route through the owners.
-  patients: ['fhir'],
-  PatientRow: ['fhir'],
-  patientVisits: ['fhir'],
-  queueEntries: ['fhir'],
-  emergencyEntryDetails: ['fhir'],
 };
 
 /** Exported name -> schema file (without .ts) that declares it; SQL table name -> its exported name. */

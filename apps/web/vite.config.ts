@@ -48,5 +48,12 @@ export default defineConfig({
     // Keep the browser's Host so the API's same-origin check passes in development.
     proxy: { '/api': { target: 'http://localhost:3000', changeOrigin: false }, '/fhir': { target: 'http://localhost:3000', changeOrigin: false } },
   },
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    sourcemap: false,
+    // A contract module builds its schemas at the top level with zod calls; marked pure, the schemas a
+    // page never reads are left out of its chunks (the web imports contracts to parse replies).
+    rolldownOptions: { treeshake: { manualPureFunctions: ['z'] } },
+  },
 });

@@ -1,13 +1,12 @@
 /** The benchmark's database and its rows: the demo seed, the clinic's directory and the other organizations'. */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { connectPostgres, type AppDb } from '../../apps/server/src/db/client.js';
-import { loginRoleUrl } from '../../apps/server/src/db/roles.js';
+import type { AppDb } from '../../apps/server/src/db/client.js';
 import { seedDemo } from '../../apps/server/src/db/seed/demo.js';
 import { bulkInsertPatients } from '../../apps/server/src/db/seed/patients.js';
-import { createTestDatabase, type TestDatabase } from '../../apps/server/src/test/harness.js';
+import { createTestDatabase, openMigratedPostgres, type TestDatabase } from '../../apps/server/src/test/harness.js';
+import { fmt } from '../timing.js';
 import { ORG, OTHER_ORGS, OTHER_PATIENTS, PATIENTS } from './config.js';
-import { fmt } from './report.js';
 
 export async function loadData(db: AppDb) {
   const t0 = performance.now();
@@ -55,22 +54,14 @@ export async function benchDatabase(): Promise<TestDatabase & { fresh: boolean }
   const exists = (await admin.query('select 1 from pg_database where datname = $1', [reuse])).rowCount === 1;
   if (!exists) await admin.query(`create database ${reuse}`);
   await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${reuse}`;
-  const database = connectPostgres(url.toString(), 2);
-  await database.migrate();
-  const [{ n }] = (await database.db.execute(sql`select count(*)::int as n from patients`)).rows as Array<{ n: number }>;
-  const appUrl = loginRoleUrl(url.toString());
-  const appDatabase = connectPostgres(appUrl);
+  const opened = await openMigratedPostgres(adminUrl, reuse);
+  const [{ n }] = (await opened.database.db.execute(sql`select count(*)::int as n from patients`)).rows as Array<{ n: number }>;
   return {
-    database,
-    appDatabase,
-    url: url.toString(),
-    appUrl,
+    ...opened,
     fresh: n === 0,
     async drop() {
-      await appDatabase.close();
-      await database.close();
+      await opened.appDatabase.close();
+      await opened.database.close();
     },
   };
 }

@@ -1,6 +1,5 @@
 /** The closed loop that drives both sides of a scenario, and what it measures (latency, throughput, CPU). */
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import http from 'node:http';
 import inspector from 'node:inspector';
 import { join } from 'node:path';
 import { CONCURRENCY } from './config.js';
@@ -114,18 +113,6 @@ export function closedLoop(one: (i: number) => Promise<boolean>, ms: number, dat
       }),
     );
     return { latencies, errors, elapsedMs: performance.now() - started };
-  });
-}
-
-/** A keep-alive HTTP GET that reads the whole body; true on a 2xx. */
-export function httpGet(agent: http.Agent, base: URL, path: string, headers: Record<string, string>): Promise<boolean> {
-  return new Promise((resolve, reject) => {
-    const req = http.get({ host: base.hostname, port: base.port, path, headers, agent }, (res) => {
-      res.resume();
-      res.on('end', () => resolve((res.statusCode ?? 500) < 300));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
   });
 }
 

@@ -8,9 +8,9 @@ import { directoryPageQuery } from '../../apps/server/src/modules/patients/patie
 import type { TenantContext } from '../../apps/server/src/platform/access.js';
 import { withTenant, type TenantTx } from '../../apps/server/src/platform/tenant-tx.js';
 import { CONCURRENCY, GOALS, ORG } from './config.js';
-import { httpGet, type Stats } from './measure.js';
-
-export const fmt = (x: number, digits = 2) => (Number.isFinite(x) ? x.toFixed(digits) : '-');
+import { httpGet } from '../http-load.js';
+import { fmt } from '../timing.js';
+import type { Stats } from './measure.js';
 
 /**
  * Round trips of one request: every `query` call of a node-postgres client is one message to the

@@ -59,6 +59,7 @@ describe("the app's connection", () => {
       member_settings: ['SELECT'],
       organizations: ['SELECT'],
       rate_limit_hits: ['SELECT', 'INSERT', 'DELETE'],
+      rate_limits: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
       sessions: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
       sign_in_attempts: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
       users: ['SELECT', 'INSERT', 'UPDATE'],

@@ -52,13 +52,17 @@ const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEq
 /** What {@link withApiKeyTx} needs of the request a key came with. */
 export interface ApiKeyRequest {
   request: FastifyRequest;
-  /** Counts the request against the key's allowance (throws the 429): before any other check, so refusals are bounded too. */
-  throttle(keyId: string): void;
+  /**
+   * Counts the request against the key's allowance (rejects with the 429): before any other check,
+   * so refusals are bounded too, and outside the transaction, whose connection it must not wait on.
+   * Given the key's id with a hash of the secret sent, so a wrong secret never spends a key's allowance.
+   */
+  throttle(keyId: string): Promise<void>;
 }
 
 /**
  * Runs `fn` in the tenant transaction of the organization an API key belongs to, once the key is
- * known and not revoked (else 401), within its allowance (`throttle`, else 429), admitted by its
+ * within its allowance (`throttle`, else 429), known and not revoked (else 401), admitted by its
  * organization as any caller is (`admission.ts`: the IP allow-list, 403; API access in the plan,
  * 402) and its scopes cover every resource of `needs` (else 403). Its last_used_at is moved on, at
  * most once a minute, in the same transaction. A known key's refusal is audited in its
@@ -73,6 +77,8 @@ export async function withApiKeyTx<T>(
 ): Promise<T> {
   const named = parseApiKey(secret);
   if (!named) throw unknownKey();
+  const sentHash = hashToken(secret);
+  await throttle(`${named.keyId}.${sentHash}`);
   let refused: { key: ApiKeyRow; error: AppError } | undefined;
   try {
     return await withTenant(db, named.organizationId, async (tx) => {
@@ -82,8 +88,7 @@ export async function withApiKeyTx<T>(
         .innerJoin(organizations, eq(organizations.id, apiKeys.organizationId))
         .where(and(eq(apiKeys.organizationId, named.organizationId), eq(apiKeys.id, named.keyId)))
         .limit(1);
-      if (!row || row.key.revokedAt || !sameHash(row.key.secretHash, hashToken(secret))) throw unknownKey();
-      throttle(row.key.id);
+      if (!row || row.key.revokedAt || !sameHash(row.key.secretHash, sentHash)) throw unknownKey();
       try {
         admitOrganization(
           row.organization,

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { isApiPath, type RouteAccess } from './access.js';
+import { jsonSchemaOf, type ReplyMedia } from './route/reply-schema.js';
 
 /** Request contracts a route may name for the API description (routes still parse with them). */
 export interface RouteContract {
@@ -13,6 +14,10 @@ export interface RouteContract {
   idempotent?: boolean;
   /** The success reply's body: described in the document, checked in tests (`route/reply-check.ts`). */
   reply?: z.ZodType;
+  /** The success status when it is not 200 (201 for a creation). */
+  status?: number;
+  /** The success reply's media type when it is not `application/json` (a CSV file, an HTML page, a stream), or the types a query chooses from. */
+  replyMedia?: ReplyMedia | readonly ReplyMedia[];
   /** The FHIR resource types an API key needs a scope for (routes an API key may call). */
   resources?: readonly ScopedResource[];
 }
@@ -35,12 +40,10 @@ export interface ApiRoute {
   contract?: RouteContract;
 }
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input') {
-  try {
-    return z.toJSONSchema(schema, { io, unrepresentable: 'any' });
-  } catch {
-    return {};
-  }
+/** The media types a success reply may have. */
+function mediaOf(contract: RouteContract): readonly string[] {
+  const media = contract.replyMedia ?? 'application/json';
+  return typeof media === 'string' ? [media] : media;
 }
 
 function describeAccess(access: RouteAccess): string {
@@ -78,13 +81,14 @@ function buildDocument(routes: readonly ApiRoute[]) {
     };
     if (r.contract?.reply) {
       const success = {
-        description: '`{ success: true, ... }`',
-        content: { 'application/json': { schema: jsonSchema(r.contract.reply, 'output') } },
+        description: r.contract.replyMedia ? mediaOf(r.contract).join(' or ') : '`{ success: true, ... }`',
+        content: Object.fromEntries(mediaOf(r.contract).map((media) => [media, { schema: jsonSchemaOf(r.contract!.reply!, 'output') }])),
       };
-      operation.responses = { ...(operation.responses as object), '200': success };
+      const { '200': _assumed, ...refusals } = operation.responses as Record<string, unknown>;
+      operation.responses = { [String(r.contract.status ?? 200)]: success, ...refusals };
     }
     if (r.contract?.body) {
-      operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(r.contract.body) } } };
+      operation.requestBody = { required: true, content: { 'application/json': { schema: jsonSchemaOf(r.contract.body) } } };
     }
     if (r.contract?.idempotent) {
       params.push({
@@ -95,7 +99,7 @@ function buildDocument(routes: readonly ApiRoute[]) {
         description: 'A retry with the same key and request gets the first answer (24 hours); another request with it is a 422.',
       });
     }
-    if (r.contract?.query) operation['x-query-schema'] = jsonSchema(r.contract.query);
+    if (r.contract?.query) operation['x-query-schema'] = jsonSchemaOf(r.contract.query);
     paths[path] ??= {};
     paths[path][r.method.toLowerCase()] = operation;
   }
@@ -130,8 +134,11 @@ export const openapiPlugin = fp(
     let doc: ReturnType<typeof buildDocument> | null = null;
     const document = () => (doc ??= buildDocument(routes));
 
-    app.get('/api/openapi.json', { config: { access: { public: true } } }, async () => document());
-    app.get('/api/docs', { config: { access: { public: true } } }, async (_request, reply) => {
+    const described = { openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) };
+    const documentContract: RouteContract = { summary: 'This description (OpenAPI 3.1)', reply: z.looseObject(described) };
+    const pageContract: RouteContract = { summary: 'This description as a page', reply: z.string(), replyMedia: 'text/html' };
+    app.get('/api/openapi.json', { config: { access: { public: true }, contract: documentContract } }, async () => document());
+    app.get('/api/docs', { config: { access: { public: true }, contract: pageContract } }, async (_request, reply) => {
       const rows = routes
         .filter((r) => !r.url.startsWith('/api/openapi') && r.url !== '/api/docs')
         .map(

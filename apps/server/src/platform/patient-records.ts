@@ -23,3 +23,24 @@ export async function moveToPatient(
     .returning({ organizationId: table.organizationId });
   return rows.length;
 }
+
+/** Moves a patient's rows of a module's tables to another chart of the same person; how many moved, by table. */
+export type PatientRecordMover = (
+  tx: TenantTx,
+  organizationId: string,
+  fromPatientId: string,
+  toPatientId: string,
+) => Promise<Record<string, number>>;
+
+/**
+ * The mover of a module's patient tables, named as the counts are reported: what a module hands
+ * the merge of a chart made from public input into the existing chart it duplicates
+ * (`modules/patient-merge`).
+ */
+export function patientRecordMover(tables: Record<string, PatientTable>): PatientRecordMover {
+  return async (tx, organizationId, fromPatientId, toPatientId) => {
+    const moved: Record<string, number> = {};
+    for (const [name, table] of Object.entries(tables)) moved[name] = await moveToPatient(tx, table, organizationId, fromPatientId, toPatientId);
+    return moved;
+  };
+}

@@ -131,7 +131,7 @@ describe("defineRoute, caller 'session'", () => {
     const route = registered.find((r) => r.url === '/api/test-items/:id' && r.method === 'POST')!;
     expect(route.config).toEqual({
       access: { tenant: true, permission: 'canManagePatients' },
-      contract: { summary: 'Make a test item', body: itemBody, query: itemQuery },
+      contract: { summary: 'Make a test item', body: itemBody, query: itemQuery, status: 201 },
     });
     const board = registered.find((r) => r.url === '/api/test-board' && r.method === 'GET')!;
     expect(board.config).toMatchObject({ access: { public: true }, contract: { summary: 'A test board' } });

@@ -4,12 +4,11 @@ import { AppError } from './errors.js';
 import { countRateLimitRefusal } from './ops-counters.js';
 
 /**
- * A limit counted in `rate_limit_hits`, so that every server instance enforces the same one
- * (the in-memory {@link RateLimiter} of `rate-limit.ts` only bounds its own instance).
- * Not rate-limiter-flexible's PostgreSQL store: that one keeps a fixed window per key in a table of
- * its own, reached through a `pg` pool (not the embedded database), while this counts the last
- * window's hits per key and overall in one locked step, counts no refused hit, and shares its rows
- * with the sign-in locks (`sign-in-locks.ts` reads them).
+ * A limit counted in `rate_limit_hits`, so that every server instance enforces the same one.
+ * Not the per-address {@link RateLimiter} of `rate-limit.ts` (rate-limiter-flexible's fixed window
+ * per key in `rate_limits`): this counts the last window's hits per key and overall in one locked
+ * step, counts no refused hit, and shares its rows with the sign-in locks (`sign-in-locks.ts`
+ * reads them).
  */
 export interface SharedLimit {
   /** Names the limit; stored as `rate_limit_hits.scope`. */

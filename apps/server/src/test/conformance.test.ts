@@ -68,7 +68,7 @@ async function counts(): Promise<Record<string, number>> {
     t.database.db,
     sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = 'public' and c.relkind = 'r' and c.relname not like '%migrations%'
-          and c.relname not in ('audit_events', 'sessions', 'sign_in_attempts', 'rate_limit_hits')`,
+          and c.relname not in ('audit_events', 'sessions', 'sign_in_attempts', 'rate_limit_hits', 'rate_limits')`,
   );
   const out: Record<string, number> = {};
   for (const { name } of tables) {

@@ -3,6 +3,8 @@
  * on every call, and failures turned into an {@link ApiError} carrying the server's message.
  */
 
+import type { z } from 'zod';
+
 const TENANT_KEYS = ['organizationId', 'clinicId'] as const;
 
 /** A failed call: the server's code and message, or a network failure. */
@@ -63,8 +65,19 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
-/** Calls the API and returns its JSON body; throws {@link ApiError} on any failure. */
-export async function api<T = Record<string, unknown>>(path: string, options: RequestOptions = {}): Promise<T> {
+/** A call whose reply is read through its contract, the same one the server answers by. */
+export interface ParsedRequestOptions<S extends z.ZodType> extends RequestOptions {
+  reply: S;
+}
+
+/**
+ * Calls the API and returns its JSON body, parsed by `options.reply` (the route's contract in
+ * `@clinic/domain`) when given; throws {@link ApiError} on any failure, a reply that breaks its
+ * contract included.
+ */
+export async function api<S extends z.ZodType>(path: string, options: ParsedRequestOptions<S>): Promise<z.output<S>>;
+export async function api<T = Record<string, unknown>>(path: string, options?: RequestOptions): Promise<T>;
+export async function api(path: string, options: RequestOptions & { reply?: z.ZodType } = {}): Promise<unknown> {
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const params = new URLSearchParams();
   const tenant = options.noTenant ? {} : tenantStorage.get();
@@ -100,5 +113,11 @@ export async function api<T = Record<string, unknown>>(path: string, options: Re
     const message = typeof data.message === 'string' ? data.message : `API Error: ${response.status}`;
     throw new ApiError(message, response.status, data.code as string | undefined, data.issues as ApiError['issues'], data);
   }
-  return data as T;
+  if (!options.reply) return data;
+  const parsed = options.reply.safeParse(data);
+  if (!parsed.success) throw new ApiError(UNREADABLE_REPLY, response.status, 'api/unreadable-reply');
+  return parsed.data;
 }
+
+/** Shown when a reply does not match its contract (a server and a browser of different versions). */
+export const UNREADABLE_REPLY = 'The server sent an answer this page cannot read. Please reload the page.';

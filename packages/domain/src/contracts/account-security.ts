@@ -78,3 +78,21 @@ export const accountSecurityResponse = z.object({
 });
 /** The account security state. */
 export type AccountSecurity = z.infer<typeof accountSecurityResponse>['mfa'];
+
+/** `POST /api/auth/password` reply: how many of the member's other sessions ended. */
+export const changePasswordResponse = z.object({ success: z.literal(true), sessionsEnded: z.number().int() });
+
+/** `POST /api/auth/sessions/sign-out-others` reply: how many sessions ended. */
+export const endOtherSessionsResponse = changePasswordResponse;
+
+/** `POST /api/auth/password/forgot` reply: the same message whatever the e-mail, and whether mail can go out at all. */
+export const forgotPasswordResponse = z.object({ success: z.literal(true), mailConfigured: z.boolean(), message: z.string() });
+
+/** `POST /api/auth/password/reset` reply: the account whose password changed. */
+export const resetPasswordResponse = z.object({ success: z.literal(true), email: z.string(), message: z.string() });
+
+/** `POST /api/organizations/members/{memberId}/password-reset-link` reply: the single-use link, shown to the Admin. */
+export const memberResetLinkResponse = z.object({ success: z.literal(true), resetUrl: z.string(), expiresAt: z.string() });
+
+/** `POST /api/organizations/members/{memberId}/password-reset-email` reply: where the link went (never the link). */
+export const memberResetEmailResponse = z.object({ success: z.literal(true), email: z.string(), expiresAt: z.string(), message: z.string() });

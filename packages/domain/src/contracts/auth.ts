@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PERMISSIONS, ROLES } from '../rules/access.js';
+import { FEATURES_BY_TIER, PLAN_FEATURES, type Feature } from '../rules/plans.js';
 import { emailAddress, idSchema, personName } from './common.js';
+import { clinicDto, organizationDto } from './organizations.js';
 
 /** Shortest password accepted at sign-up. */
 export const MIN_PASSWORD_LENGTH = 6;
@@ -107,3 +109,51 @@ export const profileBody = z.object({
   organizationId: idSchema,
   clinicId: idSchema.optional(),
 });
+
+/** A reply that carries nothing but its success (sign-out, a second factor turned off, a session ended). */
+export const authOkResponse = z.object({ success: z.literal(true) });
+
+/** The session token, answered to API clients only (a request without an Origin header); browsers get the cookie alone. */
+const apiClientToken = z.string().optional();
+
+/** `POST /api/auth/sign-in` (and the second factor's `POST /api/auth/mfa`) reply: the signed-in user. */
+export const signInResponse = z.object({ success: z.literal(true), user: userDto, token: apiClientToken });
+
+/** `POST /api/auth/sign-up` reply: the new user, signed in, and whether a verification link was mailed. */
+export const signUpResponse = signInResponse.extend({ verificationSent: z.boolean() });
+
+/** `POST /api/auth/verify-email` reply: the address now verified. */
+export const verifyEmailResponse = z.object({ success: z.literal(true), email: z.string(), message: z.string() });
+
+/** `POST /api/auth/verify-email/resend` reply: a message once a link is mailed, none when the address was verified already. */
+export const resendVerificationResponse = z.object({ success: z.literal(true), alreadyVerified: z.boolean(), message: z.string().optional() });
+
+/** Every feature of the feature table and of the plans, as the session lists them. */
+const KNOWN_FEATURES = [
+  ...new Set<Feature>(
+    [...Object.values(FEATURES_BY_TIER.consumer), ...Object.values(FEATURES_BY_TIER.clinic), ...Object.values(PLAN_FEATURES)].flat(),
+  ),
+] as [Feature, ...Feature[]];
+
+/** `GET /api/auth/session` reply: the signed-in user, their membership, organization and clinics, and their features. */
+export const sessionResponse = z.object({
+  success: z.literal(true),
+  user: userDto,
+  organizationUser: organizationUserDto.nullable(),
+  organization: organizationDto.nullable(),
+  clinics: z.array(clinicDto),
+  clinic: clinicDto.nullable(),
+  features: z.array(z.enum(KNOWN_FEATURES)),
+  /** How many organizations the user is an active member of; absent when none. */
+  organizationCount: z.number().int().optional(),
+  /** The member's second factor, and whether the organization makes them enrol before any staff screen. */
+  security: z.object({ mfaEnabled: z.boolean(), mfaEnrolmentRequired: z.boolean() }),
+});
+/** The signed-in session as the web reads it. */
+export type SessionReply = z.output<typeof sessionResponse>;
+
+/** `PUT /api/auth/profile` reply: the organization and clinic now current. */
+export const profileResponse = z.object({ success: z.literal(true), organizationId: z.string(), clinicId: z.string().nullable() });
+
+/** A success with nothing more to say. */
+export type AuthOkReply = z.output<typeof authOkResponse>;

@@ -73,6 +73,24 @@ export type BillingResponse = z.infer<typeof billingResponse>;
 /** `POST /api/billing/checkout` response: the provider's hosted checkout page to go to. */
 export const checkoutResponse = z.object({ success: z.literal(true), url: z.string() });
 
+/** `POST /api/billing/trial`: the plan now on trial and when the trial ends. */
+export const trialStartedResponse = z.object({
+  success: z.literal(true),
+  subscription: z.object({ plan: z.enum(PLAN_IDS), status: z.literal('trialing'), trialEndsAt: z.string() }),
+});
+
+/** `POST /api/billing/cancel`: the plan ends with its period (or trial), at `endsAt` when known. */
+export const subscriptionCanceledResponse = z.object({
+  success: z.literal(true),
+  subscription: z.object({ cancelAtPeriodEnd: z.literal(true), endsAt: z.string().nullable() }),
+});
+
+/**
+ * `POST /api/billing/webhook`, to the payment provider: the event was received, whether it changed
+ * anything (a redelivery or an event of no organization does not), and whether an invoice e-mail went out.
+ */
+export const billingWebhookResponse = z.object({ received: z.literal(true), applied: z.boolean(), mailed: z.boolean().optional() });
+
 /** A subscription status as the screens show it ("past_due" is "Past due"). */
 export function subscriptionStatusLabel(status: string): string {
   const labels: Record<string, string> = {

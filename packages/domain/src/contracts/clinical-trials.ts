@@ -176,3 +176,33 @@ export const reportQuery = z.object({ format: z.enum(['csv', 'html']).default('c
 
 /** `GET /api/clinical-trials/adverse-events`: the organization's latest events (the Safety tab). */
 export const adverseEventListQuery = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+
+/** `GET /api/clinical-trials`: the organization's trials. */
+export const trialListResponse = z.object({ success: z.literal(true), trials: z.array(trialDto) });
+
+/** `POST /api/clinical-trials`, `PUT /api/clinical-trials/{id}`: the trial as saved. */
+export const trialResponse = z.object({ success: z.literal(true), trial: trialDto });
+
+/** `GET /api/clinical-trials/{id}?view=public`: what anyone may read of a recruiting trial. */
+export const publicTrialResponse = z.object({ success: z.literal(true), trial: publicTrialDto });
+
+/**
+ * `GET /api/clinical-trials/{id}`: the trial in full to staff, its public part to anyone else
+ * (the full form first: a reply is serialized by the first form it fits).
+ */
+export const trialReadResponse = z.object({ success: z.literal(true), trial: z.union([trialDto, publicTrialDto]) });
+
+/** A trial's enrolments (`GET /api/clinical-trials/{id}/enrollments`). */
+export const enrollmentListResponse = z.object({ success: z.literal(true), enrollments: z.array(enrollmentDto) });
+
+/** An enrolment as made or changed (enrol, withdraw, a visit completed). */
+export const enrollmentResponse = z.object({ success: z.literal(true), enrollment: enrollmentDto });
+
+/** Adverse events (`GET /api/clinical-trials/adverse-events`, `GET /api/clinical-trials/{id}/adverse-events`). */
+export const adverseEventListResponse = z.object({ success: z.literal(true), adverseEvents: z.array(adverseEventDto) });
+
+/** An adverse event as reported or resolved. */
+export const adverseEventResponse = z.object({ success: z.literal(true), adverseEvent: adverseEventDto });
+
+/** A trial's report: a CSV file, or with `?format=html` a printable HTML page. */
+export const trialReportResponse = z.string();

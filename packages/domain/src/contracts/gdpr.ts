@@ -189,3 +189,26 @@ export const patientAuditLogResponse = z.object({
   limit: z.number().int(),
   offset: z.number().int(),
 });
+
+/** `POST /api/gdpr/rights-request` and `.../complete` response. */
+export const rightsRequestResponse = z.object({ success: z.literal(true), request: rightsRequestDto });
+
+/** `POST /api/gdpr/consent` and `.../withdraw` response. */
+export const consentResponse = z.object({ success: z.literal(true), consent: consentDto });
+
+/** `GET /api/gdpr/compliance` response. */
+export const complianceResponse = z.object({ success: z.literal(true), compliance: complianceSummaryDto });
+
+/** `POST /api/gdpr/erase` response: what was done, and the same in words. */
+export const erasureResponse = z.object({ success: z.literal(true), erasure: erasureResultDto, message: z.string() });
+
+/**
+ * `GET /api/gdpr/export` response: the patient's record as a FHIR R4 Bundle; its resources are
+ * FHIR's own shapes, kept whole.
+ */
+export const patientExportResponse = z.looseObject({
+  resourceType: z.literal('Bundle'),
+  type: z.string(),
+  total: z.number().int().optional(),
+  entry: z.array(z.looseObject({ fullUrl: z.string().optional(), resource: z.looseObject({ resourceType: z.string() }) })).optional(),
+});

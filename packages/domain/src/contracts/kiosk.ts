@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { CHIEF_COMPLAINT_MAX, clinicalListField } from './clinical-fields.js';
 import { eventTimestamp, personDate } from './calendar-date.js';
 import { LONG_TEXT, SHORT_TEXT, idSchema, optionalEmail, optionalText, personName } from './common.js';
+import { organizationSettings } from './organizations.js';
 import { latestDateOfBirth } from './patients.js';
 import {
   EMERGENCY_KIOSK_SOURCE,
@@ -179,3 +180,13 @@ export const kioskStatsDto = z.object({
 });
 /** The kiosk's figures of the day. */
 export type KioskStatsDto = z.infer<typeof kioskStatsDto>;
+
+/** `GET /api/kiosk/stats` answer. */
+export const kioskStatsResponse = z.object({ success: z.literal(true), stats: kioskStatsDto });
+
+/** `GET /api/public/clinic` answer: the names of the organization and clinic a kiosk or board is connected to. */
+export const publicClinicResponse = z.object({
+  success: z.literal(true),
+  organization: z.object({ id: z.string(), name: z.string(), language: organizationSettings.shape.language.unwrap() }),
+  clinic: z.object({ id: z.string(), name: z.string() }),
+});

@@ -22,6 +22,13 @@ export const listenState = z.enum(['listening', 'embedded', 'lost', 'idle']);
 /** LISTEN connection state. */
 export type ListenState = z.infer<typeof listenState>;
 
+/** `GET /api/health`: liveness with a database check, for load balancers (anyone); 503 when degraded. */
+export const healthResponse = z.object({
+  success: z.boolean(),
+  status: z.enum(['ok', 'degraded']),
+  database: z.enum(['ok', 'down']),
+});
+
 /** `GET /api/admin/health`: the platform's state for an Admin. Nothing of any organization. */
 export const adminHealthResponse = z.object({
   success: z.literal(true),

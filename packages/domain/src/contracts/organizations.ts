@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { PERMISSIONS, ROLES } from '../rules/access.js';
 import { DEFAULT_TIME_ZONE } from '../rules/clinic-time.js';
 import { PLAN_IDS } from '../rules/plans.js';
 import { DEFAULT_DOCTOR_SHIFT_HOURS } from '../rules/analytics.js';
@@ -8,8 +7,6 @@ import { DEFAULT_PASSWORD_POLICY, POLICY_MIN_LENGTH_RANGE } from '../rules/passw
 import { MAX_ALLOW_LIST_ENTRIES, isAllowListEntry } from '../rules/ip-allow-list.js';
 import { VISITOR_PATIENT_LOOKUPS } from '../rules/visitors.js';
 import { epicIntegration } from './settings.js';
-import { facilityBody } from './emergency.js';
-import { LONG_TEXT, idSchema, optionalEmail, optionalText, requiredText } from './common.js';
 
 /** Organization types the server accepts (the setup form offers the first three). */
 export const ORGANIZATION_TYPES = [
@@ -155,96 +152,6 @@ export const organizationSettings = z.object({
 /** Organization settings. */
 export type OrganizationSettings = z.infer<typeof organizationSettings>;
 
-/** `POST /api/organizations` body. */
-export const createOrganizationBody = z.object({
-  name: requiredText(),
-  type: z.enum(ORGANIZATION_TYPES).default('hospital'),
-  description: optionalText(LONG_TEXT),
-  address: optionalText(500),
-  phone: optionalText(40),
-  email: optionalEmail,
-  website: optionalText(300),
-  status: z.enum(['active', 'inactive']).optional(),
-  /**
-   * Marks the organization as made by the organization test page (`/test-organization`): only such
-   * an organization may be removed again, by its Owner (`DELETE /api/organizations`).
-   */
-  testOrganization: z.boolean().optional(),
-});
-/** Create-organization input. */
-export type CreateOrganizationBody = z.infer<typeof createOrganizationBody>;
-
-/** `PUT /api/organizations` body: the fields to change. */
-export const updateOrganizationBody = z
-  .object({
-    name: requiredText().optional(),
-    type: z.enum(ORGANIZATION_TYPES).optional(),
-    description: optionalText(LONG_TEXT),
-    address: optionalText(500),
-    phone: optionalText(40),
-    email: optionalEmail,
-    website: optionalText(300),
-    contactInfo: z.object({ phone: optionalText(40), email: optionalEmail, website: optionalText(300) }).optional(),
-    // The security settings change only through `PUT /api/organizations/settings`, which guards
-    // against an allow-list that shuts its saver out.
-    settings: organizationSettings.omit({ requireTwoFactor: true, passwordPolicy: true, ipWhitelist: true }).partial().optional(),
-    status: z.enum(['active', 'inactive', 'suspended']).optional(),
-  })
-  .strict();
-
-/** `POST /api/clinics` body. */
-export const createClinicBody = z.object({
-  name: requiredText(),
-  organizationId: idSchema.optional(),
-  type: z.enum(['general', 'emergency', 'pediatric', 'specialty', 'urgent_care']).default('general'),
-  address: optionalText(500),
-  phone: optionalText(40),
-  email: optionalEmail,
-  status: z.enum(['active', 'inactive']).default('active'),
-});
-
-/** `PUT /api/clinics/{id}` body: the clinic's details; what is left out stays. */
-export const updateClinicBody = z
-  .object({
-    name: requiredText().optional(),
-    type: z.enum(['general', 'emergency', 'pediatric', 'specialty', 'urgent_care']).optional(),
-    address: optionalText(500),
-    phone: optionalText(40),
-    email: optionalEmail,
-    status: z.enum(['active', 'inactive']).optional(),
-    /** The clinic's emergency settings (level, facility id, bed count) the emergency room uses: Admin or above. */
-    emergency: facilityBody.strict().optional(),
-  })
-  .strict();
-/** Update-clinic input. */
-export type UpdateClinicBody = z.infer<typeof updateClinicBody>;
-
-/** `POST /api/organizations/invite` body. */
-export const inviteBody = z.object({
-  email: z
-    .string()
-    .trim()
-    .max(254)
-    .pipe(z.email())
-    .transform((v) => v.toLowerCase()),
-  role: z.enum(ROLES),
-});
-
-/** `PATCH /api/organizations/members/{memberId}` body. */
-export const updateMemberBody = z
-  .object({
-    role: z.enum(ROLES).optional(),
-    permissions: z.partialRecord(z.enum(PERMISSIONS), z.boolean()).optional(),
-    status: z.enum(['active', 'disabled']).optional(),
-    department: optionalText(),
-    title: optionalText(),
-  })
-  .strict()
-  .refine((v) => Object.keys(v).length > 0, 'Nothing to change');
-
-/** `POST /api/org/switch` body. */
-export const switchOrganizationBody = z.object({ organizationId: idSchema, clinicId: idSchema.optional() });
-
 /** The subscription an organization carries. */
 export const subscriptionDto = z.object({
   plan: z.enum(PLAN_IDS).nullable(),
@@ -348,12 +255,3 @@ export const invitationDto = z.object({
   createdAt: z.string(),
   expiresAt: z.string(),
 });
-
-/** Update-organization input. */
-export type UpdateOrganizationBody = z.infer<typeof updateOrganizationBody>;
-/** Create-clinic input. */
-export type CreateClinicBody = z.infer<typeof createClinicBody>;
-/** Invite input. */
-export type InviteBody = z.infer<typeof inviteBody>;
-/** Member change input. */
-export type UpdateMemberBody = z.infer<typeof updateMemberBody>;

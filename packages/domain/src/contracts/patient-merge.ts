@@ -49,3 +49,6 @@ export const patientMergeResultDto = z.object({
 });
 /** The answer of a merge. */
 export type PatientMergeResultDto = z.infer<typeof patientMergeResultDto>;
+
+/** `POST /api/patients/possible-matches/{id}/dismiss`: the pair is closed; nothing else is answered. */
+export const possibleMatchDismissedResponse = z.object({ success: z.literal(true) });

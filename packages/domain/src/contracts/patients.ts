@@ -365,3 +365,12 @@ export const patientPlacementDto = z.object({
 });
 /** A patient's placement. */
 export type PatientPlacementDto = z.infer<typeof patientPlacementDto>;
+
+/** `GET /api/patients/stats/overview` response. */
+export const patientStatsResponse = z.object({ success: z.literal(true), stats: patientStatsDto });
+/** `DELETE /api/patients/{id}` response: the patient, archived. */
+export const archivedPatientResponse = patientResponse.extend({ archived: z.literal(true) });
+/** `POST /api/patients/{id}/visits` response. */
+export const visitResponse = z.object({ success: z.literal(true), visit: visitDto });
+/** `GET` and `PUT /api/patients/{id}/placement` response. */
+export const placementResponse = z.object({ success: z.literal(true), placement: patientPlacementDto });

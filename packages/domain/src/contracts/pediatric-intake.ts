@@ -99,8 +99,13 @@ export type PediatricIntakeBody = z.infer<typeof pediatricIntakeBody>;
 /** The record as a client writes it (defaults not yet filled). */
 export type PediatricIntakeInput = z.input<typeof pediatricIntakeBody>;
 
-/** The answer to a submitted intake: the patient and the token that authorises its enrol and queue calls. */
-export const pediatricIntakeResponse = z.object({
+/**
+ * The answer to a submitted intake, to anyone: the ids of the patient and intake record the
+ * submission made and the token that authorises its enrol and queue calls, and nothing else (no
+ * field of the record, of a chart it may match, or of the clinic). Strict: the serializer writes
+ * these fields only.
+ */
+export const pediatricIntakeResponse = z.strictObject({
   success: z.literal(true),
   patientId: z.string(),
   intakeId: z.string(),
@@ -115,8 +120,8 @@ export const intakeQueueBody = z.object({
   estimatedWaitTime: z.literal(INTAKE_QUEUE_DEFAULTS.estimatedWaitTime).default(INTAKE_QUEUE_DEFAULTS.estimatedWaitTime),
 });
 
-/** The queue call's answer: the entry and the number the child is called by. */
-export const intakeQueueResponse = z.object({ success: z.literal(true), queueId: z.string(), queueNumber: z.number().int() });
+/** The queue call's answer, to anyone: the entry and the number the child is called by, nothing else. */
+export const intakeQueueResponse = z.strictObject({ success: z.literal(true), queueId: z.string(), queueNumber: z.number().int() });
 
 /** The path of the queue call. */
 export const intakePatientParams = z.object({ patientId: idSchema });

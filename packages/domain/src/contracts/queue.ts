@@ -161,3 +161,15 @@ export const queueTransitionDto = z.object({
   at: z.string(),
   note: z.string().nullable(),
 });
+
+/** `GET /api/triage/waiting-room/stats` answer. */
+export const queueStatsResponse = z.object({ success: z.literal(true), stats: queueStatsDto });
+
+/**
+ * The answer of a queue action (`POST /api/triage/waiting-room/{id}/{action}`, `…/assign`,
+ * `…/vitals`, `PUT /api/triage/case/{id}/status`): the entry as it now stands.
+ */
+export const queueEntryResponse = z.object({ success: z.literal(true), patient: queueEntryDto });
+
+/** `GET /api/triage/waiting-room/{id}/history` answer: the entry's transitions, oldest first. */
+export const queueHistoryResponse = z.object({ success: z.literal(true), transitions: z.array(queueTransitionDto) });

@@ -17,3 +17,9 @@ export type SignInLockDto = z.infer<typeof signInLockDto>;
 export const clearSignInLockBody = z.object({ email: emailAddress });
 /** The clear-lock body. */
 export type ClearSignInLockBody = z.infer<typeof clearSignInLockBody>;
+
+/** `GET /api/organizations/sign-in-locks` reply. */
+export const signInLockListResponse = z.object({ success: z.literal(true), locks: z.array(signInLockDto) });
+
+/** `DELETE /api/organizations/sign-in-locks` reply: whether there was a lock to clear. */
+export const clearSignInLockResponse = z.object({ success: z.literal(true), cleared: z.boolean() });

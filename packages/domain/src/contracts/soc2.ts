@@ -75,3 +75,38 @@ export type AuditTrailQuery = z.infer<typeof auditTrailQuery>;
 
 /** `GET /api/soc2/generate-report` query. */
 export const soc2ReportQuery = z.object({ format: z.enum(['html', 'json']).default('html') });
+
+/** `GET /api/soc2/dashboard` reply. */
+export const soc2DashboardResponse = z.object({ success: z.literal(true), dashboard: soc2Dashboard });
+
+/** `GET /api/soc2/generate-report?format=json` reply: the report's facts (the page by default, `text/html`). */
+export const soc2ReportResponse = z.union([z.object({ success: z.literal(true), report: soc2Dashboard }), z.string()]);
+
+/** One row of the audit trail. */
+export const auditTrailEventDto = z.object({
+  id: z.string(),
+  at: z.string(),
+  /** The actor's e-mail; null for the system or a deleted account. */
+  actor: z.string().nullable(),
+  action: z.string(),
+  entityType: z.string().nullable(),
+  entityId: z.string().nullable(),
+  ip: z.string().nullable(),
+  /** The event's details as JSON text, cut to its first 500 characters. */
+  details: z.string(),
+});
+
+/**
+ * `GET /api/soc2/audit-trail` reply: one page as `{ success, events, total, page, limit }` with
+ * `format=json`; else the viewer page (`text/html`) or the CSV export (`text/csv`).
+ */
+export const auditTrailResponse = z.union([
+  z.object({
+    success: z.literal(true),
+    events: z.array(auditTrailEventDto),
+    total: z.number().int(),
+    page: z.number().int(),
+    limit: z.number().int(),
+  }),
+  z.string(),
+]);

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { TRIAGE_ACCESS } from '../rules/route-access.js';
 import { TRIAGE_SEVERITIES } from '../rules/triage.js';
+import { riskAssessmentDto } from './risk.js';
 
 /** Alert when the symptom text is empty (clinical-workflows section 5). */
 export const TRIAGE_EMPTY_MESSAGE = 'Please describe your symptoms.';
@@ -39,3 +40,12 @@ export type TriageAssessmentDto = z.infer<typeof triageAssessmentDto>;
 
 /** What a user did with an assessment: Accept Recommendation or Get Second Opinion. */
 export const triageAssessmentActionBody = z.object({ action: z.enum(['accept', 'second-opinion']) });
+
+/** `POST /api/triage/assess` and `POST /api/triage/assessments/{id}/action` answer: the stored assessment. */
+export const triageAssessmentResponse = z.object({ success: z.literal(true), assessment: triageAssessmentDto });
+
+/** `GET /api/triage/history` answer: the user's latest assessments, newest first. */
+export const triageHistoryResponse = z.object({ success: z.literal(true), assessments: z.array(triageAssessmentDto) });
+
+/** `POST /api/ai-risk/assess` answer: score, urgency, factors, recommendations and NEWS2. */
+export const aiRiskAssessmentResponse = z.object({ success: z.literal(true), assessment: riskAssessmentDto });

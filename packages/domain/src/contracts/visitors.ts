@@ -284,3 +284,9 @@ export const badgeVerificationResponse = z.object({
   status: z.enum(['valid', 'expired', 'checked-out', 'restricted'] satisfies BadgeStatus[]),
   visitor: visitorDto,
 });
+
+/** `GET /api/visitors/{id}`, `POST …/check-out`, `…/restrict` and `…/unrestrict`: the visitor as they now are. */
+export const visitorResponse = z.object({ success: z.literal(true), visitor: visitorDto });
+
+/** `GET /api/visitors/stats`: today's figures. */
+export const visitorStatsResponse = z.object({ success: z.literal(true), stats: visitorStatsDto });

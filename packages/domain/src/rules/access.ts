@@ -60,16 +60,7 @@ export const ALL_PERMISSIONS: Permissions = flags(...PERMISSIONS);
 export const DEFAULT_PERMISSIONS = {
   Owner: ALL_PERMISSIONS,
   Admin: ALL_PERMISSIONS,
-  Manager: flags(
-    'canManageUsers',
-    'canViewAnalytics',
-    'canManagePatients',
-    'canAccessEmergencyRoom',
-    'canManageQueue',
-    'canManageVisitors',
-    'canManageKiosk',
-    'canManageClinicalTrials',
-  ),
+  Manager: flags(...PERMISSIONS.filter((p) => p !== 'canManageSettings')),
   Doctor: flags('canViewAnalytics', 'canManagePatients', 'canAccessEmergencyRoom', 'canManageQueue', 'canManageClinicalTrials'),
   Nurse: flags('canManagePatients', 'canAccessEmergencyRoom', 'canManageQueue'),
   Staff: flags('canManageKiosk', 'canManageVisitors', 'canManageQueue'),

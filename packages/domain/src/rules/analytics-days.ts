@@ -2,26 +2,32 @@ import type { PeriodSums, TimeWindow } from './analytics.js';
 import { addDays, localDate, localDayEnd, localDayStart } from './clinic-time.js';
 import type { UrgencyLevel } from './risk-levels.js';
 
+/** The counts of a day, summed as they are when days are merged (the fees add up apart: null is no fee). */
+export const ANALYTICS_DAY_COUNTS = [
+  'visits',
+  'completed',
+  'admitted',
+  'cancelled',
+  'ratingSum',
+  'ratings',
+  'prioritiesCompared',
+  'prioritiesMatched',
+  'started',
+  'startedWithinTarget',
+  'careMinutes',
+] as const;
+/** A count of a day. */
+export type AnalyticsDayCount = (typeof ANALYTICS_DAY_COUNTS)[number];
+
 /**
  * The daily rollup of the analytics: what one clinic's visits of one local day (or of a
  * part of a day, at the edges of a window) add up to. Every report is a sum of these, so a year
  * reads at most 366 of them; medians come from the histograms of whole minutes. A visit is an entry
  * checked in during the day, cancelled ones aside (`modules/queue/queue-analytics.ts` adds them up).
  */
-export interface AnalyticsDay {
+export interface AnalyticsDay extends Record<AnalyticsDayCount, number> {
   /** The local day, `YYYY-MM-DD`. */
   day: string;
-  visits: number;
-  completed: number;
-  admitted: number;
-  cancelled: number;
-  ratingSum: number;
-  ratings: number;
-  prioritiesCompared: number;
-  prioritiesMatched: number;
-  started: number;
-  startedWithinTarget: number;
-  careMinutes: number;
   feeCents: number | null;
   /** Started entries by whole minutes of wait. */
   waits: Record<string, number>;
@@ -59,17 +65,7 @@ export type AnalyticsDayBreakdown = (typeof ANALYTICS_DAY_BREAKDOWNS)[number];
 export function emptyAnalyticsDay(day: string): AnalyticsDay {
   return {
     day,
-    visits: 0,
-    completed: 0,
-    admitted: 0,
-    cancelled: 0,
-    ratingSum: 0,
-    ratings: 0,
-    prioritiesCompared: 0,
-    prioritiesMatched: 0,
-    started: 0,
-    startedWithinTarget: 0,
-    careMinutes: 0,
+    ...(Object.fromEntries(ANALYTICS_DAY_COUNTS.map((key) => [key, 0])) as Record<AnalyticsDayCount, number>),
     feeCents: null,
     waits: {},
     levels: {},
@@ -120,21 +116,7 @@ export function mergeDays(days: readonly AnalyticsDay[]): Omit<AnalyticsDay, 'da
   const total = emptyAnalyticsDay('');
   const starterDays = new Set<string>();
   for (const d of days) {
-    for (const key of [
-      'visits',
-      'completed',
-      'admitted',
-      'cancelled',
-      'ratingSum',
-      'ratings',
-      'prioritiesCompared',
-      'prioritiesMatched',
-      'started',
-      'startedWithinTarget',
-      'careMinutes',
-    ] as const) {
-      total[key] += d[key];
-    }
+    for (const key of ANALYTICS_DAY_COUNTS) total[key] += d[key];
     total.feeCents = addFee(total.feeCents, d.feeCents);
     addCounts(total.waits, d.waits);
     for (const [level, l] of Object.entries(d.levels) as Array<[UrgencyLevel, { visits: number; waits: Record<string, number> }]>) {

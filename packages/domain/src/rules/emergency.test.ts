@@ -17,17 +17,7 @@ import {
   type ErMetricsInput,
 } from './emergency.js';
 import { computeNews2 } from './news2.js';
-
-/** A healthy adult: every NEWS2 parameter scores 0. */
-const normal = {
-  heartRate: 70,
-  bloodPressure: { systolic: 120, diastolic: 80 },
-  oxygenSaturation: 98,
-  temperature: 98.6,
-  respiratoryRate: 16,
-  glasgowComaScale: 15,
-  supplementalOxygen: false,
-};
+import { HEALTHY_ADULT_VITALS } from './news2.fixtures.js';
 
 describe('risk level, predicted outcome and time to treatment from the score', () => {
   it.each([
@@ -73,11 +63,23 @@ describe('alerts a scoring raises', () => {
 
   it('raises VITALS at NEWS2 7 (CRITICAL), not at 6 without a single 3', () => {
     // Pulse 111 (2), respiratory rate 21 (2), SpO2 94 (1), systolic 101 (1): 6, no single 3.
-    const six = computeNews2({ ...normal, heartRate: 111, respiratoryRate: 21, oxygenSaturation: 94, bloodPressure: { systolic: 101 } })!;
+    const six = computeNews2({
+      ...HEALTHY_ADULT_VITALS,
+      heartRate: 111,
+      respiratoryRate: 21,
+      oxygenSaturation: 94,
+      bloodPressure: { systolic: 101 },
+    })!;
     expect(six.score).toBe(6);
     expect(six.singleParameterThree).toBe(false);
     expect(alertsForScoring({ riskScore: 0, news2: six })).toEqual([]);
-    const seven = computeNews2({ ...normal, heartRate: 111, respiratoryRate: 21, oxygenSaturation: 93, bloodPressure: { systolic: 101 } })!;
+    const seven = computeNews2({
+      ...HEALTHY_ADULT_VITALS,
+      heartRate: 111,
+      respiratoryRate: 21,
+      oxygenSaturation: 93,
+      bloodPressure: { systolic: 101 },
+    })!;
     expect(seven.score).toBe(7);
     expect(alertsForScoring({ riskScore: 0, news2: seven })).toEqual([
       { type: 'VITALS', severity: 'CRITICAL', message: 'NEWS2 7: emergency assessment by a clinical team.' },
@@ -85,18 +87,18 @@ describe('alerts a scoring raises', () => {
   });
 
   it('raises VITALS (HIGH) when one parameter scores 3 under a total of 7, naming it', () => {
-    const gcs = computeNews2({ ...normal, glasgowComaScale: 14 })!;
+    const gcs = computeNews2({ ...HEALTHY_ADULT_VITALS, glasgowComaScale: 14 })!;
     expect(gcs.score).toBe(3);
     expect(alertsForScoring({ riskScore: 0, news2: gcs })).toEqual([
       { type: 'VITALS', severity: 'HIGH', message: 'NEWS2 3 with a score of 3 in consciousness: urgent review.' },
     ]);
-    const two = computeNews2({ ...normal, oxygenSaturation: 92 })!;
+    const two = computeNews2({ ...HEALTHY_ADULT_VITALS, oxygenSaturation: 92 })!;
     expect(two.score).toBe(2);
     expect(alertsForScoring({ riskScore: 0, news2: two })).toEqual([]);
   });
 
   it('raises both causes when both rules are met', () => {
-    const news2 = computeNews2({ ...normal, oxygenSaturation: 85, respiratoryRate: 30, heartRate: 140 })!;
+    const news2 = computeNews2({ ...HEALTHY_ADULT_VITALS, oxygenSaturation: 85, respiratoryRate: 30, heartRate: 140 })!;
     expect(alertsForScoring({ riskScore: 95, news2 }).map((a) => a.type)).toEqual(['HIGH_RISK', 'VITALS']);
   });
 

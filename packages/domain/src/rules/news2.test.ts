@@ -13,17 +13,7 @@ import {
   news2SystolicPoints,
   news2TemperaturePoints,
 } from './news2.js';
-
-/** A healthy adult: every parameter scores 0. */
-const normal = {
-  heartRate: 70,
-  bloodPressure: { systolic: 120, diastolic: 80 },
-  oxygenSaturation: 98,
-  temperature: 98.6,
-  respiratoryRate: 16,
-  glasgowComaScale: 15,
-  supplementalOxygen: false,
-};
+import { HEALTHY_ADULT_VITALS } from './news2.fixtures.js';
 
 describe('NEWS2 parameter bands, both sides of every edge', () => {
   it.each([
@@ -135,14 +125,14 @@ describe('Fahrenheit and Celsius', () => {
   });
 
   it('95.0 F is 35.0 C (3 points) and 95.2 F is 35.1 C (1 point) in the full score', () => {
-    expect(computeNews2({ ...normal, temperature: 95.0 })?.points.temperature).toBe(3);
-    expect(computeNews2({ ...normal, temperature: 95.2 })?.points.temperature).toBe(1);
+    expect(computeNews2({ ...HEALTHY_ADULT_VITALS, temperature: 95.0 })?.points.temperature).toBe(3);
+    expect(computeNews2({ ...HEALTHY_ADULT_VITALS, temperature: 95.2 })?.points.temperature).toBe(1);
   });
 });
 
 describe('computeNews2', () => {
   it('scores a healthy adult 0, low, complete', () => {
-    expect(computeNews2(normal)).toEqual({
+    expect(computeNews2(HEALTHY_ADULT_VITALS)).toEqual({
       score: 0,
       band: 'low',
       points: {
@@ -176,7 +166,7 @@ describe('computeNews2', () => {
   });
 
   it('a single 3 with a total under 5 gives low-medium', () => {
-    const r = computeNews2({ ...normal, glasgowComaScale: 13 });
+    const r = computeNews2({ ...HEALTHY_ADULT_VITALS, glasgowComaScale: 13 });
     expect(r?.score).toBe(3);
     expect(r?.band).toBe('low-medium');
   });

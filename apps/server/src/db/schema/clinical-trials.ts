@@ -1,13 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { boolean, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations.js';
+import { boolean, date, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { patients } from './patients.js';
-
-const textList = (name: string) =>
-  text(name)
-    .array()
-    .notNull()
-    .default(sql`'{}'::text[]`);
+import { createdAt, organizationId, tenantForeignKey, tenantPrimaryKey, tenantRecord, textList, timestamptz, updatedAt } from './tenant-columns.js';
 
 /**
  * Clinical trials of an organization, with every field of the spec's Clinical trial. The
@@ -17,10 +10,7 @@ const textList = (name: string) =>
 export const clinicalTrials = pgTable(
   'clinical_trials',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    id: text('id').notNull(),
+    ...tenantRecord(),
     title: text('title').notNull(),
     phase: text('phase').notNull(),
     status: text('status').notNull(),
@@ -41,20 +31,17 @@ export const clinicalTrials = pgTable(
     protocol: text('protocol'),
     regulatoryApproval: text('regulatory_approval'),
     createdBy: text('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('clinical_trials_status_idx').on(t.organizationId, t.status, t.startDate)],
+  (t) => [tenantPrimaryKey(t), index('clinical_trials_status_idx').on(t.organizationId, t.status, t.startDate)],
 );
 
 /** A patient's enrolment in a trial; one per patient and trial (a withdrawn patient stays on record). */
 export const trialEnrollments = pgTable(
   'trial_enrollments',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    id: text('id').notNull(),
+    ...tenantRecord(),
     trialId: text('trial_id').notNull(),
     patientId: text('patient_id').notNull(),
     screeningNumber: text('screening_number'),
@@ -62,14 +49,14 @@ export const trialEnrollments = pgTable(
     randomizationGroup: text('randomization_group'),
     status: text('status').notNull().default('Active'),
     withdrawalReason: text('withdrawal_reason'),
-    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    withdrawnAt: timestamptz('withdrawn_at'),
     enrolledBy: text('enrolled_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
-    foreignKey({ columns: [t.organizationId, t.trialId], foreignColumns: [clinicalTrials.organizationId, clinicalTrials.id] }),
-    foreignKey({ columns: [t.organizationId, t.patientId], foreignColumns: [patients.organizationId, patients.id] }),
+    tenantPrimaryKey(t),
+    tenantForeignKey(t, t.trialId, clinicalTrials),
+    tenantForeignKey(t, t.patientId, patients),
     unique('trial_enrollments_patient_key').on(t.organizationId, t.trialId, t.patientId),
     index('trial_enrollments_patient_idx').on(t.organizationId, t.patientId),
   ],
@@ -79,9 +66,7 @@ export const trialEnrollments = pgTable(
 export const trialVisits = pgTable(
   'trial_visits',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationId(),
     enrollmentId: text('enrollment_id').notNull(),
     visitNumber: integer('visit_number').notNull(),
     visitName: text('visit_name').notNull(),
@@ -91,10 +76,7 @@ export const trialVisits = pgTable(
     assessments: textList('assessments'),
     completedBy: text('completed_by'),
   },
-  (t) => [
-    primaryKey({ columns: [t.organizationId, t.enrollmentId, t.visitNumber] }),
-    foreignKey({ columns: [t.organizationId, t.enrollmentId], foreignColumns: [trialEnrollments.organizationId, trialEnrollments.id] }),
-  ],
+  (t) => [primaryKey({ columns: [t.organizationId, t.enrollmentId, t.visitNumber] }), tenantForeignKey(t, t.enrollmentId, trialEnrollments)],
 );
 
 /**
@@ -104,10 +86,7 @@ export const trialVisits = pgTable(
 export const trialAdverseEvents = pgTable(
   'trial_adverse_events',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    id: text('id').notNull(),
+    ...tenantRecord(),
     trialId: text('trial_id').notNull(),
     patientId: text('patient_id').notNull(),
     eventType: text('event_type').notNull(),
@@ -118,15 +97,15 @@ export const trialAdverseEvents = pgTable(
     serious: boolean('serious').notNull(),
     reportingDueDate: date('reporting_due_date', { mode: 'string' }),
     resolved: boolean('resolved').notNull().default(false),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedAt: timestamptz('resolved_at'),
     actionTaken: text('action_taken'),
     reportedBy: text('reported_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
-    foreignKey({ columns: [t.organizationId, t.trialId], foreignColumns: [clinicalTrials.organizationId, clinicalTrials.id] }),
-    foreignKey({ columns: [t.organizationId, t.patientId], foreignColumns: [patients.organizationId, patients.id] }),
+    tenantPrimaryKey(t),
+    tenantForeignKey(t, t.trialId, clinicalTrials),
+    tenantForeignKey(t, t.patientId, patients),
     index('trial_adverse_events_trial_idx').on(t.organizationId, t.trialId, t.eventDate),
     index('trial_adverse_events_recent_idx').on(t.organizationId, t.createdAt),
   ],

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, real, text, timestamp, unique, uniqueIndex } from 'drizzle-orm/pg-core';
-import { clinics, organizations } from './organizations.js';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, real, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { clinics } from './organizations.js';
 import { queueEntries } from './queue.js';
+import { createdAt, organizationId, tenantForeignKey, tenantPrimaryKey, tenantRecord, textList, timestamptz, updatedAt } from './tenant-columns.js';
 
 /**
  * The emergency room. Alerts and risk assessments are written by the server itself when
@@ -13,20 +14,15 @@ import { queueEntries } from './queue.js';
 export const emergencyFacilities = pgTable(
   'emergency_facilities',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationId(),
     clinicId: text('clinic_id').notNull(),
     level: text('level'),
     facilityCode: text('facility_code'),
     bedCount: integer('bed_count'),
     updatedBy: text('updated_by'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.organizationId, t.clinicId] }),
-    foreignKey({ columns: [t.organizationId, t.clinicId], foreignColumns: [clinics.organizationId, clinics.id] }),
-  ],
+  (t) => [primaryKey({ columns: [t.organizationId, t.clinicId] }), tenantForeignKey(t, t.clinicId, clinics)],
 );
 
 /**
@@ -37,10 +33,7 @@ export const emergencyFacilities = pgTable(
 export const emergencyAlerts = pgTable(
   'emergency_alerts',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    id: text('id').notNull(),
+    ...tenantRecord(),
     clinicId: text('clinic_id'),
     type: text('type').notNull(),
     cause: text('cause'),
@@ -54,16 +47,16 @@ export const emergencyAlerts = pgTable(
     massCasualtyEventId: text('mass_casualty_event_id'),
     location: text('location'),
     raisedBy: text('raised_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    acknowledgedAt: timestamptz('acknowledged_at'),
     acknowledgedBy: text('acknowledged_by'),
     acknowledgeNote: text('acknowledge_note'),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedAt: timestamptz('resolved_at'),
     resolvedBy: text('resolved_by'),
     resolutionNote: text('resolution_note'),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
+    tenantPrimaryKey(t),
     index('emergency_alerts_clinic_idx').on(t.organizationId, t.clinicId, t.createdAt),
     uniqueIndex('emergency_alerts_open_cause_unique')
       .on(t.organizationId, t.cause, t.subjectId)
@@ -75,10 +68,7 @@ export const emergencyAlerts = pgTable(
 export const emergencyRiskAssessments = pgTable(
   'emergency_risk_assessments',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    id: text('id').notNull(),
+    ...tenantRecord(),
     clinicId: text('clinic_id').notNull(),
     queueEntryId: text('queue_entry_id').notNull(),
     patientId: text('patient_id'),
@@ -91,11 +81,11 @@ export const emergencyRiskAssessments = pgTable(
     /** The readings of a VITALS assessment (temperature in Fahrenheit). */
     vitals: jsonb('vitals'),
     assessedBy: text('assessed_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
-    foreignKey({ columns: [t.organizationId, t.queueEntryId], foreignColumns: [queueEntries.organizationId, queueEntries.id] }),
+    tenantPrimaryKey(t),
+    tenantForeignKey(t, t.queueEntryId, queueEntries),
     index('emergency_risk_assessments_clinic_idx').on(t.organizationId, t.clinicId, t.createdAt),
     index('emergency_risk_assessments_entry_idx').on(t.organizationId, t.queueEntryId, t.createdAt),
   ],
@@ -105,74 +95,51 @@ export const emergencyRiskAssessments = pgTable(
 export const emergencyEntryDetails = pgTable(
   'emergency_entry_details',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationId(),
     queueEntryId: text('queue_entry_id').notNull(),
     parentPresent: boolean('parent_present'),
     weightKg: real('weight_kg'),
     updatedBy: text('updated_by'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.organizationId, t.queueEntryId] }),
-    foreignKey({ columns: [t.organizationId, t.queueEntryId], foreignColumns: [queueEntries.organizationId, queueEntries.id] }),
-  ],
+  (t) => [primaryKey({ columns: [t.organizationId, t.queueEntryId] }), tenantForeignKey(t, t.queueEntryId, queueEntries)],
 );
 
 /** The organization's emergency protocols. */
 export const emergencyProtocols = pgTable(
   'emergency_protocols',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    id: text('id').notNull(),
+    ...tenantRecord(),
     name: text('name').notNull(),
     category: text('category').notNull(),
     description: text('description').notNull(),
     estimatedMinutes: integer('estimated_minutes').notNull(),
-    requiredResources: text('required_resources')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    keywords: text('keywords')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    requiredResources: textList('required_resources'),
+    keywords: textList('keywords'),
     createdBy: text('created_by'),
     updatedBy: text('updated_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), unique('emergency_protocols_name_unique').on(t.organizationId, t.name)],
+  (t) => [tenantPrimaryKey(t), unique('emergency_protocols_name_unique').on(t.organizationId, t.name)],
 );
 
 /** A protocol's numbered steps; replaced as a whole when the protocol is edited. */
 export const emergencyProtocolSteps = pgTable(
   'emergency_protocol_steps',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    id: text('id').notNull(),
+    ...tenantRecord(),
     protocolId: text('protocol_id').notNull(),
     stepNumber: integer('step_number').notNull(),
     description: text('description').notNull(),
     durationSeconds: integer('duration_seconds').notNull(),
-    requiredStaff: text('required_staff')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    requiredEquipment: text('required_equipment')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    requiredStaff: textList('required_staff'),
+    requiredEquipment: textList('required_equipment'),
     critical: boolean('critical').notNull().default(false),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
-    foreignKey({ columns: [t.organizationId, t.protocolId], foreignColumns: [emergencyProtocols.organizationId, emergencyProtocols.id] }),
+    tenantPrimaryKey(t),
+    tenantForeignKey(t, t.protocolId, emergencyProtocols),
     unique('emergency_protocol_steps_number_unique').on(t.organizationId, t.protocolId, t.stepNumber),
   ],
 );
@@ -181,37 +148,28 @@ export const emergencyProtocolSteps = pgTable(
 export const massCasualtyEvents = pgTable(
   'mass_casualty_events',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    id: text('id').notNull(),
+    ...tenantRecord(),
     clinicId: text('clinic_id'),
     eventType: text('event_type').notNull(),
     severity: text('severity').notNull(),
     status: text('status').notNull().default('ACTIVE'),
     expectedArrivals: integer('expected_arrivals').notNull().default(0),
-    resourcesNeeded: text('resources_needed')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    incidentAt: timestamp('incident_at', { withTimezone: true }).notNull(),
+    resourcesNeeded: textList('resources_needed'),
+    incidentAt: timestamptz('incident_at').notNull(),
     declaredBy: text('declared_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    closedAt: timestamptz('closed_at'),
     closedBy: text('closed_by'),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.id] }), index('mass_casualty_events_clinic_idx').on(t.organizationId, t.clinicId, t.status)],
+  (t) => [tenantPrimaryKey(t), index('mass_casualty_events_clinic_idx').on(t.organizationId, t.clinicId, t.status)],
 );
 
 /** Patients tagged to an event with a START colour; tagging the same patient again changes the colour. */
 export const massCasualtyPatients = pgTable(
   'mass_casualty_patients',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    id: text('id').notNull(),
+    ...tenantRecord(),
     eventId: text('event_id').notNull(),
     /** The patient, else the queue entry: one tag per person and event. */
     subjectId: text('subject_id').notNull(),
@@ -219,11 +177,11 @@ export const massCasualtyPatients = pgTable(
     patientId: text('patient_id'),
     triageColor: text('triage_color').notNull(),
     taggedBy: text('tagged_by'),
-    taggedAt: timestamp('tagged_at', { withTimezone: true }).notNull().defaultNow(),
+    taggedAt: timestamptz('tagged_at').notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
-    foreignKey({ columns: [t.organizationId, t.eventId], foreignColumns: [massCasualtyEvents.organizationId, massCasualtyEvents.id] }),
+    tenantPrimaryKey(t),
+    tenantForeignKey(t, t.eventId, massCasualtyEvents),
     unique('mass_casualty_patients_subject_unique').on(t.organizationId, t.eventId, t.subjectId),
   ],
 );

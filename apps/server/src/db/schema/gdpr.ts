@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations.js';
+import { index, pgTable, text } from 'drizzle-orm/pg-core';
 import { patients } from './patients.js';
+import { tenantForeignKey, tenantPrimaryKey, tenantRecord, timestamptz } from './tenant-columns.js';
 
 /**
  * Patients' rights requests, recorded by staff on the patient's behalf: received,
@@ -10,26 +10,23 @@ import { patients } from './patients.js';
 export const gdprRightsRequests = pgTable(
   'gdpr_rights_requests',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    id: text('id').notNull(),
+    ...tenantRecord(),
     /** The patient's clinic: the lists are the request's clinic's, as the patient directory is. */
     clinicId: text('clinic_id').notNull(),
     patientId: text('patient_id').notNull(),
     type: text('type').notNull(),
     notes: text('notes'),
     status: text('status').notNull().default('OPEN'),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-    dueDate: timestamp('due_date', { withTimezone: true }).notNull(),
+    receivedAt: timestamptz('received_at').notNull().defaultNow(),
+    dueDate: timestamptz('due_date').notNull(),
     recordedBy: text('recorded_by'),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    completedAt: timestamptz('completed_at'),
     completedBy: text('completed_by'),
     resolution: text('resolution'),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
-    foreignKey({ columns: [t.organizationId, t.patientId], foreignColumns: [patients.organizationId, patients.id] }),
+    tenantPrimaryKey(t),
+    tenantForeignKey(t, t.patientId, patients),
     index('gdpr_rights_requests_patient_idx').on(t.organizationId, t.patientId, t.receivedAt),
     index('gdpr_rights_requests_open_idx')
       .on(t.organizationId, t.clinicId, t.dueDate)
@@ -42,21 +39,18 @@ export const gdprRightsRequests = pgTable(
 export const gdprConsents = pgTable(
   'gdpr_consents',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    id: text('id').notNull(),
+    ...tenantRecord(),
     clinicId: text('clinic_id').notNull(),
     patientId: text('patient_id').notNull(),
     purpose: text('purpose').notNull(),
-    givenAt: timestamp('given_at', { withTimezone: true }).notNull().defaultNow(),
-    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    givenAt: timestamptz('given_at').notNull().defaultNow(),
+    withdrawnAt: timestamptz('withdrawn_at'),
     recordedBy: text('recorded_by'),
     withdrawnBy: text('withdrawn_by'),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
-    foreignKey({ columns: [t.organizationId, t.patientId], foreignColumns: [patients.organizationId, patients.id] }),
+    tenantPrimaryKey(t),
+    tenantForeignKey(t, t.patientId, patients),
     index('gdpr_consents_patient_idx').on(t.organizationId, t.patientId, t.givenAt),
     index('gdpr_consents_clinic_idx').on(t.organizationId, t.clinicId, t.purpose),
   ],

@@ -1,5 +1,5 @@
-import { index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations.js';
+import { index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt, organizationId } from './tenant-columns.js';
 
 /**
  * The answers given to requests that carried an `Idempotency-Key` (`platform/idempotency.ts`): one
@@ -11,9 +11,7 @@ import { organizations } from './organizations.js';
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationId(),
     /** The route (or routes sharing one key space, such as the kiosk check-in's two URLs). */
     scope: text('scope').notNull(),
     key: text('key').notNull(),
@@ -22,7 +20,7 @@ export const idempotencyKeys = pgTable(
     /** The answer's status and body; set before the transaction that claimed the key commits. */
     responseStatus: integer('response_status'),
     responseBody: jsonb('response_body'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.organizationId, t.createdAt)],
 );

@@ -15,3 +15,4 @@ export * from './settings.js';
 export * from './integrations.js';
 export * from './gdpr.js';
 export * from './api-keys.js';
+export * from './rate-limits.js';

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { organizations } from './organizations.js';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { patients } from './patients.js';
+import { organizationId, tenantForeignKey, tenantPrimaryKey, tenantRecord, textList, timestamptz, updatedAt } from './tenant-columns.js';
 
 /**
  * Connection checks of the organization's integrations (the emergency room's Integrations tab): one row per
@@ -12,10 +11,7 @@ import { patients } from './patients.js';
 export const integrationChecks = pgTable(
   'integration_checks',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    id: text('id').notNull(),
+    ...tenantRecord(),
     integration: text('integration').notNull(),
     endpoint: text('endpoint').notNull(),
     ok: boolean('ok').notNull(),
@@ -24,12 +20,9 @@ export const integrationChecks = pgTable(
     software: text('software'),
     durationMs: integer('duration_ms').notNull(),
     checkedBy: text('checked_by'),
-    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+    checkedAt: timestamptz('checked_at').notNull().defaultNow(),
   },
-  (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
-    index('integration_checks_latest_idx').on(t.organizationId, t.integration, t.endpoint, t.checkedAt.desc()),
-  ],
+  (t) => [tenantPrimaryKey(t), index('integration_checks_latest_idx').on(t.organizationId, t.integration, t.endpoint, t.checkedAt.desc())],
 );
 
 /**
@@ -40,13 +33,11 @@ export const integrationChecks = pgTable(
 export const integrationCredentials = pgTable(
   'integration_credentials',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationId(),
     integration: text('integration').notNull(),
     bearerToken: text('bearer_token').notNull(),
     updatedBy: text('updated_by'),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.integration] })],
 );
@@ -59,22 +50,17 @@ export const integrationCredentials = pgTable(
 export const ehrPatientLinks = pgTable(
   'ehr_patient_links',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationId(),
     source: text('source').notNull(),
     externalId: text('external_id').notNull(),
     patientId: text('patient_id').notNull(),
-    identifiers: text('identifiers')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    identifiers: textList('identifiers'),
     synced: jsonb('synced').notNull(),
-    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+    syncedAt: timestamptz('synced_at').notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.organizationId, t.source, t.externalId] }),
-    foreignKey({ columns: [t.organizationId, t.patientId], foreignColumns: [patients.organizationId, patients.id] }),
+    tenantForeignKey(t, t.patientId, patients),
     index('ehr_patient_links_patient_idx').on(t.organizationId, t.patientId),
   ],
 );

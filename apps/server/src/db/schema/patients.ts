@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, customType, date, foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { clinics, organizations } from './organizations.js';
+import { boolean, customType, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { clinics } from './organizations.js';
+import { createdAt, organizationId, tenantForeignKey, tenantPrimaryKey, tenantRecord, textList, timestamptz, updatedAt } from './tenant-columns.js';
 
 /**
  * A text column in the "C" collation. Search keys are lower-cased and compared byte-wise, so one
@@ -36,10 +37,7 @@ const searchKeyIndex = <C>(t: { organizationId: C; clinicId: C; searchName: C; i
 export const patients = pgTable(
   'patients',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    id: text('id').notNull(),
+    ...tenantRecord(),
     clinicId: text('clinic_id').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -57,27 +55,18 @@ export const patients = pgTable(
     emergencyContactRelationship: text('emergency_contact_relationship'),
     emergencyContactPhone: text('emergency_contact_phone'),
     bloodType: text('blood_type'),
-    allergies: text('allergies')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    currentMedications: text('current_medications')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    medicalHistory: text('medical_history')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    allergies: textList('allergies'),
+    currentMedications: textList('current_medications'),
+    medicalHistory: textList('medical_history'),
     insuranceProvider: text('insurance_provider'),
     insuranceNumber: text('insurance_number'),
     createdBy: text('created_by'),
     updatedBy: text('updated_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    dischargedAt: timestamp('discharged_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    dischargedAt: timestamptz('discharged_at'),
     /** The latest `visited_at` of the patient's visits, kept by triggers on `patient_visits` (migration patient-last-visit). */
-    lastVisitAt: timestamp('last_visit_at', { withTimezone: true }),
+    lastVisitAt: timestamptz('last_visit_at'),
     /**
      * The patient as the API returns it, the JSON text `db/patient-json.ts` describes, written
      * by a row trigger on every insert and update (migration patient-dto-json): a page of the
@@ -85,7 +74,7 @@ export const patients = pgTable(
      * the row is); nullable here because the application never writes it.
      */
     dtoJson: text('dto_json'),
-    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    archivedAt: timestamptz('archived_at'),
     archivedBy: text('archived_by'),
     // Where an admitted patient is (the facility directory); null while not in a room.
     careDepartment: text('care_department'),
@@ -97,7 +86,7 @@ export const patients = pgTable(
      * When an erasure (`POST /api/gdpr/erase`) restricted the processing of this record: its contact
      * fields were removed and the medical record is only kept for the retention period.
      */
-    processingRestrictedAt: timestamp('processing_restricted_at', { withTimezone: true }),
+    processingRestrictedAt: timestamptz('processing_restricted_at'),
     processingRestrictedBy: text('processing_restricted_by'),
     searchName: generatedKey('search_name', sql`lower(first_name || ' ' || last_name)`),
     searchNameReversed: generatedKey('search_name_reversed', sql`lower(last_name || ' ' || first_name)`),
@@ -108,8 +97,8 @@ export const patients = pgTable(
     phoneDigitsReversed: generatedKey('phone_digits_reversed', sql`reverse(regexp_replace(coalesce(phone, ''), '[^0-9]', '', 'g'))`),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
-    foreignKey({ columns: [t.organizationId, t.clinicId], foreignColumns: [clinics.organizationId, clinics.id] }),
+    tenantPrimaryKey(t),
+    tenantForeignKey(t, t.clinicId, clinics),
     index('patients_name_idx').on(t.organizationId, t.clinicId, t.searchName, t.id, t.status, t.createdAt).where(active),
     // With the reversed name too: a text search counts its e-mail matches that neither name key matched from this index alone.
     index('patients_email_idx')
@@ -138,9 +127,7 @@ export const patients = pgTable(
 export const patientCounts = pgTable(
   'patient_counts',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationId(),
     clinicId: text('clinic_id').notNull(),
     status: text('status').notNull(),
     n: integer('n').notNull().default(0),
@@ -161,9 +148,7 @@ export const COUNTED_PREFIX_LENGTH = 4;
 export const patientSearchPrefixes = pgTable(
   'patient_search_prefixes',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationId(),
     clinicId: text('clinic_id').notNull(),
     prefix: text('prefix').notNull(),
     status: text('status').notNull(),
@@ -176,13 +161,10 @@ export const patientSearchPrefixes = pgTable(
 export const patientVisits = pgTable(
   'patient_visits',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    id: text('id').notNull(),
+    ...tenantRecord(),
     clinicId: text('clinic_id').notNull(),
     patientId: text('patient_id').notNull(),
-    visitedAt: timestamp('visited_at', { withTimezone: true }).notNull(),
+    visitedAt: timestamptz('visited_at').notNull(),
     type: text('type').notNull(),
     priority: text('priority').notNull(),
     doctor: text('doctor').notNull(),
@@ -193,11 +175,11 @@ export const patientVisits = pgTable(
     treatment: text('treatment'),
     notes: text('notes'),
     createdBy: text('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
-    foreignKey({ columns: [t.organizationId, t.patientId], foreignColumns: [patients.organizationId, patients.id] }),
+    tenantPrimaryKey(t),
+    tenantForeignKey(t, t.patientId, patients),
     index('patient_visits_patient_idx').on(t.organizationId, t.patientId, t.visitedAt),
   ],
 );
@@ -211,10 +193,7 @@ export const patientVisits = pgTable(
 export const patientPossibleMatches = pgTable(
   'patient_possible_matches',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    id: text('id').notNull(),
+    ...tenantRecord(),
     clinicId: text('clinic_id').notNull(),
     /** The chart the public submission made. */
     patientId: text('patient_id').notNull(),
@@ -224,16 +203,16 @@ export const patientPossibleMatches = pgTable(
     reasons: text('reasons').array().notNull(),
     /** The submission that made the chart ('kiosk', 'pediatric-intake', ...). */
     source: text('source').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
     /** 'merged' or 'dismissed'; null while staff have not decided. */
     resolution: text('resolution'),
-    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedAt: timestamptz('resolved_at'),
     resolvedBy: text('resolved_by'),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
-    foreignKey({ columns: [t.organizationId, t.patientId], foreignColumns: [patients.organizationId, patients.id] }),
-    foreignKey({ columns: [t.organizationId, t.matchPatientId], foreignColumns: [patients.organizationId, patients.id] }),
+    tenantPrimaryKey(t),
+    tenantForeignKey(t, t.patientId, patients),
+    tenantForeignKey(t, t.matchPatientId, patients),
     index('patient_possible_matches_patient_idx').on(t.organizationId, t.patientId),
     index('patient_possible_matches_match_idx').on(t.organizationId, t.matchPatientId),
   ],

@@ -1,6 +1,7 @@
-import { foreignKey, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { clinics, organizations } from './organizations.js';
+import { index, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { clinics } from './organizations.js';
 import { patients } from './patients.js';
+import { createdAt, organizationId, tenantForeignKey, tenantPrimaryKey, tenantRecord, timestamptz } from './tenant-columns.js';
 
 /**
  * Pediatric intake records: the whole record as submitted (`record`, the contract's parsed body),
@@ -9,10 +10,7 @@ import { patients } from './patients.js';
 export const pediatricIntakes = pgTable(
   'pediatric_intakes',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    id: text('id').notNull(),
+    ...tenantRecord(),
     clinicId: text('clinic_id').notNull(),
     patientId: text('patient_id').notNull(),
     trialId: text('trial_id'),
@@ -20,12 +18,12 @@ export const pediatricIntakes = pgTable(
     screeningNumber: text('screening_number'),
     record: jsonb('record').notNull(),
     createdBy: text('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
-    foreignKey({ columns: [t.organizationId, t.clinicId], foreignColumns: [clinics.organizationId, clinics.id] }),
-    foreignKey({ columns: [t.organizationId, t.patientId], foreignColumns: [patients.organizationId, patients.id] }),
+    tenantPrimaryKey(t),
+    tenantForeignKey(t, t.clinicId, clinics),
+    tenantForeignKey(t, t.patientId, patients),
     index('pediatric_intakes_patient_idx').on(t.organizationId, t.patientId),
   ],
 );
@@ -38,19 +36,14 @@ export const pediatricIntakes = pgTable(
 export const intakeTokens = pgTable(
   'intake_tokens',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationId(),
     tokenHash: text('token_hash').notNull(),
     intakeId: text('intake_id').notNull(),
     patientId: text('patient_id').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    enrollUsedAt: timestamp('enroll_used_at', { withTimezone: true }),
-    queueUsedAt: timestamp('queue_used_at', { withTimezone: true }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    enrollUsedAt: timestamptz('enroll_used_at'),
+    queueUsedAt: timestamptz('queue_used_at'),
+    createdAt: createdAt(),
   },
-  (t) => [
-    primaryKey({ columns: [t.organizationId, t.tokenHash] }),
-    foreignKey({ columns: [t.organizationId, t.intakeId], foreignColumns: [pediatricIntakes.organizationId, pediatricIntakes.id] }),
-  ],
+  (t) => [primaryKey({ columns: [t.organizationId, t.tokenHash] }), tenantForeignKey(t, t.intakeId, pediatricIntakes)],
 );

@@ -40,6 +40,12 @@ const MEDICAL_RECORD = 'part of the medical record, kept for the retention perio
 const KEPT_NAME = 'the patient’s name, kept with the medical record for the retention period';
 const KEPT_BIRTH_DATE = 'the date of birth, kept with the medical record to tell patients of one name apart';
 const CONTACT = { erase: 'null' } as const;
+/** The name and date of birth a chart and a queue entry keep with the medical record. */
+const KEPT_IDENTITY = {
+  first_name: { keep: KEPT_NAME },
+  last_name: { keep: KEPT_NAME },
+  date_of_birth: { keep: KEPT_BIRTH_DATE },
+} as const;
 
 /** Every table that holds a patient's identifying data, by name. */
 export const PATIENT_DATA: Record<string, PatientDataTable> = {
@@ -48,9 +54,7 @@ export const PATIENT_DATA: Record<string, PatientDataTable> = {
     erasedBy: 'restrictPatientProcessing',
     patientKey: 'id',
     columns: {
-      first_name: { keep: KEPT_NAME },
-      last_name: { keep: KEPT_NAME },
-      date_of_birth: { keep: KEPT_BIRTH_DATE },
+      ...KEPT_IDENTITY,
       search_name: { keep: KEPT_NAME },
       search_name_reversed: { keep: KEPT_NAME },
       search_last_name_start: { keep: KEPT_NAME },
@@ -76,9 +80,7 @@ export const PATIENT_DATA: Record<string, PatientDataTable> = {
     erasedBy: 'eraseQueueEntryContacts',
     patientKey: 'patient_id',
     columns: {
-      first_name: { keep: KEPT_NAME },
-      last_name: { keep: KEPT_NAME },
-      date_of_birth: { keep: KEPT_BIRTH_DATE },
+      ...KEPT_IDENTITY,
       phone: CONTACT,
       email: CONTACT,
       emergency_contact: CONTACT,

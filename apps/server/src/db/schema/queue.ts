@@ -1,22 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  date,
-  foreignKey,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  real,
-  smallint,
-  text,
-  timestamp,
-  unique,
-} from 'drizzle-orm/pg-core';
-import { clinics, organizations } from './organizations.js';
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, unique } from 'drizzle-orm/pg-core';
+import { clinics } from './organizations.js';
+import { createdAt, organizationId, tenantForeignKey, tenantPrimaryKey, tenantRecord, textList, timestamptz, updatedAt } from './tenant-columns.js';
 
 /**
  * The clinic's queue: one row per case checked in (kiosk, intake or staff). The patient's answers
@@ -27,10 +12,7 @@ import { clinics, organizations } from './organizations.js';
 export const queueEntries = pgTable(
   'queue_entries',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    id: text('id').notNull(),
+    ...tenantRecord(),
     clinicId: text('clinic_id').notNull(),
     queueDate: date('queue_date', { mode: 'string' }).notNull(),
     queueNumber: integer('queue_number').notNull(),
@@ -50,35 +32,23 @@ export const queueEntries = pgTable(
     emergencyContact: text('emergency_contact'),
     emergencyPhone: text('emergency_phone'),
     chiefComplaint: text('chief_complaint').notNull(),
-    symptoms: text('symptoms')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    medicalHistory: text('medical_history')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    allergies: text('allergies')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    currentMedications: text('current_medications')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    symptoms: textList('symptoms'),
+    medicalHistory: textList('medical_history'),
+    allergies: textList('allergies'),
+    currentMedications: textList('current_medications'),
     painLevel: integer('pain_level'),
     vitalSigns: jsonb('vital_signs'),
-    vitalsRecordedAt: timestamp('vitals_recorded_at', { withTimezone: true }),
+    vitalsRecordedAt: timestamptz('vitals_recorded_at'),
     supplementalOxygen: boolean('supplemental_oxygen').notNull().default(false),
     riskScore: integer('risk_score').notNull().default(0),
     news2Score: integer('news2_score'),
     aiConfidence: real('ai_confidence').notNull().default(0.85),
     estimatedTime: integer('estimated_time').notNull().default(30),
     assignedTo: text('assigned_to'),
-    assignedAt: timestamp('assigned_at', { withTimezone: true }),
-    startedAt: timestamp('started_at', { withTimezone: true }),
+    assignedAt: timestamptz('assigned_at'),
+    startedAt: timestamptz('started_at'),
     startedBy: text('started_by'),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    endedAt: timestamptz('ended_at'),
     /** The AI's urgency when care started, and the target wait (minutes) of its band then (null: no target). */
     aiUrgency: text('ai_urgency'),
     targetWaitMinutes: integer('target_wait_minutes'),
@@ -91,12 +61,12 @@ export const queueEntries = pgTable(
     createdBy: text('created_by'),
     /** A kiosk check-in's duration, Start Check-In to arrival (`rules/kiosk-figures.ts`); null when not measured. */
     checkInSeconds: integer('check_in_seconds'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
-    foreignKey({ columns: [t.organizationId, t.clinicId], foreignColumns: [clinics.organizationId, clinics.id] }),
+    tenantPrimaryKey(t),
+    tenantForeignKey(t, t.clinicId, clinics),
     unique('queue_entries_number_unique').on(t.organizationId, t.clinicId, t.queueDate, t.queueNumber),
     index('queue_entries_status_idx').on(t.organizationId, t.clinicId, t.status, t.createdAt),
     index('queue_entries_patient_idx').on(t.organizationId, t.patientId),
@@ -111,21 +81,18 @@ export const queueEntries = pgTable(
 export const queueTransitions = pgTable(
   'queue_transitions',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    id: text('id').notNull(),
+    ...tenantRecord(),
     entryId: text('entry_id').notNull(),
     action: text('action').notNull(),
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
     actorUserId: text('actor_user_id'),
     details: jsonb('details'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: timestamptz('at').notNull().defaultNow(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
-    foreignKey({ columns: [t.organizationId, t.entryId], foreignColumns: [queueEntries.organizationId, queueEntries.id] }),
+    tenantPrimaryKey(t),
+    tenantForeignKey(t, t.entryId, queueEntries),
     index('queue_transitions_entry_idx').on(t.organizationId, t.entryId, t.at),
   ],
 );
@@ -134,9 +101,7 @@ export const queueTransitions = pgTable(
 export const queueCounters = pgTable(
   'queue_counters',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationId(),
     clinicId: text('clinic_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     lastNumber: integer('last_number').notNull(),
@@ -158,16 +123,14 @@ export const queueCounters = pgTable(
 export const analyticsDays = pgTable(
   'analytics_days',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationId(),
     clinicId: text('clinic_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     timeZone: text('time_zone').notNull(),
     signature: bigint('signature', { mode: 'number' }).notNull(),
     /** The day's figures (`AnalyticsDay` of `rules/analytics-days.ts`). */
     figures: jsonb('figures').notNull(),
-    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+    computedAt: timestamptz('computed_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.clinicId, t.day, t.timeZone] })],
 );
@@ -176,9 +139,7 @@ export const analyticsDays = pgTable(
 export const analyticsDayVersions = pgTable(
   'analytics_day_versions',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
+    organizationId: organizationId(),
     clinicId: text('clinic_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
     version: bigint('version', { mode: 'number' }).notNull().default(1),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, foreignKey, index, integer, pgTable, primaryKey, real, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { clinics, organizations } from './organizations.js';
+import { boolean, date, index, integer, pgTable, real, text, unique } from 'drizzle-orm/pg-core';
+import { clinics } from './organizations.js';
+import { createdAt, tenantForeignKey, tenantPrimaryKey, tenantRecord, textList, timestamptz } from './tenant-columns.js';
 
 /**
  * Visits: one row per check-in (kiosk or staff), with the spec's Visitor fields. The status is not
@@ -11,10 +12,7 @@ import { clinics, organizations } from './organizations.js';
 export const visitors = pgTable(
   'visitors',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    id: text('id').notNull(),
+    ...tenantRecord(),
     clinicId: text('clinic_id').notNull(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
@@ -28,9 +26,9 @@ export const visitors = pgTable(
     department: text('department'),
     floor: text('floor'),
     roomNumber: text('room_number'),
-    checkInTime: timestamp('check_in_time', { withTimezone: true }).notNull(),
-    checkOutTime: timestamp('check_out_time', { withTimezone: true }),
-    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    checkInTime: timestamptz('check_in_time').notNull(),
+    checkOutTime: timestamptz('check_out_time'),
+    validUntil: timestamptz('valid_until').notNull(),
     badgeNumber: text('badge_number').notNull(),
     accessLevel: text('access_level').notNull().default('General'),
     escortRequired: boolean('escort_required').notNull().default(false),
@@ -44,23 +42,20 @@ export const visitors = pgTable(
     emergencyContactRelationship: text('emergency_contact_relationship'),
     healthScreening: boolean('health_screening').notNull().default(false),
     temperature: real('temperature'),
-    symptoms: text('symptoms')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    symptoms: textList('symptoms'),
     wheelchairAccess: boolean('wheelchair_access').notNull().default(false),
     /** 'kiosk' or 'staff'. */
     source: text('source').notNull(),
     hoursOverrideReason: text('hours_override_reason'),
     rating: integer('rating'),
-    restrictedAt: timestamp('restricted_at', { withTimezone: true }),
+    restrictedAt: timestamptz('restricted_at'),
     checkedInBy: text('checked_in_by'),
     checkedOutBy: text('checked_out_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
-    foreignKey({ columns: [t.organizationId, t.clinicId], foreignColumns: [clinics.organizationId, clinics.id] }),
+    tenantPrimaryKey(t),
+    tenantForeignKey(t, t.clinicId, clinics),
     index('visitors_check_in_idx').on(t.organizationId, t.checkInTime, t.id),
     // The per-patient count and "currently checked in" read only visits still open.
     index('visitors_open_patient_idx')
@@ -79,25 +74,22 @@ export const visitors = pgTable(
 export const visitorBadges = pgTable(
   'visitor_badges',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    id: text('id').notNull(),
+    ...tenantRecord(),
     visitorId: text('visitor_id').notNull(),
     badgeNumber: text('badge_number').notNull(),
     issuedOn: date('issued_on', { mode: 'string' }).notNull(),
     badgeType: text('badge_type').notNull().default('Standard'),
     color: text('color').notNull(),
-    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    validUntil: timestamptz('valid_until').notNull(),
     accessLevel: text('access_level').notNull().default('General'),
     printed: boolean('printed').notNull().default(false),
     issuedBy: text('issued_by').notNull(),
-    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    issuedAt: timestamptz('issued_at').notNull(),
+    revokedAt: timestamptz('revoked_at'),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
-    foreignKey({ columns: [t.organizationId, t.visitorId], foreignColumns: [visitors.organizationId, visitors.id] }),
+    tenantPrimaryKey(t),
+    tenantForeignKey(t, t.visitorId, visitors),
     unique('visitor_badges_number_day_unique').on(t.organizationId, t.issuedOn, t.badgeNumber),
     index('visitor_badges_visitor_idx').on(t.organizationId, t.visitorId),
   ],
@@ -111,10 +103,7 @@ export const visitorBadges = pgTable(
 export const visitorWatchList = pgTable(
   'visitor_watch_list',
   {
-    organizationId: text('organization_id')
-      .notNull()
-      .references(() => organizations.id),
-    id: text('id').notNull(),
+    ...tenantRecord(),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     /** `nameKey('first last')`: accents, case and spacing removed. */
@@ -125,13 +114,13 @@ export const visitorWatchList = pgTable(
     /** The visit staff restricted, when the entry came from one. */
     visitorId: text('visitor_id'),
     createdBy: text('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    liftedAt: timestamptz('lifted_at'),
     liftedBy: text('lifted_by'),
     liftReason: text('lift_reason'),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.id] }),
+    tenantPrimaryKey(t),
     index('visitor_watch_list_name_idx')
       .on(t.organizationId, t.nameKey)
       .where(sql`lifted_at IS NULL`),

@@ -1,4 +1,4 @@
-import { ACTIVITY_ACCESS, activityQuery } from '@clinic/domain';
+import { ACTIVITY_ACCESS, activityQuery, recentActivityResponse } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../platform/route/index.js';
 import { recentActivity } from './activity.service.js';
@@ -14,6 +14,7 @@ export async function activityRoutes(app: FastifyInstance) {
       summary: 'Recent activity of the organization, newest first (limit, offset), with the total',
       access: ACTIVITY_ACCESS.view,
       query: activityQuery,
+      reply: recentActivityResponse,
     },
     async (ctx, { query }) => ({ success: true, ...(await recentActivity(ctx, query)) }),
   );

@@ -7,9 +7,8 @@ import {
   type ActivityQuery,
   type ActivitySubject,
 } from '@clinic/domain';
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { ACTIVITY_ACTIONS_SQL, auditEvents } from '../../db/schema/index.js';
-import type { RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route/index.js';
+import { activityCountQuery, activityPageQuery } from '../../platform/audit-readers.js';
+import type { TenantRouteContext, TenantTx } from '../../platform/route/index.js';
 import { memberNames } from '../members/index.js';
 import { patientNames } from '../patients/index.js';
 import { queueEntrySubjects } from '../queue/index.js';
@@ -22,45 +21,8 @@ import { visitorNames } from '../visitors/index.js';
  * a read); the rule also decides what each member may read of them.
  */
 
-/** The organization and clinic the activity is read for. */
-export type ActivityScope = Pick<RouteTenant, 'organizationId' | 'clinicId'>;
-
-/**
- * Audit rows that are activity, of the organization and, when the request has a clinic, of that
- * clinic or of no clinic (the organization's own events: invitations, members joining). RLS limits
- * the rows to the organization as well.
- */
-function activityWhere(scope: ActivityScope) {
-  return and(
-    eq(auditEvents.organizationId, scope.organizationId),
-    ACTIVITY_ACTIONS_SQL,
-    scope.clinicId ? sql`(${auditEvents.details}->>'clinicId' is null or ${auditEvents.details}->>'clinicId' = ${scope.clinicId})` : undefined,
-  );
-}
-
-/** One page of activity rows, newest first (the partial index `audit_events_activity_idx`, read backwards). */
-export function activityPageQuery(tx: TenantTx, scope: ActivityScope, query: ActivityQuery) {
-  return tx
-    .select({
-      id: auditEvents.id,
-      action: auditEvents.action,
-      entityType: auditEvents.entityType,
-      entityId: auditEvents.entityId,
-      actorUserId: auditEvents.actorUserId,
-      details: auditEvents.details,
-      at: auditEvents.at,
-    })
-    .from(auditEvents)
-    .where(activityWhere(scope))
-    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
-    .limit(query.limit)
-    .offset(query.offset);
-}
-
-/** How many activity rows there are in all (for "View all activity (N total)"). */
-export function activityCountQuery(tx: TenantTx, scope: ActivityScope) {
-  return tx.select({ n: count() }).from(auditEvents).where(activityWhere(scope));
-}
+// The activity rows are the platform's audit trail, read through its readers (the test explains their plans).
+export { activityCountQuery, activityPageQuery, type ActivityScope } from '../../platform/audit-readers.js';
 
 type ActivityRow = Awaited<ReturnType<typeof activityPageQuery>>[number];
 /** A looked-up subject, and the patient it is about (for the audit of the read). */

@@ -1,22 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { countRows, freshAddress, rows, useTestApp } from '../../test/harness.js';
+import { countRows, rows, useTestApp } from '../../test/harness.js';
+import { kioskCheckIns } from '../../test/kiosk-check-ins.js';
 
 /** What Start Care and Complete Care capture for the analytics. */
 describe('analytics capture at start and completion of care', () => {
   const t = useTestApp({ as: 'doctor' });
-  let n = 0;
-
-  const checkIn = async (over: Record<string, unknown> = {}) => {
-    n += 1;
-    const res = await t.anon.post(
-      '/api/triage/case',
-      { firstName: 'Cap', lastName: `Ture${n}`, phoneNumber: `555-010-${String(1000 + n)}`, chiefComplaint: 'Sore knee', ...over },
-      { remoteAddress: freshAddress() },
-    );
-    expect(res.statusCode).toBe(201);
-    return res.json().case.id as string;
-  };
+  const checkIn = kioskCheckIns(t, { firstName: 'Cap', lastName: 'Ture', phonePrefix: '555-010-', chiefComplaint: 'Sore knee' });
   const entry = async (id: string) =>
     (
       await rows(

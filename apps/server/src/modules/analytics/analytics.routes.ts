@@ -1,4 +1,15 @@
-import { ANALYTICS_ACCESS, analyticsExportQuery, analyticsOverviewQuery, analyticsRangeQuery } from '@clinic/domain';
+import {
+  ANALYTICS_ACCESS,
+  analyticsBusinessResponse,
+  analyticsExportQuery,
+  analyticsOverviewQuery,
+  analyticsOverviewResponse,
+  analyticsPatientsResponse,
+  analyticsRangeOverviewResponse,
+  analyticsRangeQuery,
+  analyticsTriageResponse,
+} from '@clinic/domain';
+import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../platform/route/index.js';
 import { exportReport } from './analytics-export.js';
@@ -17,18 +28,24 @@ export async function analyticsRoutes(app: FastifyInstance) {
       summary: 'The seven analytics figures of the clinic for a period (week, month, quarter), with trends against the previous one',
       access,
       query: analyticsOverviewQuery,
+      reply: analyticsOverviewResponse,
     },
     async (ctx, { query }) => ({ success: true, ...(await analyticsOverview(ctx, query)) }),
   );
 
   const reports = [
-    ['/api/analytics/overview', 'Visits per day and totals over a range of local days', rangeOverview],
-    ['/api/analytics/triage', 'Urgency mix, median wait by urgency and AI agreement over a range', triageReport],
-    ['/api/analytics/patients', 'Busiest hours, top chief complaints and distinct patients over a range', patientsReport],
-    ['/api/analytics/business', 'Revenue by visit type, ratings and doctor utilization over a range', businessReport],
+    ['/api/analytics/overview', 'Visits per day and totals over a range of local days', rangeOverview, analyticsRangeOverviewResponse],
+    ['/api/analytics/triage', 'Urgency mix, median wait by urgency and AI agreement over a range', triageReport, analyticsTriageResponse],
+    [
+      '/api/analytics/patients',
+      'Busiest hours, top chief complaints and distinct patients over a range',
+      patientsReport,
+      analyticsPatientsResponse,
+    ],
+    ['/api/analytics/business', 'Revenue by visit type, ratings and doctor utilization over a range', businessReport, analyticsBusinessResponse],
   ] as const;
-  for (const [url, summary, report] of reports) {
-    defineRoute(app, { caller: 'session', method: 'GET', url, summary, access, query: analyticsRangeQuery }, async (ctx, { query }) => ({
+  for (const [url, summary, report, reply] of reports) {
+    defineRoute(app, { caller: 'session', method: 'GET', url, summary, access, query: analyticsRangeQuery, reply }, async (ctx, { query }) => ({
       success: true,
       ...(await report(ctx, resolveRange(ctx, query))),
     }));
@@ -43,6 +60,8 @@ export async function analyticsRoutes(app: FastifyInstance) {
       summary: 'One chart of the analytics page as CSV',
       access,
       query: analyticsExportQuery,
+      replyMedia: 'text/csv',
+      reply: z.string(),
     },
     async (ctx, { query }, _request, reply) => {
       const range = resolveRange(ctx, query);

@@ -1,4 +1,16 @@
-import { profileBody, signInBody, signUpBody, verifyEmailBody } from '@clinic/domain';
+import {
+  authOkResponse,
+  profileBody,
+  profileResponse,
+  resendVerificationResponse,
+  sessionResponse,
+  signInBody,
+  signInResponse,
+  signUpBody,
+  signUpResponse,
+  verifyEmailBody,
+  verifyEmailResponse,
+} from '@clinic/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { toUserDto } from '../../platform/dto.js';
 import { AppError } from '../../platform/errors.js';
@@ -64,6 +76,7 @@ export async function authRoutes(
       url: '/api/auth/sign-up',
       summary: 'Create an account and sign in; a verification link is mailed when mail is configured',
       body: signUpBody,
+      reply: signUpResponse,
       status: 201,
     },
     async (ctx, { body }, request, reply) => {
@@ -87,6 +100,7 @@ export async function authRoutes(
       url: '/api/auth/verify-email',
       summary: 'Complete an e-mail verification link (a retry of the same link answers the same)',
       body: verifyEmailBody,
+      reply: verifyEmailResponse,
       rateLimit: { limiter: verifyLimiter, scope: 'verify-email' },
     },
     async (ctx, { body }) => {
@@ -97,7 +111,13 @@ export async function authRoutes(
 
   defineRoute(
     app,
-    { caller: 'account', method: 'POST', url: '/api/auth/verify-email/resend', summary: 'Mail a new verification link to the signed-in user' },
+    {
+      caller: 'account',
+      method: 'POST',
+      url: '/api/auth/verify-email/resend',
+      summary: 'Mail a new verification link to the signed-in user',
+      reply: resendVerificationResponse,
+    },
     async (ctx, _input, request) => {
       const { user } = ctx;
       if (user.emailVerifiedAt) return { success: true, alreadyVerified: true };
@@ -114,7 +134,7 @@ export async function authRoutes(
 
   defineRoute(
     app,
-    { caller: 'public', tenant: 'none', method: 'POST', url: '/api/auth/sign-in', summary: 'Sign in', body: signInBody },
+    { caller: 'public', tenant: 'none', method: 'POST', url: '/api/auth/sign-in', summary: 'Sign in', body: signInBody, reply: signInResponse },
     async (ctx, { body }, request, reply) => {
       const user = await signIn(ctx, body, signInHooks(ctx, request));
       const token = await createSession(ctx.db, user.id, request);
@@ -125,7 +145,7 @@ export async function authRoutes(
 
   defineRoute(
     app,
-    { caller: 'account', method: 'POST', url: '/api/auth/sign-out', summary: 'Sign out (ends the session)' },
+    { caller: 'account', method: 'POST', url: '/api/auth/sign-out', summary: 'Sign out (ends the session)', reply: authOkResponse },
     async (ctx, _input, _request, reply) => {
       await endSession(ctx.db, ctx.sessionId);
       await recordSignOut(ctx);
@@ -136,13 +156,26 @@ export async function authRoutes(
 
   defineRoute(
     app,
-    { caller: 'account', method: 'GET', url: '/api/auth/session', summary: 'The signed-in user, membership, organization and clinics' },
+    {
+      caller: 'account',
+      method: 'GET',
+      url: '/api/auth/session',
+      summary: 'The signed-in user, membership, organization and clinics',
+      reply: sessionResponse,
+    },
     async (ctx) => ({ success: true, ...(await sessionContext(ctx)) }),
   );
 
   defineRoute(
     app,
-    { caller: 'account', method: 'PUT', url: '/api/auth/profile', summary: 'Choose the current organization and clinic', body: profileBody },
+    {
+      caller: 'account',
+      method: 'PUT',
+      url: '/api/auth/profile',
+      summary: 'Choose the current organization and clinic',
+      body: profileBody,
+      reply: profileResponse,
+    },
     async (ctx, { body }) => ({ success: true, ...(await ctx.selectOrganization(body)) }),
   );
 }

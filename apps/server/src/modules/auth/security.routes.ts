@@ -1,14 +1,24 @@
 import {
   FORGOT_PASSWORD_MESSAGE,
   RESET_LINK_MINUTES,
+  accountSecurityResponse,
   changePasswordBody,
+  changePasswordResponse,
+  endOtherSessionsResponse,
   forgotPasswordBody,
+  forgotPasswordResponse,
+  memberResetEmailResponse,
+  memberResetLinkResponse,
   mfaConfirmBody,
+  mfaConfirmResponse,
   mfaDisableBody,
+  mfaEnrollResponse,
   mfaSignInBody,
   resetPasswordBody,
+  resetPasswordResponse,
+  sessionListResponse,
 } from '@clinic/domain/contracts/account-security';
-import { MEMBERS_ACCESS } from '@clinic/domain';
+import { MEMBERS_ACCESS, authOkResponse, signInResponse } from '@clinic/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
@@ -65,7 +75,13 @@ export async function securityRoutes(
 
   defineRoute(
     app,
-    { caller: 'account', method: 'GET', url: '/api/auth/security', summary: "The signed-in member's second factor" },
+    {
+      caller: 'account',
+      method: 'GET',
+      url: '/api/auth/security',
+      summary: "The signed-in member's second factor",
+      reply: accountSecurityResponse,
+    },
     async (ctx) => ({
       success: true,
       mfa: mfaState(await accountWithSecrets(ctx.db, ctx.user.id), await mfaRequiredFor(ctx.db, ctx.user.id)),
@@ -74,7 +90,13 @@ export async function securityRoutes(
 
   defineRoute(
     app,
-    { caller: 'account', method: 'POST', url: '/api/auth/mfa/enroll', summary: 'Start two-factor enrolment: a new TOTP secret and its QR code' },
+    {
+      caller: 'account',
+      method: 'POST',
+      url: '/api/auth/mfa/enroll',
+      summary: 'Start two-factor enrolment: a new TOTP secret and its QR code',
+      reply: mfaEnrollResponse,
+    },
     async (ctx) => ({ success: true, ...(await startEnrolment(ctx)) }),
   );
 
@@ -86,6 +108,7 @@ export async function securityRoutes(
       url: '/api/auth/mfa/confirm',
       summary: 'Confirm enrolment with a code; answers the backup codes, once',
       body: mfaConfirmBody,
+      reply: mfaConfirmResponse,
     },
     async (ctx, { body }) => ({ success: true, backupCodes: await confirmEnrolment(ctx, body.code) }),
   );
@@ -98,6 +121,7 @@ export async function securityRoutes(
       url: '/api/auth/mfa/disable',
       summary: 'Turn two-factor sign-in off (password and a code)',
       body: mfaDisableBody,
+      reply: authOkResponse,
     },
     async (ctx, { body }) => {
       await disableMfa(ctx, body);
@@ -114,6 +138,7 @@ export async function securityRoutes(
       url: '/api/auth/mfa',
       summary: "Complete a sign-in with the second factor (the password step's mfaToken and a code)",
       body: mfaSignInBody,
+      reply: signInResponse,
       rateLimit: { limiter: mfaLimiter, scope: 'sign-in-mfa' },
     },
     async (ctx, { body }, request, reply) => {
@@ -132,6 +157,7 @@ export async function securityRoutes(
       url: '/api/auth/password',
       summary: 'Change the password (the organization policy applies; other sessions end)',
       body: changePasswordBody,
+      reply: changePasswordResponse,
     },
     async (ctx, { body }) => ({ success: true, ...(await changePassword(ctx, body)) }),
   );
@@ -145,6 +171,7 @@ export async function securityRoutes(
       url: '/api/auth/password/forgot',
       summary: 'Mail a single-use reset link (30 minutes) when mail is configured; the answer never says whether the e-mail has an account',
       body: forgotPasswordBody,
+      reply: forgotPasswordResponse,
       rateLimit: { limiter: resetLimiter, scope: 'password-forgot' },
     },
     async (ctx, { body }, request) => {
@@ -163,6 +190,7 @@ export async function securityRoutes(
       url: '/api/auth/password/reset',
       summary: 'Choose a new password from a reset link (once; every session of the account ends)',
       body: resetPasswordBody,
+      reply: resetPasswordResponse,
       rateLimit: { limiter: resetLimiter, scope: 'password-reset' },
     },
     async (ctx, { body }, _request, reply) => {
@@ -172,14 +200,25 @@ export async function securityRoutes(
     },
   );
 
-  defineRoute(app, { caller: 'account', method: 'GET', url: '/api/auth/sessions', summary: "The signed-in member's sessions" }, async (ctx) => ({
-    success: true,
-    sessions: await listOwnSessions(ctx),
-  }));
+  defineRoute(
+    app,
+    { caller: 'account', method: 'GET', url: '/api/auth/sessions', summary: "The signed-in member's sessions", reply: sessionListResponse },
+    async (ctx) => ({
+      success: true,
+      sessions: await listOwnSessions(ctx),
+    }),
+  );
 
   defineRoute(
     app,
-    { caller: 'account', method: 'DELETE', url: '/api/auth/sessions/:id', summary: 'Sign one of your sessions out', params: sessionParams },
+    {
+      caller: 'account',
+      method: 'DELETE',
+      url: '/api/auth/sessions/:id',
+      summary: 'Sign one of your sessions out',
+      params: sessionParams,
+      reply: authOkResponse,
+    },
     async (ctx, { params }, _request, reply) => {
       const { current } = await endOwnSession(ctx, params.id);
       if (current) clearSessionCookie(reply);
@@ -189,7 +228,13 @@ export async function securityRoutes(
 
   defineRoute(
     app,
-    { caller: 'account', method: 'POST', url: '/api/auth/sessions/sign-out-others', summary: 'Sign out every other session' },
+    {
+      caller: 'account',
+      method: 'POST',
+      url: '/api/auth/sessions/sign-out-others',
+      summary: 'Sign out every other session',
+      reply: endOtherSessionsResponse,
+    },
     async (ctx) => ({
       success: true,
       sessionsEnded: await endOtherSessions(ctx),
@@ -207,6 +252,7 @@ export async function securityRoutes(
       access: MEMBERS_ACCESS.administer,
       params: memberParams,
       scope: 'organization',
+      reply: authOkResponse,
     },
     async (ctx, { params }) => {
       await resetMemberMfa(ctx, params.memberId);
@@ -226,6 +272,7 @@ export async function securityRoutes(
       access: MEMBERS_ACCESS.administer,
       params: memberParams,
       scope: 'organization',
+      reply: memberResetLinkResponse,
     },
     async (ctx, { params }, request) => {
       const origin = originOf(opts.links, request);
@@ -245,6 +292,7 @@ export async function securityRoutes(
       access: MEMBERS_ACCESS.administer,
       params: memberParams,
       scope: 'organization',
+      reply: memberResetEmailResponse,
     },
     async (ctx, { params }, request) => {
       const sent = await mailMemberReset(ctx, params.memberId, { mailer: opts.mailer, origin: originOf(opts.links, request), log: request.log });

@@ -1,4 +1,4 @@
-import { SIGN_IN_LOCKS_ACCESS, clearSignInLockBody } from '@clinic/domain';
+import { SIGN_IN_LOCKS_ACCESS, clearSignInLockBody, clearSignInLockResponse, signInLockListResponse } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../platform/route/index.js';
 import { clearSignInLock, listSignInLocks } from './sign-in-locks.js';
@@ -23,6 +23,7 @@ export async function signInLockRoutes(app: FastifyInstance) {
       summary: "Members' e-mails locked after failed sign-ins",
       access: SIGN_IN_LOCKS_ACCESS.manage,
       scope,
+      reply: signInLockListResponse,
     },
     async (ctx) => ({ success: true, locks: await listSignInLocks(ctx) }),
   );
@@ -38,6 +39,7 @@ export async function signInLockRoutes(app: FastifyInstance) {
       access: SIGN_IN_LOCKS_ACCESS.manage,
       scope,
       body: clearSignInLockBody,
+      reply: clearSignInLockResponse,
     },
     async (ctx, { body }) => ({ success: true, ...(await clearSignInLock(ctx, body.email)) }),
   );

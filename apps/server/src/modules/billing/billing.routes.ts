@@ -1,4 +1,12 @@
-import { BILLING_ACCESS, choosePlanBody } from '@clinic/domain';
+import {
+  BILLING_ACCESS,
+  billingResponse,
+  billingWebhookResponse,
+  checkoutResponse,
+  choosePlanBody,
+  subscriptionCanceledResponse,
+  trialStartedResponse,
+} from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { AppError } from '../../platform/errors.js';
@@ -36,6 +44,7 @@ export async function billingRoutes(app: FastifyInstance, opts: { billing: Billi
       summary: 'The subscription, invoices and payment method',
       access: BILLING_ACCESS.view,
       scope,
+      reply: billingResponse,
     },
     async (ctx) => billingOverview(ctx, config),
   );
@@ -50,6 +59,7 @@ export async function billingRoutes(app: FastifyInstance, opts: { billing: Billi
       access: BILLING_ACCESS.manage,
       scope,
       body: choosePlanBody,
+      reply: trialStartedResponse,
     },
     async (ctx, { body }) => ({ success: true, subscription: await startTrial(ctx, body.plan) }),
   );
@@ -64,6 +74,7 @@ export async function billingRoutes(app: FastifyInstance, opts: { billing: Billi
       access: BILLING_ACCESS.manage,
       scope,
       body: choosePlanBody,
+      reply: checkoutResponse,
     },
     async (ctx, { body }, request) => ({ success: true, url: await createCheckout(ctx, config, body.plan, appOrigin(opts.links, request)) }),
   );
@@ -77,6 +88,7 @@ export async function billingRoutes(app: FastifyInstance, opts: { billing: Billi
       summary: 'Cancel at the end of the period',
       access: BILLING_ACCESS.manage,
       scope,
+      reply: subscriptionCanceledResponse,
     },
     async (ctx) => ({ success: true, subscription: await cancelSubscription(ctx, config) }),
   );
@@ -90,6 +102,7 @@ export async function billingRoutes(app: FastifyInstance, opts: { billing: Billi
       summary: 'Stripe events (signature verified, each event applied once)',
       caller: 'webhook',
       rateLimit: { limiter, scope: 'billing-webhook' },
+      reply: billingWebhookResponse,
     },
     async (ctx, { body: raw }, request) => {
       if (!config.webhookSecret) throw new AppError('billing/not-configured', 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).');

@@ -9,7 +9,7 @@ import {
 } from '@clinic/domain';
 import { desc, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
-import { billingEvents, billingInvoices, organizations, type BillingInvoiceRow } from '../../db/schema/index.js';
+import { billingEvents, billingInvoices, type BillingInvoiceRow } from '../../db/schema/index.js';
 import { subscriptionOf } from '../../platform/admission.js';
 import { newId } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
@@ -17,6 +17,12 @@ import type { MailMessage } from '../../platform/mail.js';
 import { invoiceMailTo } from '../../platform/notification-settings.js';
 import { planUsage } from '../../platform/plan-limits.js';
 import type { AccountDb, PublicActor, RouteContext, RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route/index.js';
+import {
+  organizationOfStripeCustomer,
+  organizationRow as storedRow,
+  updateOrganizationRow,
+  type OrganizationChange,
+} from '../organizations/index.js';
 import { paymentsConfigured, stripeClient, type BillingConfig } from './stripe.js';
 
 const DAY = 86_400_000;
@@ -35,8 +41,7 @@ function toInvoiceDto(row: BillingInvoiceRow) {
 }
 
 async function organizationRow(tx: TenantTx, organizationId: string, lock = false) {
-  const query = tx.select().from(organizations).where(eq(organizations.id, organizationId));
-  const [row] = lock ? await query.for('update') : await query;
+  const row = await storedRow(tx, organizationId, { forUpdate: lock });
   if (!row) throw new AppError('not-found', 'Organization not found');
   return row;
 }
@@ -102,17 +107,14 @@ export async function startTrial(ctx: TenantRouteContext, plan: PlanId) {
   }
   if (inTrial && org.planId === plan) throw new AppError('conflict/current-plan', 'This is already your current plan.');
   const trialEndsAt = inTrial ? org.trialEndsAt! : new Date(now.getTime() + TRIAL_DAYS * DAY);
-  await tx
-    .update(organizations)
-    .set({
-      planId: plan,
-      subscriptionStatus: 'trialing',
-      subscriptionStartedAt: inTrial ? org.subscriptionStartedAt : now,
-      trialEndsAt,
-      cancelAtPeriodEnd: false,
-      updatedAt: now,
-    })
-    .where(eq(organizations.id, tenant.organizationId));
+  await updateOrganizationRow(tx, tenant.organizationId, {
+    planId: plan,
+    subscriptionStatus: 'trialing',
+    subscriptionStartedAt: inTrial ? org.subscriptionStartedAt : now,
+    trialEndsAt,
+    cancelAtPeriodEnd: false,
+    updatedAt: now,
+  });
   await ctx.audit(
     'billing.trial-started',
     { type: 'organization', id: tenant.organizationId },
@@ -171,7 +173,7 @@ export async function cancelSubscription(ctx: TenantRouteContext, config: Billin
     if (!stripe) throw new AppError('billing/not-configured', STRIPE_NOT_CONFIGURED_MESSAGE);
     await stripe.subscriptions.update(org.stripeSubscriptionId, { cancel_at_period_end: true });
   }
-  await tx.update(organizations).set({ cancelAtPeriodEnd: true, updatedAt: new Date() }).where(eq(organizations.id, tenant.organizationId));
+  await updateOrganizationRow(tx, tenant.organizationId, { cancelAtPeriodEnd: true, updatedAt: new Date() });
   const endsAt = org.subscriptionStatus === 'trialing' ? org.trialEndsAt : org.currentPeriodEnd;
   await ctx.audit('billing.canceled', { type: 'organization', id: tenant.organizationId }, { plan: org.planId, endsAt: iso(endsAt) });
   return { cancelAtPeriodEnd: true, endsAt: iso(endsAt) };
@@ -198,8 +200,7 @@ export async function organizationOfEvent(db: AccountDb, event: Stripe.Event): P
   const previous = (event.data as { previous_attributes?: Loose }).previous_attributes;
   const customer = idOf(object.customer) ?? idOf(previous?.customer);
   if (!customer) return null;
-  const [row] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.stripeCustomerId, customer)).limit(1);
-  return row?.id ?? null;
+  return organizationOfStripeCustomer(db, customer);
 }
 
 /**
@@ -265,7 +266,7 @@ export async function applyEvent(ctx: RouteContext<RouteTenant, PublicActor>, ev
   const object = event.data.object as unknown as Loose;
   const org = await organizationRow(tx, tenant.organizationId, true);
   const now = new Date();
-  const set: Partial<typeof organizations.$inferInsert> = {};
+  const set: OrganizationChange = {};
   switch (event.type) {
     case 'checkout.session.completed': {
       const plan = findPlan(metadataOf(object).plan);
@@ -320,10 +321,7 @@ export async function applyEvent(ctx: RouteContext<RouteTenant, PublicActor>, ev
       break;
   }
   if (Object.keys(set).length) {
-    await tx
-      .update(organizations)
-      .set({ ...set, updatedAt: now })
-      .where(eq(organizations.id, tenant.organizationId));
+    await updateOrganizationRow(tx, tenant.organizationId, { ...set, updatedAt: now });
   }
   await ctx.audit(
     'billing.event',

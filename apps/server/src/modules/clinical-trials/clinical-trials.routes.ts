@@ -3,12 +3,20 @@ import {
   TRIALS_ACCESS,
   adverseEventBody,
   adverseEventListQuery,
+  adverseEventListResponse,
+  adverseEventResponse,
   enrollBody,
+  enrollmentListResponse,
+  enrollmentResponse,
   idSchema,
   reportParams,
   reportQuery,
   resolveAdverseEventBody,
   trialBody,
+  trialListResponse,
+  trialReadResponse,
+  trialResponse,
+  trialReportResponse,
   visitCompletionBody,
   visitParams,
   withdrawBody,
@@ -39,7 +47,14 @@ export async function clinicalTrialRoutes(app: FastifyInstance) {
 
   defineRoute(
     app,
-    { caller: 'session', method: 'GET', url: '/api/clinical-trials', summary: "The organization's clinical trials", access },
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/clinical-trials',
+      summary: "The organization's clinical trials",
+      access,
+      reply: trialListResponse,
+    },
     async (ctx) => ({
       success: true,
       trials: await listTrials(ctx),
@@ -48,7 +63,16 @@ export async function clinicalTrialRoutes(app: FastifyInstance) {
 
   defineRoute(
     app,
-    { caller: 'session', method: 'POST', url: '/api/clinical-trials', summary: 'Create a clinical trial', access, body: trialBody, status: 201 },
+    {
+      caller: 'session',
+      method: 'POST',
+      url: '/api/clinical-trials',
+      summary: 'Create a clinical trial',
+      access,
+      body: trialBody,
+      reply: trialResponse,
+      status: 201,
+    },
     async (ctx, { body }) => ({ success: true, trial: await createTrial(ctx, body) }),
   );
 
@@ -61,6 +85,7 @@ export async function clinicalTrialRoutes(app: FastifyInstance) {
       summary: "The organization's latest adverse events across trials",
       access,
       query: adverseEventListQuery,
+      reply: adverseEventListResponse,
     },
     async (ctx, { query }) => ({ success: true, adverseEvents: await listRecentAdverseEvents(ctx, query.limit) }),
   );
@@ -75,6 +100,7 @@ export async function clinicalTrialRoutes(app: FastifyInstance) {
       access,
       params: idParams,
       query: trialQuery,
+      reply: trialReadResponse,
       defaultOrganizationId: KIOSK_DEFAULT_TENANT,
       rateLimit: { limiter, scope: 'clinical-trial-public' },
       asStaff: (request) => tokenFrom(request) !== null && (request.query as { view?: unknown } | undefined)?.view !== 'public',
@@ -92,6 +118,7 @@ export async function clinicalTrialRoutes(app: FastifyInstance) {
       access,
       params: idParams,
       body: trialBody,
+      reply: trialResponse,
     },
     async (ctx, { params, body }) => ({ success: true, trial: await updateTrial(ctx, params.id, body) }),
   );
@@ -106,6 +133,7 @@ export async function clinicalTrialRoutes(app: FastifyInstance) {
       access: TRIALS_ACCESS.enroll,
       params: idParams,
       body: enrollBody,
+      reply: enrollmentResponse,
       status: 201,
       defaultOrganizationId: KIOSK_DEFAULT_TENANT,
       rateLimit: { limiter, scope: 'clinical-trial-enroll' },
@@ -126,6 +154,7 @@ export async function clinicalTrialRoutes(app: FastifyInstance) {
       summary: "A trial's enrolments with visit schedules",
       access,
       params: idParams,
+      reply: enrollmentListResponse,
     },
     async (ctx, { params }) => ({ success: true, enrollments: await listEnrollments(ctx, params.id) }),
   );
@@ -139,6 +168,7 @@ export async function clinicalTrialRoutes(app: FastifyInstance) {
       summary: "A trial's adverse events",
       access,
       params: idParams,
+      reply: adverseEventListResponse,
     },
     async (ctx, { params }) => ({ success: true, adverseEvents: await listTrialAdverseEvents(ctx, params.id) }),
   );
@@ -153,6 +183,7 @@ export async function clinicalTrialRoutes(app: FastifyInstance) {
       access,
       params: idParams,
       body: adverseEventBody,
+      reply: adverseEventResponse,
       status: 201,
     },
     async (ctx, { params, body }) => ({ success: true, adverseEvent: await reportAdverseEvent(ctx, params.id, body) }),
@@ -169,6 +200,7 @@ export async function clinicalTrialRoutes(app: FastifyInstance) {
       params: idParams,
       body: resolveAdverseEventBody,
       objectBody: true,
+      reply: adverseEventResponse,
     },
     async (ctx, { params, body }) => ({ success: true, adverseEvent: await resolveAdverseEvent(ctx, params.id, body.actionTaken) }),
   );
@@ -183,6 +215,7 @@ export async function clinicalTrialRoutes(app: FastifyInstance) {
       access,
       params: idParams,
       body: withdrawBody,
+      reply: enrollmentResponse,
     },
     async (ctx, { params, body }) => ({ success: true, enrollment: await withdrawEnrollment(ctx, params.id, body.reason) }),
   );
@@ -198,6 +231,7 @@ export async function clinicalTrialRoutes(app: FastifyInstance) {
       params: visitParams,
       body: visitCompletionBody,
       objectBody: true,
+      reply: enrollmentResponse,
     },
     async (ctx, { params, body }) => ({
       success: true,
@@ -215,6 +249,9 @@ export async function clinicalTrialRoutes(app: FastifyInstance) {
       access,
       params: reportParams,
       query: reportQuery,
+      // The CSV by default; `?format=html` answers the printable page.
+      reply: trialReportResponse,
+      replyMedia: ['text/csv', 'text/html'],
     },
     async (ctx, { params, query }, _request, reply) => {
       const r = await trialReport(ctx, params.id, params.report as TrialReportId, query.format);

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { trialAdverseEvents, trialEnrollments } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import { moveToPatient } from '../../platform/patient-records.js';
+import { patientRecordMover } from '../../platform/patient-records.js';
 import type { TenantTx } from '../../platform/route/index.js';
 
 /**
@@ -25,8 +25,7 @@ export async function moveTrialRecords(
   if ([...trialsOf(fromPatientId)].some((trialId) => toTrials.has(trialId))) {
     throw new AppError('conflict/enrolled-twice', 'Both charts are enrolled in the same trial. Withdraw one enrolment before merging.');
   }
-  return {
-    trialEnrollments: await moveToPatient(tx, trialEnrollments, organizationId, fromPatientId, toPatientId),
-    trialAdverseEvents: await moveToPatient(tx, trialAdverseEvents, organizationId, fromPatientId, toPatientId),
-  };
+  return moveTrialRows(tx, organizationId, fromPatientId, toPatientId);
 }
+
+const moveTrialRows = patientRecordMover({ trialEnrollments, trialAdverseEvents });

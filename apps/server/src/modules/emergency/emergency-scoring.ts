@@ -74,6 +74,17 @@ export async function raiseCausedAlert(ctx: EmergencyContext, alert: CausedAlert
   return row.id;
 }
 
+/** What an alert about a queue entry names: its clinic, its subject (the patient, else the entry) and where the entry is. */
+function aboutEntry(entry: QueueEntryRow) {
+  return {
+    clinicId: entry.clinicId,
+    subjectId: entry.patientId ?? entry.id,
+    patientId: entry.patientId,
+    queueEntryId: entry.id,
+    location: entryLocation(entry.status, entry.department),
+  };
+}
+
 /**
  * What the emergency room keeps of a scoring of a queue entry, in the transaction that scored it:
  * a risk-assessment history row (with the readings when it is a VITALS scoring), and the alerts its
@@ -113,18 +124,7 @@ export async function recordEntryScoring(
   await ctx.emit('emergency.assessment.created', assessmentId, { clinicId: entry.clinicId });
   const alertIds: string[] = [];
   for (const alert of alertsForScoring(scoring)) {
-    const id = await raiseCausedAlert(
-      ctx,
-      {
-        ...alert,
-        clinicId: entry.clinicId,
-        subjectId: entry.patientId ?? entry.id,
-        patientId: entry.patientId,
-        queueEntryId: entry.id,
-        location: entryLocation(entry.status, entry.department),
-      },
-      now,
-    );
+    const id = await raiseCausedAlert(ctx, { ...alert, ...aboutEntry(entry) }, now);
     if (id) alertIds.push(id);
   }
   return { assessmentId, alertIds };
@@ -146,11 +146,7 @@ export function raiseEmergencyCheckInAlert(
       type: 'EMERGENCY_CHECKIN',
       severity: 'CRITICAL',
       message: emergencyCheckInAlertMessage(pick, entry.queueNumber),
-      clinicId: entry.clinicId,
-      subjectId: entry.patientId ?? entry.id,
-      patientId: entry.patientId,
-      queueEntryId: entry.id,
-      location: entryLocation(entry.status, entry.department),
+      ...aboutEntry(entry),
     },
     now,
   );

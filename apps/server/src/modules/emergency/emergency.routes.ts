@@ -2,12 +2,20 @@ import {
   EMERGENCY_ACCESS,
   alertActionBody,
   alertBody,
+  alertResponse,
+  emergencyDashboardResponse,
+  emergencySectionResponses,
+  entryDetailsResponse,
   facilityBody,
+  facilityResponse,
   idSchema,
+  integrationsResponse,
   massCasualtyBody,
+  massCasualtyEventResponse,
   massCasualtyPatchBody,
   massCasualtyPatientBody,
   protocolBody,
+  protocolResponse,
 } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -26,15 +34,15 @@ const access = EMERGENCY_ACCESS.view;
 
 /** The section reloads (spec section 7): path, section, summary. */
 const SECTIONS = [
-  ['/alerts', 'alerts', 'Alerts: every unresolved one and those resolved today'],
-  ['/patients/high-risk', 'high-risk', 'Open entries at risk level HIGH or CRITICAL'],
-  ['/protocols', 'protocols', "The organization's emergency protocols with their steps"],
-  ['/vitals', 'vitals', 'Vital signs records of the open entries, with trends'],
-  ['/risk-assessments', 'risk-assessments', 'Stored risk assessments (TRIAGE, KIOSK, VITALS, MANUAL)'],
-  ['/pediatric', 'pediatric', 'Open entries of patients under 18'],
-  ['/mass-casualty', 'mass-casualty', 'Mass-casualty events with their triage counts'],
-  ['/metrics', 'metrics', "Today's emergency metrics (clinic-local day)"],
-  ['/integrations', 'integrations', "Status of the organization's integrations"],
+  ['alerts', 'alerts', 'Alerts: every unresolved one and those resolved today'],
+  ['patients/high-risk', 'high-risk', 'Open entries at risk level HIGH or CRITICAL'],
+  ['protocols', 'protocols', "The organization's emergency protocols with their steps"],
+  ['vitals', 'vitals', 'Vital signs records of the open entries, with trends'],
+  ['risk-assessments', 'risk-assessments', 'Stored risk assessments (TRIAGE, KIOSK, VITALS, MANUAL)'],
+  ['pediatric', 'pediatric', 'Open entries of patients under 18'],
+  ['mass-casualty', 'mass-casualty', 'Mass-casualty events with their triage counts'],
+  ['metrics', 'metrics', "Today's emergency metrics (clinic-local day)"],
+  ['integrations', 'integrations', "Status of the organization's integrations"],
 ] as const;
 
 /** A staff note on an entry: weight (kg) and whether a parent or guardian is present. */
@@ -49,15 +57,23 @@ const entryDetailsBody = z.object({
  */
 export async function emergencyRoutes(app: FastifyInstance, opts: { outbound: OutboundPolicy }) {
   for (const [path, section, summary] of SECTIONS) {
-    defineRoute(app, { caller: 'session', method: 'GET', url: `${BASE}${path}`, summary, access }, async (ctx) => ({
-      success: true,
-      ...(await emergencySection(ctx, section)),
-    }));
+    defineRoute(
+      app,
+      { caller: 'session', method: 'GET', url: `${BASE}/${path}`, summary, access, reply: emergencySectionResponses[path] },
+      async (ctx) => ({ success: true, ...(await emergencySection(ctx, section)) }),
+    );
   }
 
   defineRoute(
     app,
-    { caller: 'session', method: 'GET', url: `${BASE}/dashboard`, summary: 'The whole emergency room dashboard, read in one transaction', access },
+    {
+      caller: 'session',
+      method: 'GET',
+      url: `${BASE}/dashboard`,
+      summary: 'The whole emergency room dashboard, read in one transaction',
+      access,
+      reply: emergencyDashboardResponse,
+    },
     async (ctx) => ({ success: true, data: await emergencyDashboard(ctx) }),
   );
 
@@ -70,6 +86,7 @@ export async function emergencyRoutes(app: FastifyInstance, opts: { outbound: Ou
       url: `${BASE}/integrations/check`,
       summary: "Check connections: read each configured integration's CapabilityStatement, then answer the statuses",
       access,
+      reply: integrationsResponse,
     },
     async (ctx, _input, request) => ({
       success: true,
@@ -79,7 +96,16 @@ export async function emergencyRoutes(app: FastifyInstance, opts: { outbound: Ou
 
   defineRoute(
     app,
-    { caller: 'session', method: 'POST', url: `${BASE}/alerts`, summary: 'Raise an alert by hand', access, body: alertBody, status: 201 },
+    {
+      caller: 'session',
+      method: 'POST',
+      url: `${BASE}/alerts`,
+      summary: 'Raise an alert by hand',
+      access,
+      body: alertBody,
+      reply: alertResponse,
+      status: 201,
+    },
     async (ctx, { body }) => ({ success: true, alert: await raiseAlert(ctx, body) }),
   );
   for (const action of ['acknowledge', 'resolve'] as const) {
@@ -93,6 +119,7 @@ export async function emergencyRoutes(app: FastifyInstance, opts: { outbound: Ou
         access,
         params: idParams,
         body: alertActionBody,
+        reply: alertResponse,
         objectBody: true,
       },
       async (ctx, { params, body }) => ({ success: true, alert: await changeAlert(ctx, params.id, action, body) }),
@@ -108,6 +135,7 @@ export async function emergencyRoutes(app: FastifyInstance, opts: { outbound: Ou
       summary: 'Declare a mass-casualty event',
       access,
       body: massCasualtyBody,
+      reply: massCasualtyEventResponse,
       status: 201,
     },
     async (ctx, { body }) => ({ success: true, event: await declareMassCasualty(ctx, body) }),
@@ -122,6 +150,7 @@ export async function emergencyRoutes(app: FastifyInstance, opts: { outbound: Ou
       access,
       params: idParams,
       body: massCasualtyPatchBody,
+      reply: massCasualtyEventResponse,
       objectBody: true,
     },
     async (ctx, { params, body }) => ({ success: true, event: await updateMassCasualty(ctx, params.id, body) }),
@@ -136,6 +165,7 @@ export async function emergencyRoutes(app: FastifyInstance, opts: { outbound: Ou
       access,
       params: idParams,
       body: massCasualtyPatientBody,
+      reply: massCasualtyEventResponse,
     },
     async (ctx, { params, body }) => ({ success: true, event: await tagMassCasualtyPatient(ctx, params.id, body) }),
   );
@@ -149,6 +179,7 @@ export async function emergencyRoutes(app: FastifyInstance, opts: { outbound: Ou
       summary: 'Add a protocol (Admin)',
       access: EMERGENCY_ACCESS.protocols,
       body: protocolBody,
+      reply: protocolResponse,
       status: 201,
     },
     async (ctx, { body }) => ({ success: true, protocol: await createProtocol(ctx, body) }),
@@ -163,6 +194,7 @@ export async function emergencyRoutes(app: FastifyInstance, opts: { outbound: Ou
       access: EMERGENCY_ACCESS.protocols,
       params: idParams,
       body: protocolBody,
+      reply: protocolResponse,
     },
     async (ctx, { params, body }) => ({ success: true, protocol: await updateProtocol(ctx, params.id, body) }),
   );
@@ -176,6 +208,7 @@ export async function emergencyRoutes(app: FastifyInstance, opts: { outbound: Ou
       summary: "The clinic's emergency level, facility id and bed count (Admin)",
       access: EMERGENCY_ACCESS.facility,
       body: facilityBody,
+      reply: facilityResponse,
       objectBody: true,
     },
     async (ctx, { body }) => ({ success: true, facility: await updateFacility(ctx, body) }),
@@ -190,6 +223,7 @@ export async function emergencyRoutes(app: FastifyInstance, opts: { outbound: Ou
       access,
       params: idParams,
       body: entryDetailsBody,
+      reply: entryDetailsResponse,
       objectBody: true,
     },
     async (ctx, { params, body }) => ({ success: true, details: await updateEntryDetails(ctx, params.id, body) }),

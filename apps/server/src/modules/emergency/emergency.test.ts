@@ -1,25 +1,16 @@
+import { HEALTHY_ADULT_VITALS } from '@clinic/domain/rules/news2.fixtures';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { protocolPayload } from '../../test/conformance.fixtures.js';
-import { auditEventsOf, countRows, createOtherOrganization, freshAddress, rows, useTestApp } from '../../test/harness.js';
+import { auditEventsOf, countRows, createOtherOrganization, rows, useTestApp } from '../../test/harness.js';
 import { patientPayload } from '../../test/patient-payload.js';
+import { kioskCheckIns } from '../../test/kiosk-check-ins.js';
 
 const BASE = '/api/emergency-dashboard';
 
 describe('emergency room', () => {
   const t = useTestApp({ as: 'nurse' });
-  let n = 0;
-
-  const checkIn = async (over: Record<string, unknown> = {}) => {
-    n += 1;
-    const res = await t.anon.post(
-      '/api/triage/case',
-      { firstName: 'Erin', lastName: `Case${n}`, phoneNumber: `555-010-${String(1000 + n)}`, chiefComplaint: 'Headache', ...over },
-      { remoteAddress: freshAddress() },
-    );
-    expect(res.statusCode).toBe(201);
-    return res.json().case.id as string;
-  };
+  const checkIn = kioskCheckIns(t, { firstName: 'Erin', lastName: 'Case', phonePrefix: '555-010-', chiefComplaint: 'Headache' });
   const critical = () => checkIn({ chiefComplaint: 'Crushing chest pain, heart attack feared', symptoms: ['chest pain'], age: 80 });
   const vitals = async (id: string, body: Record<string, unknown>) => {
     const res = await t.post(`/api/triage/waiting-room/${id}/vitals`, body);
@@ -35,13 +26,6 @@ describe('emergency room', () => {
       t.database.db,
       sql`select assessment_type, risk_score, risk_level, assessed_by from emergency_risk_assessments where queue_entry_id = ${entryId} order by created_at`,
     );
-  const normalVitals = {
-    heartRate: 80,
-    bloodPressure: { systolic: 125, diastolic: 80 },
-    oxygenSaturation: 98,
-    respiratoryRate: 16,
-    temperature: 98.6,
-  };
 
   it('raises HIGH_RISK once when a kiosk entry scores above 80, and again only after it is resolved and a later scoring meets it', async () => {
     const id = await critical();
@@ -50,16 +34,16 @@ describe('emergency room', () => {
     expect(await assessmentsOf(id)).toEqual([{ assessment_type: 'KIOSK', risk_score: 100, risk_level: 'CRITICAL', assessed_by: null }]);
 
     // Re-scores while ACTIVE, then while ACKNOWLEDGED: no new alert, but every scoring is kept.
-    await vitals(id, normalVitals);
+    await vitals(id, HEALTHY_ADULT_VITALS);
     expect(await alertsOf(id, 'HIGH_RISK')).toHaveLength(1);
     expect((await t.post(`${BASE}/alerts/${alerts[0].id}/acknowledge`, {})).statusCode).toBe(200);
-    await vitals(id, normalVitals);
+    await vitals(id, HEALTHY_ADULT_VITALS);
     expect(await alertsOf(id, 'HIGH_RISK')).toHaveLength(1);
 
     // Resolving raises nothing by itself; the next scoring that meets the cause does.
     expect((await t.post(`${BASE}/alerts/${alerts[0].id}/resolve`, { note: 'Seen by Dr. Diaz' })).statusCode).toBe(200);
     expect((await alertsOf(id, 'HIGH_RISK')).map((a) => a.status)).toEqual(['RESOLVED']);
-    await vitals(id, normalVitals);
+    await vitals(id, HEALTHY_ADULT_VITALS);
     alerts = await alertsOf(id, 'HIGH_RISK');
     expect(alerts.map((a) => a.status)).toEqual(['RESOLVED', 'ACTIVE']);
 
@@ -98,7 +82,7 @@ describe('emergency room', () => {
 
   it('raises VITALS (HIGH) when a single parameter scores 3', async () => {
     const id = await checkIn();
-    await vitals(id, { ...normalVitals, glasgowComaScale: 14 });
+    await vitals(id, { ...HEALTHY_ADULT_VITALS, glasgowComaScale: 14 });
     expect(await alertsOf(id, 'VITALS')).toEqual([expect.objectContaining({ status: 'ACTIVE', severity: 'HIGH' })]);
   });
 
@@ -351,7 +335,7 @@ describe('emergency room', () => {
       expect(listed.patients.map((x: { patientName: string }) => x.patientName)).toEqual([
         expect.stringMatching(/^Erin Case/),
         'Tagged Walker',
-        `Green Case${n}`,
+        `Green Case${checkIn.made}`,
       ]);
     });
 

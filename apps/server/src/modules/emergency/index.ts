@@ -1,5 +1,6 @@
 /** The emergency module's public API: what other modules may call (see ../README.md). */
 export { raiseEmergencyCheckInAlert, recordEntryScoring } from './emergency-scoring.js';
+export { entryWeightsQuery } from './entry-weights.js';
 export { type EmergencyContext } from './emergency-scope.js';
 export { emergencyRoutes } from './emergency.routes.js';
 // The clinics tab of the organization screen reads and saves a clinic's emergency settings here.

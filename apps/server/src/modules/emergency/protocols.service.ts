@@ -89,6 +89,11 @@ async function writeSteps(tx: TenantTx, organizationId: string, protocolId: stri
   );
 }
 
+/** A protocol's own columns (its steps aside), as a create or an update body states them. */
+function protocolColumns({ name, category, description, estimatedTime, requiredResources, keywords }: ProtocolBody) {
+  return { name, category, description, estimatedMinutes: estimatedTime, requiredResources, keywords };
+}
+
 /** Adds a protocol to the organization (names are unique: 409). */
 export async function createProtocol(ctx: TenantRouteContext, body: ProtocolBody): Promise<ProtocolDto> {
   const { tx, tenant, actor } = ctx;
@@ -98,12 +103,7 @@ export async function createProtocol(ctx: TenantRouteContext, body: ProtocolBody
     .values({
       organizationId: tenant.organizationId,
       id: newId(),
-      name: body.name,
-      category: body.category,
-      description: body.description,
-      estimatedMinutes: body.estimatedTime,
-      requiredResources: body.requiredResources,
-      keywords: body.keywords,
+      ...protocolColumns(body),
       createdBy: actor.userId,
       updatedBy: actor.userId,
     })
@@ -125,12 +125,7 @@ export async function updateProtocol(ctx: TenantRouteContext, id: string, body: 
   const [row] = await tx
     .update(emergencyProtocols)
     .set({
-      name: body.name,
-      category: body.category,
-      description: body.description,
-      estimatedMinutes: body.estimatedTime,
-      requiredResources: body.requiredResources,
-      keywords: body.keywords,
+      ...protocolColumns(body),
       updatedBy: actor.userId,
       updatedAt: new Date(),
     })

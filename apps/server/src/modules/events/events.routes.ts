@@ -1,6 +1,7 @@
 import { EVENTS_ACCESS, publicBoardQuery, type Permissions } from '@clinic/domain';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { eventStreamsOf, type EventStreams } from '../../platform/event-stream.js';
 import { eventPermission, type AppEvent } from '../../platform/events.js';
 import { endEventStream } from '../../platform/shutdown.js';
@@ -111,6 +112,8 @@ export async function eventRoutes(app: FastifyInstance) {
       caller: 'session',
       access: EVENTS_ACCESS.listen,
       stream: true,
+      replyMedia: 'text/event-stream',
+      reply: z.string(),
     },
     ({ tenant }, _input, request, reply) => {
       const subscriber = { organizationId: tenant.organizationId, memberId: tenant.member.id, sessionId: request.sessionId! };
@@ -145,6 +148,8 @@ export async function eventRoutes(app: FastifyInstance) {
     query: publicBoardQuery,
     rateLimit: { limiter: publicStreams, scope: 'public-events' },
     stream: true,
+    replyMedia: 'text/event-stream',
+    reply: z.string(),
   } as const;
   defineRoute(app, publicSpec, async (_ctx, { query }, request, reply) => {
     // Resolved in a transaction of its own that has ended before the stream opens.

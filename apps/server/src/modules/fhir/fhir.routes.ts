@@ -1,4 +1,11 @@
 import { FHIR_ACCESS } from '@clinic/domain';
+import {
+  fhirBundleResponse,
+  fhirCapabilityStatementSchema,
+  fhirEncounterResponse,
+  fhirObservationResponse,
+  fhirPatientResponse,
+} from '@clinic/domain/contracts/fhir';
 import { operationOutcome, type OutcomeCode } from '@clinic/domain/rules/fhir';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -24,7 +31,7 @@ export const FHIR_BASE_PATH = '/fhir/R4';
 /** Requests one API key may make per minute on one instance. */
 const PER_KEY_PER_MINUTE = 600;
 
-const FHIR_JSON = 'application/fhir+json';
+const FHIR_JSON = 'application/fhir+json' as const;
 
 /** The body a read resolves to, answered as `application/fhir+json` (an error is the error handler's to write). */
 async function fhirJson(reply: FastifyReply, read: Promise<object>): Promise<object> {
@@ -88,26 +95,36 @@ export async function fhirRoutes(app: FastifyInstance, opts: { links: LinkConfig
       );
 
       // Public, as FHIR clients read it before they authenticate: it names no organization's data.
-      const metadata = { access: { public: true }, contract: { summary: "The server's CapabilityStatement" } } as const;
+      const metadata = {
+        access: { public: true },
+        contract: { summary: "The server's CapabilityStatement", reply: fhirCapabilityStatementSchema, replyMedia: FHIR_JSON },
+      } as const;
       fhir.get('/metadata', { config: metadata }, async (request, reply) => {
         reply.type(FHIR_JSON);
         return capabilityStatement(baseOf(request).base);
       });
 
       // Counted per API key: a staff session is limited as every session is.
-      const read = { method: 'GET', caller: 'api-key', access: FHIR_ACCESS.read, rateLimit: { limiter, scope: 'fhir-api-key' } } as const;
-      defineRoute(fhir, { ...read, url: '/Patient', summary: 'Search patients', resources: ['Patient'] }, (ctx, _input, request, reply) =>
+      const read = {
+        method: 'GET',
+        caller: 'api-key',
+        access: FHIR_ACCESS.read,
+        rateLimit: { limiter, scope: 'fhir-api-key' },
+        replyMedia: FHIR_JSON,
+      } as const;
+      const bundle = { ...read, reply: fhirBundleResponse } as const;
+      defineRoute(fhir, { ...bundle, url: '/Patient', summary: 'Search patients', resources: ['Patient'] }, (ctx, _input, request, reply) =>
         fhirJson(reply, searchPatients(ctx, parseSearch('Patient', request.query), baseOf(request))),
       );
       defineRoute(
         fhir,
-        { ...read, url: '/Patient/:id', summary: 'Read a patient', resources: ['Patient'], params: idParams },
+        { ...read, url: '/Patient/:id', summary: 'Read a patient', resources: ['Patient'], params: idParams, reply: fhirPatientResponse },
         (ctx, { params }, _request, reply) => fhirJson(reply, readPatient(ctx, params.id)),
       );
       defineRoute(
         fhir,
         {
-          ...read,
+          ...bundle,
           url: '/Patient/:id/$everything',
           summary: "A patient's record",
           resources: ['Patient', 'Encounter', 'Observation'],
@@ -115,22 +132,36 @@ export async function fhirRoutes(app: FastifyInstance, opts: { links: LinkConfig
         },
         (ctx, { params }, request, reply) => fhirJson(reply, patientEverything(ctx, params.id, baseOf(request).base)),
       );
-      defineRoute(fhir, { ...read, url: '/Encounter', summary: 'Search encounters', resources: ['Encounter'] }, (ctx, _input, request, reply) =>
+      defineRoute(fhir, { ...bundle, url: '/Encounter', summary: 'Search encounters', resources: ['Encounter'] }, (ctx, _input, request, reply) =>
         fhirJson(reply, searchEncounters(ctx, parseSearch('Encounter', request.query), baseOf(request))),
       );
       defineRoute(
         fhir,
-        { ...read, url: '/Encounter/:id', summary: 'Read an encounter', resources: ['Encounter'], params: idParams },
+        {
+          ...read,
+          url: '/Encounter/:id',
+          summary: 'Read an encounter',
+          resources: ['Encounter'],
+          params: idParams,
+          reply: fhirEncounterResponse,
+        },
         (ctx, { params }, _request, reply) => fhirJson(reply, readEncounter(ctx, params.id)),
       );
       defineRoute(
         fhir,
-        { ...read, url: '/Observation', summary: 'Search vital-sign observations', resources: ['Observation'] },
+        { ...bundle, url: '/Observation', summary: 'Search vital-sign observations', resources: ['Observation'] },
         (ctx, _input, request, reply) => fhirJson(reply, searchObservations(ctx, parseSearch('Observation', request.query), baseOf(request))),
       );
       defineRoute(
         fhir,
-        { ...read, url: '/Observation/:id', summary: 'Read an observation', resources: ['Observation'], params: idParams },
+        {
+          ...read,
+          url: '/Observation/:id',
+          summary: 'Read an observation',
+          resources: ['Observation'],
+          params: idParams,
+          reply: fhirObservationResponse,
+        },
         (ctx, { params }, _request, reply) => fhirJson(reply, readObservation(ctx, params.id)),
       );
     },

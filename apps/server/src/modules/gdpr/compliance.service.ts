@@ -7,8 +7,9 @@ import {
   type PatientAccessLogDto,
   type PatientAuditLogQuery,
 } from '@clinic/domain';
-import { and, count, desc, eq, lt, or, sql } from 'drizzle-orm';
-import { auditEvents, gdprConsents, gdprRightsRequests, users } from '../../db/schema/index.js';
+import { and, count, eq, lt, sql } from 'drizzle-orm';
+import { gdprConsents, gdprRightsRequests } from '../../db/schema/index.js';
+import { patientAuditPage } from '../../platform/audit-readers.js';
 import type { TenantRouteContext } from '../../platform/route/index.js';
 import { requirePatientPrivacyState } from '../patients/index.js';
 import { clinicOf } from './gdpr-scope.js';
@@ -63,31 +64,7 @@ export async function complianceSummary(ctx: TenantRouteContext): Promise<Compli
 export async function patientAccessLog(ctx: TenantRouteContext, query: PatientAuditLogQuery) {
   const { tx, tenant } = ctx;
   const patient = await requirePatientPrivacyState(ctx, query.patientId);
-  const where = and(
-    eq(auditEvents.organizationId, tenant.organizationId),
-    or(
-      and(eq(auditEvents.entityType, 'patient'), eq(auditEvents.entityId, patient.id)),
-      sql`${auditEvents.details} -> 'patientIds' @> ${JSON.stringify([patient.id])}::jsonb`,
-    ),
-  );
-  const rows = await tx
-    .select({
-      id: auditEvents.id,
-      at: auditEvents.at,
-      actorUserId: auditEvents.actorUserId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      action: auditEvents.action,
-      ip: auditEvents.ip,
-    })
-    .from(auditEvents)
-    .leftJoin(users, eq(users.id, auditEvents.actorUserId))
-    .where(where)
-    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
-    .limit(query.limit)
-    .offset(query.offset);
-  const [{ total }] = await tx.select({ total: count() }).from(auditEvents).where(where);
+  const { rows, total } = await patientAuditPage(tx, tenant.organizationId, patient.id, query);
   await ctx.audit('gdpr.audit-logs.read', { type: 'patient', id: patient.id }, { rows: rows.length, offset: query.offset });
   const events: PatientAccessLogDto[] = rows.map((r) => ({
     id: r.id,

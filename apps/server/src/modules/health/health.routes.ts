@@ -1,4 +1,4 @@
-import { OPS_ACCESS } from '@clinic/domain';
+import { adminHealthResponse, healthResponse, OPS_ACCESS } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { databaseHealth, pingDatabase } from '../../platform/ping.js';
 import { defineRoute } from '../../platform/route/index.js';
@@ -8,7 +8,9 @@ import { defineRoute } from '../../platform/route/index.js';
  * detailed report for an organization's Admins (the platform's state, none of any organization).
  */
 export async function healthRoutes(app: FastifyInstance) {
-  app.get('/api/health', { config: { access: { public: true } } }, async (_request, reply) => {
+  // Not through defineRoute: the cheapest answer the server gives, with no session, tenant or input.
+  const contract = { summary: 'Liveness with a database check (503 when degraded)', reply: healthResponse };
+  app.get('/api/health', { config: { access: { public: true }, contract } }, async (_request, reply) => {
     const ok = await pingDatabase(app);
     return reply.status(ok ? 200 : 503).send({ success: ok, status: ok ? 'ok' : 'degraded', database: ok ? 'ok' : 'down' });
   });
@@ -25,6 +27,7 @@ export async function healthRoutes(app: FastifyInstance) {
       summary: 'Platform health: database latency, pool, event listener, migrations, uptime',
       access: OPS_ACCESS.health,
       scope: 'organization',
+      reply: adminHealthResponse,
     },
     async () => ({ success: true, ...(await databaseHealth(app)) }),
   );

@@ -1,4 +1,12 @@
-import { KIOSK_ACCESS, KIOSK_DEFAULT_TENANT, kioskCaseBody, kioskCaseResponse, tenantSelector } from '@clinic/domain';
+import {
+  KIOSK_ACCESS,
+  KIOSK_DEFAULT_TENANT,
+  kioskCaseBody,
+  kioskCaseResponse,
+  kioskStatsResponse,
+  publicClinicResponse,
+  tenantSelector,
+} from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { RateLimiter } from '../../platform/rate-limit.js';
 import { defineRoute } from '../../platform/route/index.js';
@@ -50,6 +58,7 @@ export async function kioskRoutes(app: FastifyInstance) {
       url: '/api/public/clinic',
       summary: 'Names of the organization and clinic a kiosk or board is connected to',
       query: tenantSelector,
+      reply: publicClinicResponse,
       defaultOrganizationId: KIOSK_DEFAULT_TENANT,
       rateLimit: { limiter: contextLimiter, scope: 'clinic-context' },
     },
@@ -64,6 +73,7 @@ export async function kioskRoutes(app: FastifyInstance) {
       url: '/api/kiosk/stats',
       summary: "The clinic's kiosk check-ins today (clinic-local day) and their average duration",
       access: KIOSK_ACCESS.stats,
+      reply: kioskStatsResponse,
     },
     async (ctx) => ({ success: true, stats: await kioskStats(ctx) }),
   );

@@ -1,2 +1,10 @@
 /** The members module's public API: what other modules may call (see ../README.md). */
 export { activeDoctors, activeMemberMfa, doctorUserIds, isActiveMember, memberNames, type ActiveDoctor } from './staff-readers.js';
+export { activeAdminUserIdsQuery, membershipOfQuery, updateOwnMembership, type OwnMembershipChange } from './membership-readers.js';
+export {
+  activeMembershipsQuery,
+  addFoundingOwner,
+  endOrganizationMemberships,
+  nextActiveOrganizationSql,
+  pendingInvitationsQuery,
+} from './organization-memberships.js';

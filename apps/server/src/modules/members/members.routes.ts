@@ -1,4 +1,15 @@
 import { MEMBERS_ACCESS, idSchema, inviteBody, updateMemberBody } from '@clinic/domain';
+import {
+  invitationAcceptedResponse,
+  invitationListResponse,
+  memberDirectoryResponse,
+  memberListResponse,
+  memberRemovedResponse,
+  memberResponse,
+  memberStatsResponse,
+  revokedInvitationResponse,
+  sentInvitationResponse,
+} from '@clinic/domain/contracts/members';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { appOrigin, type LinkConfig } from '../../platform/links.js';
@@ -50,13 +61,22 @@ export async function memberRoutes(app: FastifyInstance, opts: { links: LinkConf
       summary: 'Members of the organization',
       access: MEMBERS_ACCESS.list,
       scope,
+      reply: memberListResponse,
     },
     async (ctx) => ({ success: true, members: await listMembers(ctx) }),
   );
 
   defineRoute(
     app,
-    { caller: 'session', method: 'GET', url: '/api/org/users', summary: 'Members with user statistics', access: MEMBERS_ACCESS.list, scope },
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/org/users',
+      summary: 'Members with user statistics',
+      access: MEMBERS_ACCESS.list,
+      scope,
+      reply: memberDirectoryResponse,
+    },
     async (ctx) => {
       const [users, stats] = await Promise.all([listMembers(ctx), memberStats(ctx)]);
       return { success: true, users, stats };
@@ -65,7 +85,15 @@ export async function memberRoutes(app: FastifyInstance, opts: { links: LinkConf
 
   defineRoute(
     app,
-    { caller: 'session', method: 'GET', url: '/api/organizations/stats', summary: 'User statistics', access: MEMBERS_ACCESS.stats, scope },
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/organizations/stats',
+      summary: 'User statistics',
+      access: MEMBERS_ACCESS.stats,
+      scope,
+      reply: memberStatsResponse,
+    },
     async (ctx) => ({ success: true, stats: { statistics: await memberStats(ctx) } }),
   );
 
@@ -78,6 +106,7 @@ export async function memberRoutes(app: FastifyInstance, opts: { links: LinkConf
       summary: 'Pending invitations',
       access: MEMBERS_ACCESS.invitations,
       scope,
+      reply: invitationListResponse,
     },
     async (ctx) => ({ success: true, invitations: await listInvitations(ctx) }),
   );
@@ -92,6 +121,7 @@ export async function memberRoutes(app: FastifyInstance, opts: { links: LinkConf
       access: MEMBERS_ACCESS.administer,
       scope,
       body: inviteBody,
+      reply: sentInvitationResponse,
       status: 201,
     },
     async (ctx, { body }, request) => {
@@ -117,6 +147,7 @@ export async function memberRoutes(app: FastifyInstance, opts: { links: LinkConf
       access: MEMBERS_ACCESS.administer,
       scope,
       params: invitationParams,
+      reply: sentInvitationResponse,
     },
     async (ctx, { params }, request) => {
       const origin = appOrigin(opts.links, request);
@@ -139,6 +170,7 @@ export async function memberRoutes(app: FastifyInstance, opts: { links: LinkConf
       access: MEMBERS_ACCESS.administer,
       scope,
       params: invitationParams,
+      reply: revokedInvitationResponse,
     },
     async (ctx, { params }) => ({ success: true, invitation: await revokeInvitation(ctx, params.id) }),
   );
@@ -151,6 +183,7 @@ export async function memberRoutes(app: FastifyInstance, opts: { links: LinkConf
       url: '/api/organizations/invitations/:token/accept',
       summary: 'Accept an invitation',
       params: tokenParams,
+      reply: invitationAcceptedResponse,
     },
     async (ctx, { params }) => ({ success: true, ...(await acceptByToken(ctx, params.token)) }),
   );
@@ -166,6 +199,7 @@ export async function memberRoutes(app: FastifyInstance, opts: { links: LinkConf
       scope,
       params: memberParams,
       body: updateMemberBody,
+      reply: memberResponse,
     },
     async (ctx, { params, body }) => {
       const member = await updateMember(ctx, params.memberId, body);
@@ -185,6 +219,7 @@ export async function memberRoutes(app: FastifyInstance, opts: { links: LinkConf
       access: MEMBERS_ACCESS.administer,
       scope,
       params: memberParams,
+      reply: memberRemovedResponse,
     },
     async (ctx, { params }) => ({ success: true, member: await removeMember(ctx, params.memberId) }),
   );

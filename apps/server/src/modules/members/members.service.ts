@@ -1,6 +1,6 @@
 import { invitationPermissions, planMemberChange, roleRank, type InviteBody, type Role, type UpdateMemberBody } from '@clinic/domain';
 import { and, asc, count, eq, gt, ne, sql } from 'drizzle-orm';
-import { invitations, organizationMembers, users } from '../../db/schema/index.js';
+import { invitations, organizationMembers } from '../../db/schema/index.js';
 import { hashToken, newId, newToken } from '../../platform/crypto.js';
 import { toMemberDto } from '../../platform/dto.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -8,25 +8,29 @@ import { assertRoomFor } from '../../platform/plan-limits.js';
 import { acceptInvitation, markEmailVerified } from '../../platform/membership.js';
 import type { AccountRouteContext, RouteTenant, TenantAccountRouteContext, TenantRouteContext, TenantTx } from '../../platform/route/index.js';
 import { endUserSessions } from '../../platform/sessions.js';
+import { accountProfilesQuery, moveCurrentOrganization, setCurrentOrganization } from '../auth/index.js';
 
 /** How long an invitation can be accepted. */
 export const INVITATION_DAYS = 7;
 
-const memberUser = {
-  email: users.email,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  lastLoginAt: users.lastLoginAt,
-};
+/** The accounts (auth's select), joined where a member is shown with their e-mail and names. */
+const accountsOf = (tx: TenantTx) => accountProfilesQuery(tx).as('u');
+const memberUser = (u: ReturnType<typeof accountsOf>) => ({
+  email: u.email,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  lastLoginAt: u.lastLoginAt,
+});
 
 /** Members of the request's organization. */
 export async function listMembers({ tx, tenant }: { tx: TenantTx; tenant: RouteTenant }) {
+  const u = accountsOf(tx);
   const rows = await tx
-    .select({ member: organizationMembers, user: memberUser })
+    .select({ member: organizationMembers, user: memberUser(u) })
     .from(organizationMembers)
-    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .innerJoin(u, eq(u.id, organizationMembers.userId))
     .where(eq(organizationMembers.organizationId, tenant.organizationId))
-    .orderBy(asc(users.email));
+    .orderBy(asc(u.email));
   return rows.map((r) => toMemberDto(r.member, r.user));
 }
 
@@ -74,11 +78,12 @@ export async function invite(ctx: TenantRouteContext, input: InviteBody) {
   if (roleRank(input.role) > roleRank(tenant.member.role)) {
     throw new AppError('access/forbidden', `You cannot invite someone with a role above your own (${tenant.member.role}).`);
   }
+  const u = accountsOf(tx);
   const [existing] = await tx
     .select({ id: organizationMembers.id })
     .from(organizationMembers)
-    .innerJoin(users, eq(users.id, organizationMembers.userId))
-    .where(and(eq(organizationMembers.organizationId, tenant.organizationId), eq(users.email, input.email)));
+    .innerJoin(u, eq(u.id, organizationMembers.userId))
+    .where(and(eq(organizationMembers.organizationId, tenant.organizationId), eq(u.email, input.email)));
   if (existing) throw new AppError('conflict/already-member', 'This person is already a member of the organization.');
   // A new invitation replaces any earlier pending one for the same address.
   await tx
@@ -120,7 +125,7 @@ export async function acceptByToken({ db, user, actor }: AccountRouteContext, to
   }
   await acceptInvitation(db, user, row, actor.ip);
   await markEmailVerified(db, user);
-  await db.update(users).set({ currentOrganizationId: row.organizationId, currentClinicId: null }).where(eq(users.id, user.id));
+  await setCurrentOrganization(db, user.id, row.organizationId);
   return { organizationId: row.organizationId, role: row.role };
 }
 
@@ -177,7 +182,8 @@ export async function updateMember(ctx: TenantRouteContext, memberId: string, in
       after: { role: updated.role, status: updated.status, permissions: updated.permissions },
     },
   );
-  const [u] = await tx.select(memberUser).from(users).where(eq(users.id, updated.userId));
+  const accounts = accountsOf(tx);
+  const [u] = await tx.select(memberUser(accounts)).from(accounts).where(eq(accounts.id, updated.userId));
   return toMemberDto(updated, u);
 }
 
@@ -195,10 +201,11 @@ export async function removeMember(ctx: TenantAccountRouteContext, memberId: str
   const { db, tenant } = ctx;
   const organizationId = tenant.organizationId;
   const removed = await ctx.tenantTx(async (t) => {
+    const u = accountsOf(t.tx);
     const [target] = await t.tx
-      .select({ member: organizationMembers, email: users.email })
+      .select({ member: organizationMembers, email: u.email })
       .from(organizationMembers)
-      .innerJoin(users, eq(users.id, organizationMembers.userId))
+      .innerJoin(u, eq(u.id, organizationMembers.userId))
       .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.id, memberId)))
       .for('update', { of: organizationMembers });
     if (!target) throw notFound('Member');
@@ -234,10 +241,7 @@ export async function removeMember(ctx: TenantAccountRouteContext, memberId: str
     )
     .orderBy(sql`${organizationMembers.joinedAt} nulls last`, asc(organizationMembers.organizationId))
     .limit(1);
-  await db
-    .update(users)
-    .set({ currentOrganizationId: other?.organizationId ?? null, currentClinicId: null, updatedAt: new Date() })
-    .where(and(eq(users.id, removed.userId), eq(users.currentOrganizationId, organizationId)));
+  await moveCurrentOrganization(db, removed.userId, organizationId, other?.organizationId ?? null);
   const sessionsEnded = other ? 0 : await endUserSessions(db, removed.userId);
   return { id: removed.id, email: removed.email, role: removed.role, sessionsEnded };
 }

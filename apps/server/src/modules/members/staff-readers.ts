@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { organizationMembers, users } from '../../db/schema/index.js';
+import { organizationMembers } from '../../db/schema/index.js';
 import type { TenantTx } from '../../platform/route/index.js';
+import { accountProfilesQuery } from '../auth/index.js';
 
 /**
  * "First Last" (else the e-mail) of members of the organization, by user id or by member id: who
@@ -15,10 +16,11 @@ export async function memberNames(
   const wanted = [...new Set([...ids].filter((v): v is string => !!v))];
   if (!wanted.length) return new Map();
   const key = by === 'user' ? organizationMembers.userId : organizationMembers.id;
+  const u = accountProfilesQuery(tx).as('u');
   const rows = await tx
-    .select({ key, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .select({ key, firstName: u.firstName, lastName: u.lastName, email: u.email })
     .from(organizationMembers)
-    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .innerJoin(u, eq(u.id, organizationMembers.userId))
     .where(and(eq(organizationMembers.organizationId, organizationId), inArray(key, wanted)));
   return new Map(rows.map((r) => [r.key, [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email]));
 }
@@ -41,10 +43,11 @@ export function activeDoctors(tx: TenantTx, organizationId: string): Promise<Act
 
 /** How many active members the organization has, and how many of them confirmed a second factor. */
 export async function activeMemberMfa(tx: TenantTx, organizationId: string): Promise<{ members: number; enrolled: number }> {
+  const u = accountProfilesQuery(tx).as('u');
   const [row] = await tx
-    .select({ members: count(), enrolled: sql<number>`count(${users.mfaEnabledAt})::int` })
+    .select({ members: count(), enrolled: sql<number>`count(${u.mfaEnabledAt})::int` })
     .from(organizationMembers)
-    .innerJoin(users, eq(users.id, organizationMembers.userId))
+    .innerJoin(u, eq(u.id, organizationMembers.userId))
     .where(and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.status, 'active')));
   return row;
 }

@@ -1,5 +1,5 @@
 import { ORGANIZATIONS_ACCESS } from '@clinic/domain';
-import { updateOrganizationSettingsBody } from '@clinic/domain/contracts/organization-settings';
+import { organizationSettingsResponse, updateOrganizationSettingsBody } from '@clinic/domain/contracts/organization-settings';
 import type { FastifyInstance } from 'fastify';
 import { defineRoute } from '../../platform/route/index.js';
 import { readOrganizationSettings, updateOrganizationSettings } from './organization-settings.service.js';
@@ -15,6 +15,7 @@ export async function organizationSettingsRoutes(app: FastifyInstance) {
       summary: "The organization's settings: general, security, notifications, integrations, billing",
       access: ORGANIZATIONS_ACCESS.settingsPage,
       scope: 'organization',
+      reply: organizationSettingsResponse,
     },
     async (ctx) => ({ success: true, settings: await readOrganizationSettings(ctx) }),
   );
@@ -30,6 +31,7 @@ export async function organizationSettingsRoutes(app: FastifyInstance) {
       body: updateOrganizationSettingsBody,
       objectBody: true,
       scope: 'organization',
+      reply: organizationSettingsResponse,
     },
     async (ctx, { body }) => ({ success: true, settings: await updateOrganizationSettings(ctx, body) }),
   );

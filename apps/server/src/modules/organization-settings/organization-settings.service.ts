@@ -1,10 +1,9 @@
 import { organizationSettings, type OrganizationSettings } from '@clinic/domain/contracts/organizations';
 import type { OrganizationSettingsDto, UpdateOrganizationSettingsBody } from '@clinic/domain/contracts/organization-settings';
 import { addressAllowed } from '@clinic/domain/rules/ip-allow-list';
-import { eq } from 'drizzle-orm';
-import { organizations, type OrganizationRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route/index.js';
+import { organizationRow as storedRow, updateOrganizationRow, type OrganizationRow } from '../organizations/index.js';
 
 /** The stored settings, read leniently: a field that does not parse takes its default. */
 function storedSettings(raw: unknown): OrganizationSettings {
@@ -43,8 +42,7 @@ export function toSettingsDto(row: OrganizationRow): OrganizationSettingsDto {
 }
 
 async function organizationRow(tx: TenantTx, organizationId: string, forUpdate = false): Promise<OrganizationRow> {
-  const query = tx.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1);
-  const [row] = await (forUpdate ? query.for('update') : query);
+  const row = await storedRow(tx, organizationId, { forUpdate });
   if (!row) throw notFound('Organization');
   return row;
 }
@@ -114,11 +112,12 @@ export async function updateOrganizationSettings(ctx: TenantRouteContext, body: 
   const columns = Object.fromEntries(
     Object.entries({ name: general.name, type: general.type, description: general.description }).filter(([, v]) => v !== undefined),
   );
-  const [saved] = await tx
-    .update(organizations)
-    .set({ ...columns, settings: { ...next, ...checked.data }, updatedAt: new Date() })
-    .where(eq(organizations.id, tenant.organizationId))
-    .returning();
+  const saved = await updateOrganizationRow(tx, tenant.organizationId, {
+    ...columns,
+    settings: { ...next, ...checked.data },
+    updatedAt: new Date(),
+  });
+  if (!saved) throw notFound('Organization');
   const changed = Object.entries(body).flatMap(([section, fields]) => Object.keys(fields ?? {}).map((field) => `${section}.${field}`));
   await ctx.audit('organization.settings-updated', { type: 'organization', id: tenant.organizationId }, { fields: changed });
   return toSettingsDto(saved);

@@ -7,6 +7,17 @@ import {
   updateClinicBody,
   updateOrganizationBody,
 } from '@clinic/domain';
+import {
+  availableOrganizationsResponse,
+  clinicListResponse,
+  clinicResponse,
+  clinicUpdatedResponse,
+  currentOrganizationResponse,
+  organizationCreatedResponse,
+  organizationSwitchResponse,
+  organizationUpdatedResponse,
+  testOrganizationRemovedResponse,
+} from '@clinic/domain/contracts/organizations-replies';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -28,20 +39,31 @@ const scope = 'organization';
 
 /** Organizations, their clinics, and choosing the current one. */
 export async function organizationRoutes(app: FastifyInstance) {
-  defineRoute(app, { caller: 'account', method: 'GET', url: '/api/organizations', summary: 'The current organization', scope }, async (ctx) => {
-    // An organizationId or clinicId sent by the client chooses among the caller's memberships
-    // (403 otherwise, audited); without one, the current organization, or none.
-    const wanted = ctx.selection;
-    const chosen = Boolean(wanted.organizationId || wanted.clinicId);
-    if (!chosen && !ctx.user.currentOrganizationId) return { success: true, organization: null };
-    try {
-      const organization = await ctx.asMember(wanted, getOrganization, { auditRefusal: chosen });
-      return { success: true, organization };
-    } catch (err) {
-      if (!chosen && err instanceof AppError && err.code.startsWith('access/')) return { success: true, organization: null };
-      throw err;
-    }
-  });
+  defineRoute(
+    app,
+    {
+      caller: 'account',
+      method: 'GET',
+      url: '/api/organizations',
+      summary: 'The current organization',
+      scope,
+      reply: currentOrganizationResponse,
+    },
+    async (ctx) => {
+      // An organizationId or clinicId sent by the client chooses among the caller's memberships
+      // (403 otherwise, audited); without one, the current organization, or none.
+      const wanted = ctx.selection;
+      const chosen = Boolean(wanted.organizationId || wanted.clinicId);
+      if (!chosen && !ctx.user.currentOrganizationId) return { success: true, organization: null };
+      try {
+        const organization = await ctx.asMember(wanted, getOrganization, { auditRefusal: chosen });
+        return { success: true, organization };
+      } catch (err) {
+        if (!chosen && err instanceof AppError && err.code.startsWith('access/')) return { success: true, organization: null };
+        throw err;
+      }
+    },
+  );
 
   defineRoute(
     app,
@@ -51,6 +73,7 @@ export async function organizationRoutes(app: FastifyInstance) {
       url: '/api/organizations',
       summary: 'Create an organization with its main clinic',
       body: createOrganizationBody,
+      reply: organizationCreatedResponse,
       status: 201,
     },
     async (ctx, { body }) => {
@@ -71,6 +94,7 @@ export async function organizationRoutes(app: FastifyInstance) {
       scope,
       body: updateOrganizationBody,
       objectBody: true,
+      reply: organizationUpdatedResponse,
     },
     async (ctx, { body }, request) => {
       // zod fills in the default of every setting left out of the partial object; merging those
@@ -95,6 +119,7 @@ export async function organizationRoutes(app: FastifyInstance) {
       summary: 'Remove a test organization (archived; its Owner only; any other organization is refused)',
       access: ORGANIZATIONS_ACCESS.removeTest,
       scope,
+      reply: testOrganizationRemovedResponse,
     },
     async (ctx) => ({ success: true, organization: await removeTestOrganization(ctx), message: 'Test organization removed.' }),
   );
@@ -109,6 +134,7 @@ export async function organizationRoutes(app: FastifyInstance) {
       summary: 'Clinics of one of your organizations',
       scope,
       params: z.object({ id: idSchema }),
+      reply: clinicListResponse,
     },
     async (ctx, { params }) => {
       const clinics = await ctx.asMember({ organizationId: params.id }, listClinicsWithEmergency).catch((err) => {
@@ -129,6 +155,7 @@ export async function organizationRoutes(app: FastifyInstance) {
       access: ORGANIZATIONS_ACCESS.settings,
       scope,
       body: createClinicBody,
+      reply: clinicResponse,
       status: 201,
     },
     async (ctx, { body }) => ({ success: true, clinic: await createClinic(ctx, body) }),
@@ -146,13 +173,20 @@ export async function organizationRoutes(app: FastifyInstance) {
       params: z.object({ id: idSchema }),
       body: updateClinicBody,
       objectBody: true,
+      reply: clinicUpdatedResponse,
     },
     async (ctx, { params, body }) => ({ success: true, clinic: await updateClinic(ctx, params.id, body), message: 'Clinic updated successfully!' }),
   );
 
   defineRoute(
     app,
-    { caller: 'account', method: 'GET', url: '/api/org/available', summary: 'Organizations you belong to or are invited to' },
+    {
+      caller: 'account',
+      method: 'GET',
+      url: '/api/org/available',
+      summary: 'Organizations you belong to or are invited to',
+      reply: availableOrganizationsResponse,
+    },
     async (ctx) => ({
       success: true,
       organizations: await availableOrganizations(ctx),
@@ -161,7 +195,14 @@ export async function organizationRoutes(app: FastifyInstance) {
 
   defineRoute(
     app,
-    { caller: 'account', method: 'POST', url: '/api/org/switch', summary: 'Switch the current organization', body: switchOrganizationBody },
+    {
+      caller: 'account',
+      method: 'POST',
+      url: '/api/org/switch',
+      summary: 'Switch the current organization',
+      body: switchOrganizationBody,
+      reply: organizationSwitchResponse,
+    },
     async (ctx, { body }) => ({ success: true, ...(await ctx.selectOrganization(body)), message: 'Organization switched successfully!' }),
   );
 }

@@ -1,5 +1,4 @@
 import {
-  ALL_PERMISSIONS,
   TRIAL_DAYS,
   featureAllowed,
   isAllowed,
@@ -10,13 +9,21 @@ import {
   type UpdateClinicBody,
   type UpdateOrganizationBody,
 } from '@clinic/domain';
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { clinics, invitations, organizationMembers, organizations, users } from '../../db/schema/index.js';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { clinics, organizations } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import { toClinicDto, toOrganizationDto } from '../../platform/dto.js';
 import { PLAN_FEATURE_MESSAGE, subscriptionOf } from '../../platform/admission.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { moveAccountsOff, setCurrentOrganization } from '../auth/index.js';
 import { readFacility, saveFacility } from '../emergency/index.js';
+import {
+  activeMembershipsQuery,
+  addFoundingOwner,
+  endOrganizationMemberships,
+  nextActiveOrganizationSql,
+  pendingInvitationsQuery,
+} from '../members/index.js';
 import type { AccountRouteContext, RouteTenant, TenantAccountRouteContext, TenantRouteContext, TenantTx } from '../../platform/route/index.js';
 
 /** The plan a new organization's trial is of. */
@@ -67,16 +74,7 @@ export async function createOrganization(ctx: AccountRouteContext, input: Create
       })
       .returning();
     const memberId = newId();
-    await tx.insert(organizationMembers).values({
-      organizationId,
-      id: memberId,
-      userId: user.id,
-      role: 'Owner',
-      permissions: ALL_PERMISSIONS,
-      status: 'active',
-      joinedAt: now,
-      lastActiveAt: now,
-    });
+    await addFoundingOwner(tx, organizationId, { id: memberId, userId: user.id, now });
     await org.audit(
       'organization.created',
       { type: 'organization', id: organizationId },
@@ -85,7 +83,7 @@ export async function createOrganization(ctx: AccountRouteContext, input: Create
     await org.audit('member.joined', { type: 'member', id: memberId }, { role: 'Owner' });
     return { organization: toOrganizationDto(organization), clinic: toClinicDto(clinic) };
   });
-  await db.update(users).set({ currentOrganizationId: result.organization.id, currentClinicId: clinicId }).where(eq(users.id, user.id));
+  await setCurrentOrganization(db, user.id, result.organization.id, clinicId);
   return result;
 }
 
@@ -193,26 +191,20 @@ export async function updateClinic(ctx: TenantRouteContext, clinicId: string, in
  * those it holds a pending invitation to, each with its clinics.
  */
 export async function availableOrganizations({ db, user }: AccountRouteContext) {
+  const active = activeMembershipsQuery(db, user.id).as('m');
   const memberships = await db
-    .select({ organization: organizations, role: organizationMembers.role })
-    .from(organizationMembers)
-    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(and(eq(organizationMembers.userId, user.id), eq(organizationMembers.status, 'active')))
+    .select({ organization: organizations, role: active.role })
+    .from(active)
+    .innerJoin(organizations, eq(organizations.id, active.organizationId))
     .orderBy(asc(organizations.name));
   // Invitations are offered by address only to a verified address (see selectCurrentOrganization).
+  const pending = pendingInvitationsQuery(db, user.email, new Date()).as('i');
   const invited = user.emailVerifiedAt
     ? await db
         .select({ organization: organizations })
-        .from(invitations)
-        .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
-        .where(
-          and(
-            eq(invitations.email, user.email),
-            eq(invitations.status, 'Pending'),
-            gt(invitations.expiresAt, new Date()),
-            isNull(organizations.archivedAt),
-          ),
-        )
+        .from(pending)
+        .innerJoin(organizations, eq(organizations.id, pending.organizationId))
+        .where(isNull(organizations.archivedAt))
     : [];
   const memberIds = new Set(memberships.map((m) => m.organization.id));
   const entries = [
@@ -252,27 +244,11 @@ export async function removeTestOrganization(ctx: TenantAccountRouteContext) {
     }
     const now = new Date();
     await t.tx.update(organizations).set({ status: 'inactive', archivedAt: now, updatedAt: now }).where(eq(organizations.id, organizationId));
-    const ended = await t.tx
-      .update(organizationMembers)
-      .set({ status: 'removed' })
-      .where(eq(organizationMembers.organizationId, organizationId))
-      .returning({ userId: organizationMembers.userId });
-    await t.tx
-      .update(invitations)
-      .set({ status: 'Revoked' })
-      .where(and(eq(invitations.organizationId, organizationId), eq(invitations.status, 'Pending')));
+    const ended = await endOrganizationMemberships(t.tx, organizationId);
     await t.audit('organization.archived', { type: 'organization', id: organizationId }, { testOrganization: true, membersEnded: ended.length });
     return { id: organizationId, name: row.name, archivedAt: now.toISOString() };
   });
   // Outside the tenant: the account rows of those whose current choice it was.
-  await db.execute(sql`
-    update users u set
-      current_organization_id = (
-        select m.organization_id from organization_members m
-        where m.user_id = u.id and m.status = 'active' and m.organization_id <> ${organizationId}
-        order by m.joined_at nulls last, m.organization_id limit 1),
-      current_clinic_id = null,
-      updated_at = now()
-    where u.current_organization_id = ${organizationId}`);
+  await moveAccountsOff(db, organizationId, (userId) => nextActiveOrganizationSql(userId, organizationId));
   return archived;
 }

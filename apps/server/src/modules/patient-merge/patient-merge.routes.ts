@@ -1,4 +1,4 @@
-import { idSchema, PATIENTS_ACCESS } from '@clinic/domain';
+import { idSchema, PATIENTS_ACCESS, patientMergeResultDto, possibleMatchDismissedResponse, possibleMatchListDto } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineRoute } from '../../platform/route/index.js';
@@ -22,6 +22,7 @@ export async function patientMergeRoutes(app: FastifyInstance) {
       summary: "A chart's open possible matches (charts made from public input that look like it)",
       access,
       params: idParams,
+      reply: possibleMatchListDto,
     },
     async (ctx, { params }) => ({ success: true, matches: await listPossibleMatches(ctx, params.id) }),
   );
@@ -34,6 +35,7 @@ export async function patientMergeRoutes(app: FastifyInstance) {
       summary: 'Merge the chart public input made into the existing chart: its records move, it is archived',
       access,
       params: idParams,
+      reply: patientMergeResultDto,
     },
     async (ctx, { params }) => mergePossibleMatch(ctx, params.id),
   );
@@ -46,6 +48,7 @@ export async function patientMergeRoutes(app: FastifyInstance) {
       summary: 'Dismiss a possible match: the two charts are different people',
       access,
       params: idParams,
+      reply: possibleMatchDismissedResponse,
     },
     async (ctx, { params }) => {
       await dismissPossibleMatch(ctx, params.id);

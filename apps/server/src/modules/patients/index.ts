@@ -10,6 +10,9 @@ export {
 } from './possible-matches.js';
 export { directoryCount } from './patient-figures.js';
 export { patientExists, patientNames } from './patient-names.js';
+export { patientRecord, patientSearchPage, patientVisitsQuery, type PatientMatch } from './fhir-readers.js';
+/** A patient as the patients module stores it: what `patientRecord` and `patientSearchPage` return. */
+export type { PatientRow } from '../../db/schema/index.js';
 export { completedVisitsOf, emergencyVisitsBetween, type PatientVisitTime } from './visit-readers.js';
 export { patientSummaries, type PatientSummary } from './patient-summaries.js';
 export { patientsInCare, type PatientInCare } from './patients-in-care.js';

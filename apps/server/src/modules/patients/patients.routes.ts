@@ -1,4 +1,5 @@
 import {
+  archivedPatientResponse,
   idSchema,
   PATIENTS_ACCESS,
   patientBody,
@@ -6,8 +7,12 @@ import {
   patientListResponse,
   patientPlacementBody,
   patientResponse,
+  patientStatsResponse,
+  placementResponse,
   visitBody,
   visitListQuery,
+  visitListResponse,
+  visitResponse,
 } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -72,7 +77,14 @@ export async function patientRoutes(app: FastifyInstance) {
 
   defineRoute(
     app,
-    { caller: 'session', method: 'GET', url: '/api/patients/stats/overview', summary: 'Patient counts: total, by status, new this month', access },
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/patients/stats/overview',
+      summary: 'Patient counts: total, by status, new this month',
+      access,
+      reply: patientStatsResponse,
+    },
     async (ctx) => ({ success: true, stats: await patientStats(ctx) }),
   );
 
@@ -87,6 +99,7 @@ export async function patientRoutes(app: FastifyInstance) {
     {
       caller: 'session',
       method: 'DELETE',
+      reply: archivedPatientResponse,
       url: '/api/patients/:id',
       summary: 'Archive a patient (kept, never erased)',
       access: PATIENTS_ACCESS.archive,
@@ -114,6 +127,7 @@ export async function patientRoutes(app: FastifyInstance) {
     {
       caller: 'session',
       method: 'POST',
+      reply: patientResponse,
       url: '/api/patients/:id/reactivate',
       summary: 'Make a discharged or inactive patient active',
       access,
@@ -127,6 +141,7 @@ export async function patientRoutes(app: FastifyInstance) {
     {
       caller: 'session',
       method: 'GET',
+      reply: visitListResponse,
       url: '/api/patients/:id/visits',
       summary: "A patient's visits, newest first, with counts",
       access,
@@ -141,6 +156,7 @@ export async function patientRoutes(app: FastifyInstance) {
     {
       caller: 'session',
       method: 'POST',
+      reply: visitResponse,
       url: '/api/patients/:id/visits',
       summary: 'Record a visit',
       access,
@@ -156,6 +172,7 @@ export async function patientRoutes(app: FastifyInstance) {
     {
       caller: 'session',
       method: 'GET',
+      reply: placementResponse,
       url: '/api/patients/:id/placement',
       summary: "A patient's department, floor and room, and their facility-directory opt-out",
       access,
@@ -169,6 +186,7 @@ export async function patientRoutes(app: FastifyInstance) {
     {
       caller: 'session',
       method: 'PUT',
+      reply: placementResponse,
       url: '/api/patients/:id/placement',
       summary: "Set an admitted patient's department, floor and room, and their facility-directory opt-out",
       access,

@@ -4,7 +4,9 @@ import {
   PEDIATRIC_INTAKE_ACCESS,
   intakePatientParams,
   intakeQueueBody,
+  intakeQueueResponse,
   pediatricIntakeBody,
+  pediatricIntakeResponse,
 } from '@clinic/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RateLimiter } from '../../platform/rate-limit.js';
@@ -36,6 +38,8 @@ export async function pediatricIntakeRoutes(app: FastifyInstance) {
       url: '/api/patients/pediatric',
       summary: 'Pediatric intake: create the patient and the intake record; answers a token for the enrol and queue calls',
       body: pediatricIntakeBody,
+      // Only what the submission made: its ids and its token (the contract is strict).
+      reply: pediatricIntakeResponse,
       status: 201,
       defaultOrganizationId: KIOSK_DEFAULT_TENANT,
       rateLimit: { limiter, scope: 'pediatric-intake' },
@@ -54,6 +58,7 @@ export async function pediatricIntakeRoutes(app: FastifyInstance) {
       access: PEDIATRIC_INTAKE_ACCESS.queue,
       params: intakePatientParams,
       body: intakeQueueBody,
+      reply: intakeQueueResponse,
       status: 201,
       defaultOrganizationId: KIOSK_DEFAULT_TENANT,
       rateLimit: { limiter, scope: 'pediatric-intake' },

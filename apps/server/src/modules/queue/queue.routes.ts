@@ -8,6 +8,9 @@ import {
   publicBoardResponse,
   QUEUE_ACCESS,
   queueActionBody,
+  queueEntryResponse,
+  queueHistoryResponse,
+  queueStatsResponse,
   queueStatusUpdateBody,
   recordVitalsBody,
   waitingRoomResponse,
@@ -53,11 +56,15 @@ export async function queueRoutes(app: FastifyInstance, { recordScoring }: Queue
 
   defineRoute(
     app,
-    { caller: 'session', method: 'GET', url: '/api/triage/waiting-room/stats', summary: 'Queue stats of the clinic', access },
-    async (ctx) => ({
-      success: true,
-      stats: await queueStats(ctx),
-    }),
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/triage/waiting-room/stats',
+      summary: 'Queue stats of the clinic',
+      access,
+      reply: queueStatsResponse,
+    },
+    async (ctx) => ({ success: true, stats: await queueStats(ctx) }),
   );
 
   for (const action of STATUS_ACTIONS) {
@@ -71,6 +78,7 @@ export async function queueRoutes(app: FastifyInstance, { recordScoring }: Queue
         access,
         params: idParams,
         body: ACTION_BODIES[action],
+        reply: queueEntryResponse,
       },
       async (ctx, { params, body }) => ({
         success: true,
@@ -89,6 +97,7 @@ export async function queueRoutes(app: FastifyInstance, { recordScoring }: Queue
       access,
       params: idParams,
       body: assignClinicianBody,
+      reply: queueEntryResponse,
     },
     async (ctx, { params, body }) => ({ success: true, patient: await assignClinician(ctx, params.id, body) }),
   );
@@ -103,6 +112,7 @@ export async function queueRoutes(app: FastifyInstance, { recordScoring }: Queue
       access,
       params: idParams,
       body: recordVitalsBody,
+      reply: queueEntryResponse,
     },
     async (ctx, { params, body }) => ({ success: true, patient: await recordVitals(ctx, params.id, body, recordScoring) }),
   );
@@ -116,6 +126,7 @@ export async function queueRoutes(app: FastifyInstance, { recordScoring }: Queue
       summary: 'Status history of an entry',
       access,
       params: idParams,
+      reply: queueHistoryResponse,
     },
     async (ctx, { params }) => ({ success: true, transitions: await entryHistory(ctx, params.id) }),
   );
@@ -130,6 +141,7 @@ export async function queueRoutes(app: FastifyInstance, { recordScoring }: Queue
       access,
       params: idParams,
       body: queueStatusUpdateBody,
+      reply: queueEntryResponse,
     },
     async (ctx, { params, body }) => ({
       success: true,

@@ -16,7 +16,7 @@ import {
   type UrgencyLevel,
 } from '@clinic/domain';
 import { and, asc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
-import { organizations, queueEntries, queueTransitions, type QueueEntryRow } from '../../db/schema/index.js';
+import { queueEntries, queueTransitions, type QueueEntryRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { PublicRouteContext, RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route/index.js';
 import { activeDoctors, isActiveMember, memberNames } from '../members/index.js';
@@ -147,7 +147,7 @@ export interface CareOutcome {
  * the rating, and the fee the organization sets for that visit type.
  */
 async function careCapture(
-  { tx, tenant }: TenantRouteContext,
+  { tenant }: TenantRouteContext,
   row: QueueEntryRow,
   to: QueueStatus,
   now: Date,
@@ -163,8 +163,8 @@ async function careCapture(
   }
   if (to !== 'completed') return {};
   const finalPriority = outcome.finalPriority ?? (row.finalPriority as UrgencyLevel | null);
-  const [org] = await tx.select({ settings: organizations.settings }).from(organizations).where(eq(organizations.id, tenant.organizationId));
-  const fees = organizationSettings.shape.visitFees.safeParse((org?.settings as { visitFees?: unknown } | undefined)?.visitFees);
+  // The organization row as the request read it (its settings are current: docs/architecture.md, step 4).
+  const fees = organizationSettings.shape.visitFees.safeParse((tenant.organization.settings as { visitFees?: unknown } | null)?.visitFees);
   const fee = finalPriority && fees.success ? fees.data[finalPriority] : undefined;
   return { finalPriority, rating: outcome.rating ?? null, feeCents: fee === undefined ? null : Math.round(fee * 100) };
 }

@@ -1,7 +1,8 @@
 import { QUEUE_ACTIONS, QUEUE_STATUSES, canTransition, type QueueAction, type QueueStatus } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditEventsOf, createOtherOrganization, freshAddress, memberIdOf, rows, signInAs, useTestApp, type Who } from '../../test/harness.js';
+import { auditEventsOf, createOtherOrganization, memberIdOf, rows, signInAs, useTestApp, type Who } from '../../test/harness.js';
+import { kioskCheckIns } from '../../test/kiosk-check-ins.js';
 
 /** How to bring a fresh waiting entry to each status. */
 const PATH_TO: Record<QueueStatus, QueueAction[]> = {
@@ -15,18 +16,7 @@ const PATH_TO: Record<QueueStatus, QueueAction[]> = {
 
 describe('queue manager', () => {
   const t = useTestApp({ as: 'nurse' });
-  let n = 0;
-
-  const checkIn = async (over: Record<string, unknown> = {}) => {
-    n += 1;
-    const res = await t.anon.post(
-      '/api/triage/case',
-      { firstName: 'Pat', lastName: `Case${n}`, phoneNumber: `555-000-${String(1000 + n)}`, chiefComplaint: 'Headache', ...over },
-      { remoteAddress: freshAddress() },
-    );
-    expect(res.statusCode).toBe(201);
-    return res.json().case.id as string;
-  };
+  const checkIn = kioskCheckIns(t, { firstName: 'Pat', lastName: 'Case', phonePrefix: '555-000-', chiefComplaint: 'Headache' });
   const act = (id: string, action: QueueAction, who: Who = 'nurse', payload: Record<string, unknown> = {}) =>
     t.as(who).post(`/api/triage/waiting-room/${id}/${action}`, action === 'assign' ? { clinicianName: 'Dr. Rivera', ...payload } : payload);
 
@@ -40,7 +30,7 @@ describe('queue manager', () => {
     expect(ids.indexOf(high)).toBeLessThan(ids.indexOf(low));
     const top = patients.find((p: { id: string }) => p.id === high);
     expect(top).toMatchObject({
-      patientName: `Hyde Case${n}`,
+      patientName: `Hyde Case${checkIn.made}`,
       status: 'waiting',
       urgencyLevel: 'emergency',
       requiresImmediateAttention: true,

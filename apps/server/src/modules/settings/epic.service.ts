@@ -1,19 +1,17 @@
 import { DEFAULT_EPIC_INTEGRATION, epicIntegration, type EpicIntegration, type EpicTestResult } from '@clinic/domain';
-import { eq, sql } from 'drizzle-orm';
-import { organizations } from '../../db/schema/index.js';
 import type { TenantAccountRouteContext, TenantRouteContext } from '../../platform/route/index.js';
 import { checkIntegration, saveIntegrationCredential, type FhirReach } from '../integrations/index.js';
+import { organizationSettingAt, saveOrganizationSettingAt } from '../organizations/index.js';
+
+/** Where the organization's settings keep the Epic connection. */
+const EPIC_PATH = ['integrations', 'epic'];
 
 type EpicChange = Partial<Omit<EpicIntegration, 'lastSync'>> & { bearerToken?: string | null };
 
 /** The organization's Epic EHR connection, as saved (read under the request's lock). */
 async function currentEpic(ctx: TenantRouteContext, lock = true): Promise<EpicIntegration> {
-  const query = ctx.tx
-    .select({ epic: sql<unknown>`${organizations.settings} -> 'integrations' -> 'epic'` })
-    .from(organizations)
-    .where(eq(organizations.id, ctx.tenant.organizationId));
-  const [row] = lock ? await query.for('update') : await query;
-  const parsed = epicIntegration.partial().safeParse(row?.epic ?? {});
+  const epic = await organizationSettingAt(ctx.tx, ctx.tenant.organizationId, EPIC_PATH, { forUpdate: lock });
+  const parsed = epicIntegration.partial().safeParse(epic ?? {});
   return { ...DEFAULT_EPIC_INTEGRATION, ...(parsed.success ? parsed.data : {}) };
 }
 
@@ -24,15 +22,7 @@ async function currentEpic(ctx: TenantRouteContext, lock = true): Promise<EpicIn
 export async function saveEpic(ctx: TenantRouteContext, { bearerToken, ...change }: EpicChange): Promise<EpicIntegration> {
   const next = epicIntegration.parse({ ...(await currentEpic(ctx)), ...change });
   if (bearerToken !== undefined) await saveIntegrationCredential(ctx, 'epic', bearerToken);
-  await ctx.tx
-    .update(organizations)
-    .set({
-      settings: sql`jsonb_set(
-        jsonb_set(coalesce(${organizations.settings}, '{}'::jsonb), '{integrations}', coalesce(${organizations.settings} -> 'integrations', '{}'::jsonb)),
-        '{integrations,epic}', ${JSON.stringify(next)}::jsonb)`,
-      updatedAt: new Date(),
-    })
-    .where(eq(organizations.id, ctx.tenant.organizationId));
+  await saveOrganizationSettingAt(ctx.tx, ctx.tenant.organizationId, EPIC_PATH, next, { updatedAt: new Date() });
   await ctx.audit(
     'organization.integration-updated',
     { type: 'organization', id: ctx.tenant.organizationId },

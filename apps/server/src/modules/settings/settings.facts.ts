@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { memberSettings, organizationMembers } from '../../db/schema/index.js';
+import { memberSettings } from '../../db/schema/index.js';
 import type { RouteTenant, TenantTx } from '../../platform/route/index.js';
+import { activeAdminUserIdsQuery } from '../members/index.js';
 
 /**
  * The data retention (years) the organization's Admins and Owners set in their Security settings:
@@ -10,15 +11,10 @@ export async function memberRetentionYears({ tx, tenant }: { tx: TenantTx; tenan
   const [row] = await tx
     .select({ years: sql<number | null>`min((${memberSettings.settings} -> 'security' -> 'data' ->> 'dataRetention')::int)` })
     .from(memberSettings)
-    .innerJoin(
-      organizationMembers,
-      and(eq(organizationMembers.organizationId, memberSettings.organizationId), eq(organizationMembers.userId, memberSettings.userId)),
-    )
     .where(
       and(
         eq(memberSettings.organizationId, tenant.organizationId),
-        inArray(organizationMembers.role, ['Admin', 'Owner']),
-        eq(organizationMembers.status, 'active'),
+        inArray(memberSettings.userId, activeAdminUserIdsQuery(tx, tenant.organizationId)),
       ),
     );
   return row?.years ?? null;

@@ -1,4 +1,13 @@
-import { epicIntegrationBody, saveSettingsBody, SETTINGS_ACCESS } from '@clinic/domain';
+import { epicIntegrationBody, epicTestResult, saveSettingsBody, SETTINGS_ACCESS } from '@clinic/domain';
+import {
+  epicResponse,
+  epicSyncResponse,
+  orgInfoResponse,
+  preferenceSettingsResponse,
+  profileSettingsResponse,
+  saveSettingsResponse,
+  securitySettingsResponse,
+} from '@clinic/domain/contracts/settings-replies';
 import type { FastifyInstance } from 'fastify';
 import type { OutboundPolicy } from '../../platform/outbound.js';
 import { defineRoute } from '../../platform/route/index.js';
@@ -17,7 +26,15 @@ export async function settingsRoutes(app: FastifyInstance, opts: { outbound: Out
   const view = SETTINGS_ACCESS.view;
   defineRoute(
     app,
-    { caller: 'session', method: 'GET', url: '/api/user/profile', summary: 'Your profile settings', access: view, scope },
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/user/profile',
+      summary: 'Your profile settings',
+      access: view,
+      scope,
+      reply: profileSettingsResponse,
+    },
     async (ctx) => ({
       success: true,
       profile: (await loadSettings(ctx)).profile,
@@ -32,6 +49,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { outbound: Out
       summary: 'Your preferences, notifications, appearance and performance',
       access: view,
       scope,
+      reply: preferenceSettingsResponse,
     },
     async (ctx) => {
       const s = await loadSettings(ctx);
@@ -40,7 +58,15 @@ export async function settingsRoutes(app: FastifyInstance, opts: { outbound: Out
   );
   defineRoute(
     app,
-    { caller: 'session', method: 'GET', url: '/api/user/security', summary: 'Your security settings', access: view, scope },
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/user/security',
+      summary: 'Your security settings',
+      access: view,
+      scope,
+      reply: securitySettingsResponse,
+    },
     async (ctx) => ({
       success: true,
       security: (await loadSettings(ctx)).security,
@@ -48,7 +74,15 @@ export async function settingsRoutes(app: FastifyInstance, opts: { outbound: Out
   );
   defineRoute(
     app,
-    { caller: 'session', method: 'GET', url: '/api/org/info', summary: 'The organization as the settings screen shows it', access: view, scope },
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/org/info',
+      summary: 'The organization as the settings screen shows it',
+      access: view,
+      scope,
+      reply: orgInfoResponse,
+    },
     async (ctx) => ({
       success: true,
       organization: await orgInfo(ctx),
@@ -66,6 +100,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { outbound: Out
       scope,
       body: saveSettingsBody,
       objectBody: true,
+      reply: saveSettingsResponse,
     },
     async (ctx, { body }) => {
       const saved = await ctx.tenantTx((t) => saveSettings(t, body.settings));
@@ -84,6 +119,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { outbound: Out
       scope,
       body: epicIntegrationBody,
       objectBody: true,
+      reply: epicResponse,
     },
     async (ctx, { body }) => ({ success: true, epic: await saveEpic(ctx, body) }),
   );
@@ -97,6 +133,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { outbound: Out
       summary: "Test Connection: read the Epic FHIR server's CapabilityStatement",
       access: SETTINGS_ACCESS.integrations,
       scope,
+      reply: epicTestResult,
     },
     async (ctx, _input, request) => ({ success: true, ...(await testEpic(ctx, { policy: opts.outbound, log: request.log })) }),
   );
@@ -110,6 +147,7 @@ export async function settingsRoutes(app: FastifyInstance, opts: { outbound: Out
       summary: "Sync Patients: import the Epic EHR's Patients into the directory",
       access: SETTINGS_ACCESS.integrations,
       scope,
+      reply: epicSyncResponse,
     },
     async (ctx, _input, request) => ({ success: true, summary: await syncEhrPatients(ctx, { policy: opts.outbound, log: request.log }) }),
   );

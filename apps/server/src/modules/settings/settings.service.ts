@@ -14,10 +14,12 @@ import {
   type UserSettings,
 } from '@clinic/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { memberSettings, organizationMembers, users } from '../../db/schema/index.js';
+import { memberSettings } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
-import type { AccountDb, TenantRouteContext } from '../../platform/route/index.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
+import { accountProfilesQuery } from '../auth/index.js';
 import { hasIntegrationCredential } from '../integrations/index.js';
+import { membershipOfQuery, updateOwnMembership } from '../members/index.js';
 
 /**
  * What backs the two platform statements the Security category shows read-only (they are not a
@@ -46,26 +48,25 @@ interface MemberFacts {
 
 async function memberFacts(ctx: Pick<TenantRouteContext, 'tx' | 'tenant' | 'actor'>): Promise<MemberFacts> {
   const { tx, tenant, actor } = ctx;
+  // The membership (members) and the account (auth), each its owner's select, in one statement.
+  const membership = membershipOfQuery(tx, tenant.organizationId, actor.userId).as('m');
+  const account = accountProfilesQuery(tx).as('u');
   const [row] = await tx
     .select({
-      email: users.email,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      lastLoginAt: users.lastLoginAt,
-      memberId: organizationMembers.id,
-      role: organizationMembers.role,
-      department: organizationMembers.department,
-      title: organizationMembers.title,
-      mfaEnabled: sql<boolean>`${users.mfaEnabledAt} is not null`,
+      email: account.email,
+      firstName: account.firstName,
+      lastName: account.lastName,
+      lastLoginAt: account.lastLoginAt,
+      memberId: membership.id,
+      role: membership.role,
+      department: membership.department,
+      title: membership.title,
+      mfaEnabled: sql<boolean>`${account.mfaEnabledAt} is not null`,
       stored: memberSettings.settings,
     })
-    .from(organizationMembers)
-    .innerJoin(users, eq(users.id, organizationMembers.userId))
-    .leftJoin(
-      memberSettings,
-      and(eq(memberSettings.organizationId, organizationMembers.organizationId), eq(memberSettings.userId, organizationMembers.userId)),
-    )
-    .where(and(eq(organizationMembers.organizationId, tenant.organizationId), eq(organizationMembers.userId, actor.userId)));
+    .from(membership)
+    .innerJoin(account, eq(account.id, membership.userId))
+    .leftJoin(memberSettings, and(eq(memberSettings.organizationId, membership.organizationId), eq(memberSettings.userId, membership.userId)));
   if (!row) throw new AppError('access/not-a-member', 'You are not a member of this organization.');
   return row;
 }
@@ -140,10 +141,7 @@ export async function saveSettings(
       throw new AppError('access/forbidden', 'Only someone allowed to change roles can change your role.');
     const plan = planMemberChange(member, { role: facts.role, permissions: member.permissions }, { role: next.profile.role });
     if (!plan.ok || facts.role === 'Owner') throw new AppError('access/forbidden', 'Your role cannot be changed to that one.');
-    await tx
-      .update(organizationMembers)
-      .set({ role: next.profile.role, permissions: plan.permissions })
-      .where(and(eq(organizationMembers.organizationId, tenant.organizationId), eq(organizationMembers.id, facts.memberId)));
+    await updateOwnMembership(tx, tenant.organizationId, facts.memberId, { role: next.profile.role, permissions: plan.permissions });
     await ctx.audit(
       'member.role-changed',
       { type: 'member', id: facts.memberId },
@@ -151,10 +149,10 @@ export async function saveSettings(
     );
   }
   if (next.profile.department !== current.profile.department || next.profile.title !== current.profile.title) {
-    await tx
-      .update(organizationMembers)
-      .set({ department: next.profile.department || null, title: next.profile.title || null })
-      .where(and(eq(organizationMembers.organizationId, tenant.organizationId), eq(organizationMembers.id, facts.memberId)));
+    await updateOwnMembership(tx, tenant.organizationId, facts.memberId, {
+      department: next.profile.department || null,
+      title: next.profile.title || null,
+    });
   }
 
   // What is stored is the member's own choices; the facts that live elsewhere are left out. A
@@ -182,12 +180,7 @@ export async function saveSettings(
 }
 
 /** Writes the member's names to their account (after the settings' transaction committed). */
-export async function saveAccountNames(db: AccountDb, userId: string, names: { firstName: string; lastName: string }): Promise<void> {
-  await db
-    .update(users)
-    .set({ firstName: names.firstName || null, lastName: names.lastName || null, updatedAt: new Date() })
-    .where(eq(users.id, userId));
-}
+export { saveAccountNames } from '../auth/index.js';
 
 /** `GET /api/org/info`: the System category's organization facts. */
 export async function orgInfo(ctx: TenantRouteContext): Promise<OrgInfo> {

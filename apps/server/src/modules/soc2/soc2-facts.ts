@@ -1,6 +1,6 @@
 import { MIN_PASSWORD_LENGTH, organizationSettings } from '@clinic/domain';
-import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
-import { auditEvents } from '../../db/schema/index.js';
+import { sql } from 'drizzle-orm';
+import { auditActionCounts } from '../../platform/audit-readers.js';
 import type { RouteTenant, TenantTx } from '../../platform/route/index.js';
 import { activeMemberMfa } from '../members/index.js';
 import { memberRetentionYears } from '../settings/index.js';
@@ -35,13 +35,7 @@ export async function gatherFacts({ tx, tenant }: { tx: TenantTx; tenant: RouteT
   const since = new Date(Date.now() - DAY_MS);
   // One after another: the transaction is one connection.
   const active = await activeMemberMfa(tx, org);
-  const signIns = await tx
-    .select({ action: auditEvents.action, n: count() })
-    .from(auditEvents)
-    .where(
-      and(eq(auditEvents.organizationId, org), gte(auditEvents.at, since), inArray(auditEvents.action, ['auth.sign-in', 'auth.sign-in-failed'])),
-    )
-    .groupBy(auditEvents.action);
+  const signIns = await auditActionCounts(tx, org, ['auth.sign-in', 'auth.sign-in-failed'], since);
   const [privileges] = await tx
     .execute<{ can_update: boolean; can_delete: boolean; guard: boolean }>(
       sql`

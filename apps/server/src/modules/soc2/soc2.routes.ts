@@ -1,4 +1,4 @@
-import { auditTrailQuery, soc2ReportQuery, SOC2_ACCESS } from '@clinic/domain';
+import { auditTrailQuery, auditTrailResponse, soc2DashboardResponse, soc2ReportQuery, soc2ReportResponse, SOC2_ACCESS } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { requestWindowOf } from '../../platform/request-window.js';
 import { defineRoute } from '../../platform/route/index.js';
@@ -29,7 +29,15 @@ export async function soc2Routes(app: FastifyInstance, opts: Soc2RouteOptions) {
 
   defineRoute(
     app,
-    { caller: 'session', method: 'GET', url: '/api/soc2/dashboard', summary: 'SOC 2 dashboard, computed from the live system', access, scope },
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/soc2/dashboard',
+      summary: 'SOC 2 dashboard, computed from the live system',
+      access,
+      scope,
+      reply: soc2DashboardResponse,
+    },
     async (ctx) => ({
       success: true,
       dashboard: await soc2Dashboard(ctx, env),
@@ -46,6 +54,9 @@ export async function soc2Routes(app: FastifyInstance, opts: Soc2RouteOptions) {
       access,
       scope,
       query: soc2ReportQuery,
+      // The page by default; `format=json` answers the same facts as JSON.
+      replyMedia: 'text/html',
+      reply: soc2ReportResponse,
     },
     async (ctx, { query }, _request, reply) => {
       const dashboard = await soc2Dashboard(ctx, env);
@@ -66,6 +77,9 @@ export async function soc2Routes(app: FastifyInstance, opts: Soc2RouteOptions) {
       access,
       scope,
       query: auditTrailQuery,
+      // The viewer page by default; `format=csv` answers the CSV file, `format=json` one page as JSON.
+      replyMedia: ['text/html', 'text/csv'],
+      reply: auditTrailResponse,
     },
     async (ctx, { query }, _request, reply) => {
       const { rows, total } = await auditTrail(ctx, query);

@@ -17,8 +17,7 @@ import {
   type Soc2CheckResult,
   type Soc2Dashboard,
 } from '@clinic/domain';
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { auditEvents, users } from '../../db/schema/index.js';
+import { latestAuditEvents } from '../../platform/audit-readers.js';
 import type { TenantRouteContext } from '../../platform/route/index.js';
 import { gatherFacts } from './soc2-facts.js';
 
@@ -104,13 +103,7 @@ function describeEvent(action: string, email: string | null, details: Record<str
 
 /** The organization's 5 latest security events from its audit log. */
 export async function recentSecurityEvents({ tx, tenant }: TenantRouteContext): Promise<Soc2Dashboard['recentEvents']> {
-  const rows = await tx
-    .select({ id: auditEvents.id, action: auditEvents.action, at: auditEvents.at, details: auditEvents.details, email: users.email })
-    .from(auditEvents)
-    .leftJoin(users, eq(users.id, auditEvents.actorUserId))
-    .where(and(eq(auditEvents.organizationId, tenant.organizationId), inArray(auditEvents.action, SECURITY_EVENT_ACTIONS)))
-    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
-    .limit(5);
+  const rows = await latestAuditEvents(tx, tenant.organizationId, SECURITY_EVENT_ACTIONS, 5);
   return rows.map((r) => ({
     id: r.id,
     severity: SECURITY_EVENT_SEVERITY[r.action] ?? 'low',

@@ -1,4 +1,14 @@
-import { aiRiskAssessBody, assessRisk, idSchema, TRIAGE_ACCESS, triageAssessBody, triageAssessmentActionBody } from '@clinic/domain';
+import {
+  aiRiskAssessBody,
+  aiRiskAssessmentResponse,
+  assessRisk,
+  idSchema,
+  TRIAGE_ACCESS,
+  triageAssessBody,
+  triageAssessmentActionBody,
+  triageAssessmentResponse,
+  triageHistoryResponse,
+} from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineRoute } from '../../platform/route/index.js';
@@ -11,17 +21,29 @@ const access = TRIAGE_ACCESS.use;
 export async function triageRoutes(app: FastifyInstance) {
   defineRoute(
     app,
-    { caller: 'session', method: 'POST', url: '/api/triage/assess', summary: 'Assess a symptom description', access, body: triageAssessBody },
+    {
+      caller: 'session',
+      method: 'POST',
+      url: '/api/triage/assess',
+      summary: 'Assess a symptom description',
+      access,
+      body: triageAssessBody,
+      reply: triageAssessmentResponse,
+    },
     async (ctx, { body }) => ({ success: true, assessment: await assess(ctx, body.symptoms) }),
   );
 
   defineRoute(
     app,
-    { caller: 'session', method: 'GET', url: '/api/triage/history', summary: 'Your latest 10 assessments', access },
-    async (ctx) => ({
-      success: true,
-      assessments: await history(ctx),
-    }),
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/triage/history',
+      summary: 'Your latest 10 assessments',
+      access,
+      reply: triageHistoryResponse,
+    },
+    async (ctx) => ({ success: true, assessments: await history(ctx) }),
   );
 
   defineRoute(
@@ -34,6 +56,7 @@ export async function triageRoutes(app: FastifyInstance) {
       access,
       params: idParams,
       body: triageAssessmentActionBody,
+      reply: triageAssessmentResponse,
     },
     async (ctx, { params, body }) => ({ success: true, assessment: await recordAction(ctx, params.id, body.action) }),
   );
@@ -48,6 +71,7 @@ export async function triageRoutes(app: FastifyInstance) {
       summary: 'Risk score, urgency, factors and recommendations of a patient',
       access: TRIAGE_ACCESS.risk,
       body: aiRiskAssessBody,
+      reply: aiRiskAssessmentResponse,
     },
     async (_ctx, { body }) => {
       const { breakdown: _b, assessmentBand: _a, ...assessment } = assessRisk(body.patient);

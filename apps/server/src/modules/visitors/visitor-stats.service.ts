@@ -13,7 +13,8 @@ import {
   type VisitorStatsDto,
 } from '@clinic/domain';
 import { and, asc, eq, gte, isNotNull, isNull, lt, sql } from 'drizzle-orm';
-import { auditEvents, visitorBadges, visitors } from '../../db/schema/index.js';
+import { visitorBadges, visitors } from '../../db/schema/index.js';
+import { auditActionCounts } from '../../platform/audit-readers.js';
 import { AppError } from '../../platform/errors.js';
 import { toCsv } from '../../platform/csv.js';
 import type { TenantRouteContext } from '../../platform/route/index.js';
@@ -75,12 +76,7 @@ export async function visitorStats(ctx: TenantRouteContext, now = new Date()): P
     .select({ n: count })
     .from(visitorBadges)
     .where(and(eq(visitorBadges.organizationId, tenant.organizationId), gte(visitorBadges.issuedAt, today)));
-  const [{ n: securityIncidents }] = await tx
-    .select({ n: count })
-    .from(auditEvents)
-    .where(
-      and(eq(auditEvents.organizationId, tenant.organizationId), eq(auditEvents.action, 'visitor.restricted-refused'), gte(auditEvents.at, today)),
-    );
+  const securityIncidents = (await auditActionCounts(tx, tenant.organizationId, ['visitor.restricted-refused'], today))[0]?.n ?? 0;
 
   return {
     totalVisitorsToday,

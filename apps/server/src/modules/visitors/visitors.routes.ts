@@ -19,6 +19,8 @@ import {
   visitorDailyResponse,
   visitorKioskPolicyResponse,
   visitorListResponse,
+  visitorResponse,
+  visitorStatsResponse,
   type VisitorKioskPolicy,
 } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
@@ -150,6 +152,7 @@ export async function visitorRoutes(app: FastifyInstance) {
       url: '/api/visitors/stats',
       summary: "Visitor stats: today's figures (any member: the dashboard's Visitors tab)",
       access: VISITORS_ACCESS.stats,
+      reply: visitorStatsResponse,
     },
     async (ctx) => ({ success: true, stats: await visitorStats(ctx) }),
   );
@@ -163,6 +166,8 @@ export async function visitorRoutes(app: FastifyInstance) {
       summary: 'Visitors of a date range as CSV (today by default)',
       access,
       query: visitorExportQuery,
+      replyMedia: 'text/csv',
+      reply: z.string(),
     },
     async (ctx, { query }, _request, reply) => {
       const { csv, filename } = await exportVisitorsCsv(ctx, query);
@@ -230,11 +235,16 @@ export async function visitorRoutes(app: FastifyInstance) {
 
   defineRoute(
     app,
-    { caller: 'session', method: 'GET', url: '/api/visitors/:id', summary: 'One visitor, with their visit history', access, params: idParams },
-    async (ctx, { params }) => ({
-      success: true,
-      visitor: await getVisitor(ctx, params.id),
-    }),
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/visitors/:id',
+      summary: 'One visitor, with their visit history',
+      access,
+      params: idParams,
+      reply: visitorResponse,
+    },
+    async (ctx, { params }) => ({ success: true, visitor: await getVisitor(ctx, params.id) }),
   );
 
   defineRoute(
@@ -247,6 +257,7 @@ export async function visitorRoutes(app: FastifyInstance) {
       access,
       params: idParams,
       body: visitorCheckOutBody,
+      reply: visitorResponse,
       objectBody: true,
     },
     async (ctx, { params, body }) => ({ success: true, visitor: await checkOutVisitor(ctx, params.id, body.rating) }),
@@ -262,6 +273,7 @@ export async function visitorRoutes(app: FastifyInstance) {
       access,
       params: idParams,
       body: visitorRestrictBody,
+      reply: visitorResponse,
     },
     async (ctx, { params, body }) => ({ success: true, visitor: await restrictVisitor(ctx, params.id, body.reason) }),
   );
@@ -276,6 +288,7 @@ export async function visitorRoutes(app: FastifyInstance) {
       access,
       params: idParams,
       body: visitorRestrictBody,
+      reply: visitorResponse,
     },
     async (ctx, { params, body }) => ({ success: true, visitor: await unrestrictVisitor(ctx, params.id, body.reason) }),
   );

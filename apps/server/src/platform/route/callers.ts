@@ -60,7 +60,10 @@ function idempotently(
   );
 }
 
-const hitRateLimit = (spec: AnyOptions, request: FastifyRequest) => spec.rateLimit?.limiter.hitRequest(request, spec.rateLimit.scope);
+/** Counts the request against the route's per-address limit, if it has one (429 past it). */
+const hitRateLimit = async (db: AppDb, spec: AnyOptions, request: FastifyRequest): Promise<void> => {
+  if (spec.rateLimit) await spec.rateLimit.limiter.hitRequest(db, request, spec.rateLimit.scope);
+};
 
 /** A session in one tenant transaction of the request's organization (the access checked with its start). */
 function inSessionTenant(run: RouteRun, request: FastifyRequest, reply: FastifyReply, extra: object = {}): Promise<object> {
@@ -151,7 +154,7 @@ const account: Runner = async ({ db, spec, handler }, request, reply) => {
 
 /** `'public'` with no tenant: the account tables, audited as the account the request turns out to be about. */
 const publicAccount: Runner = async ({ db, spec, handler }, request, reply) => {
-  hitRateLimit(spec, request);
+  await hitRateLimit(db, spec, request);
   const input = parseInput<never, never, never>(spec, request, false);
   return handler({ db: accountDbOf(db), actor: { userId: null, ip: request.ip }, auditAs: accountAuditor(db, request.ip) }, input, request, reply);
 };
@@ -165,7 +168,7 @@ function publicOrSession(spec: AnyOptions): Runner {
   const staffAccess = checkAccessInHandler({ tenant: true, ...spec.access });
   const asStaff = spec.asStaff ?? ((request: FastifyRequest) => tokenFrom(request) !== null);
   return async (run, request, reply) => {
-    hitRateLimit(spec, request);
+    await hitRateLimit(run.db, spec, request);
     if (asStaff(request)) return inSessionTenant({ ...run, access: staffAccess }, request, reply, { signedIn: true });
     return inPublicTenant(run, request, reply, { signedIn: false });
   };
@@ -183,8 +186,8 @@ export function personRunner(spec: AnyOptions, tenant: TenantMode): Runner | nul
     case 'public none':
       return publicAccount;
     case 'public transaction':
-      return (run, request, reply) => {
-        hitRateLimit(spec, request);
+      return async (run, request, reply) => {
+        await hitRateLimit(run.db, spec, request);
         return inPublicTenant(run, request, reply);
       };
     case 'public-or-session transaction':

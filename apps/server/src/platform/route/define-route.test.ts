@@ -2,34 +2,23 @@ import type { ScopedResource } from '@clinic/domain';
 import Fastify from 'fastify';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
-import type {
-  AccountRouteContext,
-  FhirRouteContext,
-  PublicAccountContext,
-  PublicOrTenantRouteContext,
-  PublicRouteContext,
-  PublicStreamContext,
-  SessionStreamContext,
-  TenantAccountRouteContext,
-  TenantRouteContext,
-  WebhookContext,
-} from './context.js';
+import type * as contexts from './context.js';
 import { defineRoute } from './define-route.js';
 import type { AccessRule, ContextOf, DefaultTenant, InputOf, RouteDefinition } from './options.js';
 
 /** The route definition's types, and the combinations of options it refuses; its behaviour is in `../route.test.ts`. */
 describe('defineRoute, the context each caller and tenant get', () => {
   it('is picked from the caller, the tenant mode and whether the route streams', () => {
-    expectTypeOf<ContextOf<'session', DefaultTenant<'session'>, false>>().toEqualTypeOf<TenantRouteContext>();
-    expectTypeOf<ContextOf<'session', 'on-demand', false>>().toEqualTypeOf<TenantAccountRouteContext>();
-    expectTypeOf<ContextOf<'account', DefaultTenant<'account'>, false>>().toEqualTypeOf<AccountRouteContext>();
-    expectTypeOf<ContextOf<'public', 'transaction', false>>().toEqualTypeOf<PublicRouteContext>();
-    expectTypeOf<ContextOf<'public', 'none', false>>().toEqualTypeOf<PublicAccountContext>();
-    expectTypeOf<ContextOf<'public-or-session', 'transaction', false>>().toEqualTypeOf<PublicOrTenantRouteContext>();
-    expectTypeOf<ContextOf<'api-key', 'transaction', false>>().toEqualTypeOf<FhirRouteContext>();
-    expectTypeOf<ContextOf<'webhook', DefaultTenant<'webhook'>, false>>().toEqualTypeOf<WebhookContext>();
-    expectTypeOf<ContextOf<'session', 'transaction', true>>().toEqualTypeOf<SessionStreamContext>();
-    expectTypeOf<ContextOf<'public', 'transaction', true>>().toEqualTypeOf<PublicStreamContext>();
+    expectTypeOf<ContextOf<'session', DefaultTenant<'session'>, false>>().toEqualTypeOf<contexts.TenantRouteContext>();
+    expectTypeOf<ContextOf<'session', 'on-demand', false>>().toEqualTypeOf<contexts.TenantAccountRouteContext>();
+    expectTypeOf<ContextOf<'account', DefaultTenant<'account'>, false>>().toEqualTypeOf<contexts.AccountRouteContext>();
+    expectTypeOf<ContextOf<'public', 'transaction', false>>().toEqualTypeOf<contexts.PublicRouteContext>();
+    expectTypeOf<ContextOf<'public', 'none', false>>().toEqualTypeOf<contexts.PublicAccountContext>();
+    expectTypeOf<ContextOf<'public-or-session', 'transaction', false>>().toEqualTypeOf<contexts.PublicOrTenantRouteContext>();
+    expectTypeOf<ContextOf<'api-key', 'transaction', false>>().toEqualTypeOf<contexts.FhirRouteContext>();
+    expectTypeOf<ContextOf<'webhook', DefaultTenant<'webhook'>, false>>().toEqualTypeOf<contexts.WebhookContext>();
+    expectTypeOf<ContextOf<'session', 'transaction', true>>().toEqualTypeOf<contexts.SessionStreamContext>();
+    expectTypeOf<ContextOf<'public', 'transaction', true>>().toEqualTypeOf<contexts.PublicStreamContext>();
   });
 
   it('is never for a caller and tenant no route runs', () => {

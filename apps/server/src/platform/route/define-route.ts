@@ -7,6 +7,7 @@ import type { RouteHandler } from './context.js';
 import type { Schema } from './input.js';
 import { accessOf, contractOf } from './openapi-config.js';
 import type { AnyOptions, Caller, ContextOf, DefaultTenant, InputOf, ResultOf, RouteDefinition, TenantMode } from './options.js';
+import { serializerSchemaOf } from './reply-schema.js';
 import { apiKeyRunner, streamRunner, webhookRunner } from './service-callers.js';
 
 const DATABASE = Symbol('route.database');
@@ -23,6 +24,12 @@ function databaseOf(app: FastifyInstance): AppDb {
   const db = (app as unknown as Record<symbol, AppDb | undefined>)[DATABASE];
   if (!db) throw new Error('routePlugin must be registered before routes made with defineRoute');
   return db;
+}
+
+/** Fastify's response schema: a JSON success reply is serialized from its contract (`reply-schema.ts`). */
+function serializedReply(spec: AnyOptions, status: number) {
+  if (!spec.reply || spec.replyMedia || spec.stream) return undefined;
+  return { response: { [status]: serializerSchemaOf(spec.reply) } };
 }
 
 /** The caller's way of running a request of the route; a combination no caller runs is refused here, at start-up. */
@@ -70,6 +77,7 @@ export function defineRoute<
       url: spec.url,
       // Read by the access plugin, the OpenAPI document and the conformance suite.
       config: { access: run.access, contract: contractOf(spec) },
+      schema: serializedReply(spec, status),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         const body = await runner(run, request, reply);
         return spec.stream ? undefined : sendAnswer(reply, body, status);

@@ -2,6 +2,7 @@ import type { ScopedResource } from '@clinic/domain';
 import { checkAccessInHandler, type RouteAccess } from '../access.js';
 import type { RouteContract } from '../openapi.js';
 import type { AccessRule, Caller, TenantMode } from './options.js';
+import type { ReplyMedia } from './reply-schema.js';
 
 /** What the route config needs of a route's options. */
 export interface ConfigSpec {
@@ -13,6 +14,8 @@ export interface ConfigSpec {
   body?: unknown;
   query?: unknown;
   reply?: unknown;
+  replyMedia?: ReplyMedia | readonly ReplyMedia[];
+  status?: number;
   idempotent?: unknown;
   resources?: readonly ScopedResource[];
 }
@@ -47,6 +50,8 @@ export function contractOf(spec: ConfigSpec): RouteContract {
   if (spec.query) contract.query = spec.query as RouteContract['query'];
   if (spec.idempotent) contract.idempotent = true;
   if (spec.reply) contract.reply = spec.reply as RouteContract['reply'];
+  if (spec.replyMedia) contract.replyMedia = spec.replyMedia;
+  if (spec.status && spec.status !== 200) contract.status = spec.status;
   if (spec.resources) contract.resources = spec.resources;
   return contract;
 }

@@ -17,6 +17,7 @@ import type {
   WebhookContext,
 } from './context.js';
 import type { RouteInput, Schema } from './input.js';
+import type { ReplyMedia } from './reply-schema.js';
 
 /**
  * Who may call a route (`callers.ts` checks it):
@@ -62,8 +63,13 @@ interface CommonOptions<C extends Caller, T extends TenantMode, P extends Schema
    * A webhook's handler gets the raw text instead.
    */
   body?: B;
-  /** The success reply's contract: shown by `/api/openapi.json`, checked in tests (`reply-check.ts`). */
+  /**
+   * The success reply's contract: shown by `/api/openapi.json`, checked in tests (`reply-check.ts`)
+   * and, for a JSON reply, what production serializes the reply from (`reply-schema.ts`).
+   */
   reply?: z.ZodType;
+  /** The success reply's media type when it is not JSON; `reply` then describes that body (`z.string()` for text). */
+  replyMedia?: ReplyMedia | readonly ReplyMedia[];
   /**
    * The body must be a JSON object: null, an array or a number is refused (400) before the
    * contract reads it, where a contract of optional fields would take it for "no fields".

@@ -27,6 +27,16 @@ describe('the reply check of tests (route/reply-check.ts)', () => {
     expect(res.json()).toMatchObject({ error: 'The reply of GET /checked breaks its contract', issues: [{ path: ['count'] }] });
   });
 
+  it('checks a text reply (a CSV file) as the text it is', async () => {
+    const app = Fastify();
+    await app.register(replyCheckPlugin);
+    const contract = { reply: z.string().startsWith('Date,'), replyMedia: 'text/csv' as const };
+    app.get('/good', { config: { contract } }, async (_request, reply) => reply.type('text/csv').send('Date,Count\n'));
+    app.get('/bad', { config: { contract } }, async (_request, reply) => reply.type('text/csv').send('Count\n'));
+    expect((await app.inject({ url: '/good' })).statusCode).toBe(200);
+    expect((await app.inject({ url: '/bad' })).statusCode).toBe(500);
+  });
+
   it('leaves refusals and routes without a reply contract alone', async () => {
     const refused = await (await appAnswering({ success: false, error: 'No' }, 404)).inject({ url: '/checked' });
     expect(refused.statusCode).toBe(404);

@@ -12,8 +12,10 @@ export const replyCheckPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('onSend', async (request, reply, payload) => {
       const contract = (request.routeOptions.config as { contract?: RouteContract } | undefined)?.contract;
-      if (!contract?.reply || reply.statusCode < 200 || reply.statusCode >= 300 || typeof payload !== 'string') return payload;
-      const checked = contract.reply.safeParse(JSON.parse(payload));
+      const body = Buffer.isBuffer(payload) ? payload.toString('utf8') : payload;
+      if (!contract?.reply || reply.statusCode < 200 || reply.statusCode >= 300 || typeof body !== 'string') return payload;
+      const json = String(reply.getHeader('content-type') ?? 'application/json').includes('json');
+      const checked = contract.reply.safeParse(json ? JSON.parse(body) : body);
       if (checked.success) return payload;
       reply.status(500);
       const message = `The reply of ${request.method} ${request.routeOptions.url} breaks its contract`;

@@ -25,8 +25,10 @@ import type { Runner } from './callers.js';
 export function apiKeyRunner(spec: AnyOptions): Runner {
   const resources = spec.resources ?? [];
   const limit = spec.rateLimit;
-  const throttle = (keyId: string) => limit?.limiter.hit(`${limit.scope}:${keyId}`, Date.now(), limit.scope);
   return async ({ db, access, handler }, request, reply) => {
+    const throttle = async (keyId: string) => {
+      if (limit) await limit.limiter.hit(db, `${limit.scope}:${keyId}`, limit.scope);
+    };
     const key = apiKeyFrom(request);
     if (key) {
       return withApiKeyTx(db, key, resources, { request, throttle }, (tx, row, organization) => {
@@ -59,7 +61,7 @@ export function apiKeyRunner(spec: AnyOptions): Runner {
 export const webhookRunner =
   (spec: AnyOptions): Runner =>
   async ({ db, handler }, request, reply) => {
-    spec.rateLimit?.limiter.hitRequest(request, spec.rateLimit.scope);
+    if (spec.rateLimit) await spec.rateLimit.limiter.hitRequest(db, request, spec.rateLimit.scope);
     const actor: PublicActor = { userId: null, ip: request.ip };
     const ctx: WebhookContext = {
       db: accountDbOf(db),
@@ -83,8 +85,8 @@ export const webhookRunner =
  */
 export const streamRunner =
   (spec: AnyOptions): Runner =>
-  async ({ handler }, request, reply) => {
-    spec.rateLimit?.limiter.hitRequest(request, spec.rateLimit.scope);
+  async ({ db, handler }, request, reply) => {
+    if (spec.rateLimit) await spec.rateLimit.limiter.hitRequest(db, request, spec.rateLimit.scope);
     const input = parseInput({ query: spec.query }, request, false);
     const ctx: SessionStreamContext | PublicStreamContext =
       spec.caller === 'session'

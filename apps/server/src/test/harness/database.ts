@@ -73,6 +73,19 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * Database `name` on the server of `adminUrl`, migrated: the owner's connection (which migrates)
+ * and the app's, as the login role.
+ */
+export async function openMigratedPostgres(adminUrl: string, name: string) {
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = connectPostgres(url.toString(), 2);
+  await database.migrate();
+  const appUrl = loginRoleUrl(url.toString());
+  return { database, appDatabase: connectPostgres(appUrl), url: url.toString(), appUrl };
+}
+
 /** Creates a fresh, migrated database. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.DATABASE_URL;
@@ -82,20 +95,12 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name}`);
     await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    const database = connectPostgres(url.toString(), 2);
-    await database.migrate();
-    const appUrl = loginRoleUrl(url.toString());
-    const appDatabase = connectPostgres(appUrl);
+    const opened = await openMigratedPostgres(adminUrl, name);
     return {
-      database,
-      appDatabase,
-      url: url.toString(),
-      appUrl,
+      ...opened,
       async drop() {
-        await appDatabase.close();
-        await database.close();
+        await opened.appDatabase.close();
+        await opened.database.close();
         const c = new pg.Client({ connectionString: adminUrl });
         await c.connect();
         await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -1,4 +1,4 @@
-import type { AnalyticsOverviewResponse } from '@clinic/domain/contracts/analytics';
+import { analyticsOverviewResponse, type AnalyticsOverviewResponse } from '@clinic/domain/contracts/analytics';
 import type { AnalyticsPeriod } from '@clinic/domain/rules/analytics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError, api } from '../client';
@@ -22,9 +22,12 @@ export function getAnalyticsOverviewQueryOptions(tenant: TenantRef, period: Anal
     queryKey: analyticsOverviewKeys.period(tenant, period),
     queryFn: ({ signal }) => {
       const request = tenantRequest(tenant);
-      return api<AnalyticsOverviewResponse>('/api/analytics-overview/overview', { ...request, query: { ...request.query, period }, signal }).then(
-        ({ analytics, currency }): AnalyticsOverview => ({ analytics, currency }),
-      );
+      return api('/api/analytics-overview/overview', {
+        ...request,
+        query: { ...request.query, period },
+        signal,
+        reply: analyticsOverviewResponse,
+      }).then(({ analytics, currency }): AnalyticsOverview => ({ analytics, currency }));
     },
     refetchInterval: ANALYTICS_REFRESH_MS,
   });

@@ -1,4 +1,4 @@
-import type { EmergencyDashboardDto } from '@clinic/domain/contracts/emergency';
+import { emergencyDashboardResponse } from '@clinic/domain/contracts/emergency-replies';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../client';
 import { tenantRequest, type TenantRef } from '../tenant';
@@ -9,9 +9,7 @@ export function getEmergencyDashboardQueryOptions(tenant: TenantRef, options: { 
   return queryOptions({
     queryKey: emergencyKeys.dashboard(tenant),
     queryFn: ({ signal }) =>
-      api<{ success: true; data: EmergencyDashboardDto }>('/api/emergency-dashboard/dashboard', { ...tenantRequest(tenant), signal }).then(
-        (r) => r.data,
-      ),
+      api('/api/emergency-dashboard/dashboard', { ...tenantRequest(tenant), signal, reply: emergencyDashboardResponse }).then((r) => r.data),
     enabled: options.enabled ?? true,
   });
 }

@@ -1,4 +1,4 @@
-import type { AvailableOrganizationDto } from '@clinic/domain/contracts/organizations';
+import type { AvailableOrganizationsReply } from '@clinic/domain/contracts/organizations-replies';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../client';
 import { USER_SCOPE } from '../tenant';
@@ -13,8 +13,7 @@ export const organizationKeys = {
 export function getAvailableOrganizationsQueryOptions() {
   return queryOptions({
     queryKey: organizationKeys.available(),
-    queryFn: ({ signal }) =>
-      api<{ organizations: AvailableOrganizationDto[] }>('/api/org/available', { noTenant: true, signal }).then((r) => r.organizations),
+    queryFn: ({ signal }) => api<AvailableOrganizationsReply>('/api/org/available', { noTenant: true, signal }).then((r) => r.organizations),
     staleTime: 60_000,
   });
 }

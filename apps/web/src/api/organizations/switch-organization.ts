@@ -1,3 +1,4 @@
+import type { OrganizationSwitchReply } from '@clinic/domain/contracts/organizations-replies';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../client';
 import { useRefreshSession } from '../session';
@@ -6,7 +7,8 @@ import { useRefreshSession } from '../session';
 export function useSwitchOrganization() {
   const refresh = useRefreshSession();
   return useMutation({
-    mutationFn: (input: { organizationId: string; clinicId?: string }) => api('/api/org/switch', { method: 'POST', body: input, noTenant: true }),
+    mutationFn: (input: { organizationId: string; clinicId?: string }) =>
+      api<OrganizationSwitchReply>('/api/org/switch', { method: 'POST', body: input, noTenant: true }),
     onSuccess: refresh,
   });
 }

@@ -1,4 +1,4 @@
-import type { PatientStatsDto } from '@clinic/domain/contracts/patients';
+import { patientStatsResponse } from '@clinic/domain/contracts/patients';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../client';
 import { tenantKey, tenantRequest, type TenantRef } from '../tenant';
@@ -14,7 +14,7 @@ export function getPatientStatsQueryOptions(tenant: TenantRef, { enabled = true 
   return queryOptions({
     queryKey: patientStatsKeys.tenant(tenant),
     queryFn: ({ signal }) =>
-      api<{ stats: PatientStatsDto }>('/api/patients/stats/overview', { ...tenantRequest(tenant), signal }).then((r) => r.stats),
+      api('/api/patients/stats/overview', { ...tenantRequest(tenant), signal, reply: patientStatsResponse }).then((r) => r.stats),
     enabled,
   });
 }

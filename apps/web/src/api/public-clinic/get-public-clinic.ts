@@ -1,12 +1,11 @@
+import { publicClinicResponse } from '@clinic/domain/contracts/kiosk';
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../client';
 import { tenantKey } from '../tenant';
 
 /** The names of the organization and clinic a public screen is connected to, and the organization's language. */
-export interface PublicClinic {
-  organization: { id: string; name: string; language: 'en' | 'es' | 'fr' | 'de' };
-  clinic: { id: string; name: string };
-}
+export type PublicClinic = Omit<z.output<typeof publicClinicResponse>, 'success'>;
 
 /** Query keys of the public clinic look-up. */
 export const publicClinicKeys = {
@@ -21,7 +20,10 @@ export const publicClinicKeys = {
 export function usePublicClinic(tenant: { organizationId: string; clinicId: string }) {
   return useQuery({
     queryKey: publicClinicKeys.tenant(tenant),
-    queryFn: ({ signal }) => api<PublicClinic>('/api/public/clinic', { query: tenant, noTenant: true, signal }),
+    queryFn: ({ signal }) =>
+      api('/api/public/clinic', { query: tenant, noTenant: true, signal, reply: publicClinicResponse }).then(
+        ({ organization, clinic }): PublicClinic => ({ organization, clinic }),
+      ),
     staleTime: 5 * 60_000,
   });
 }

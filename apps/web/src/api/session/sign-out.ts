@@ -1,3 +1,4 @@
+import type { AuthOkReply } from '@clinic/domain/contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, tenantStorage } from '../client';
 
@@ -8,7 +9,7 @@ import { api, tenantStorage } from '../client';
 export function useSignOut() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api('/api/auth/sign-out', { method: 'POST', noTenant: true }),
+    mutationFn: () => api<AuthOkReply>('/api/auth/sign-out', { method: 'POST', noTenant: true }),
     onSettled: () => {
       tenantStorage.clear();
       client.clear();

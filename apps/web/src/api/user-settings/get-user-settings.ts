@@ -1,4 +1,5 @@
-import type { OrgInfo, UserSettings } from '@clinic/domain/contracts/settings';
+import type { UserSettings } from '@clinic/domain/contracts/settings';
+import type { OrgInfoReply, PreferenceSettingsReply, ProfileSettingsReply, SecuritySettingsReply } from '@clinic/domain/contracts/settings-replies';
 import { DEFAULT_USER_SETTINGS } from '@clinic/domain/rules/settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../client';
@@ -17,9 +18,10 @@ export const userSettingsKeys = {
  */
 export async function fetchUserSettings(signal?: AbortSignal): Promise<UserSettings> {
   const [profile, preferences, security] = await Promise.all([
-    api<{ profile: UserSettings['profile'] }>('/api/user/profile', { signal }),
-    api<Pick<UserSettings, 'preferences' | 'notifications' | 'appearance' | 'system'>>('/api/user/preferences', { signal }),
-    api<{ security: UserSettings['security'] }>('/api/user/security', { signal }),
+    // The shell's first-load reads are typed by their contract but not parsed (the first-load budget).
+    api<ProfileSettingsReply>('/api/user/profile', { signal }),
+    api<PreferenceSettingsReply>('/api/user/preferences', { signal }),
+    api<SecuritySettingsReply>('/api/user/security', { signal }),
   ]);
   return {
     profile: profile.profile,
@@ -53,7 +55,7 @@ export function useAppliedSettings(): UserSettings {
 export function getOrgInfoQueryOptions() {
   return queryOptions({
     queryKey: userSettingsKeys.orgInfo(),
-    queryFn: ({ signal }) => api<{ organization: OrgInfo }>('/api/org/info', { signal }).then((r) => r.organization),
+    queryFn: ({ signal }) => api<OrgInfoReply>('/api/org/info', { signal }).then((r) => r.organization),
   });
 }
 

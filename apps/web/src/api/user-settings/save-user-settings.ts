@@ -1,4 +1,5 @@
-import type { SettingsPatch, UserSettings } from '@clinic/domain/contracts/settings';
+import type { SettingsPatch } from '@clinic/domain/contracts/settings';
+import { saveSettingsResponse } from '@clinic/domain/contracts/settings-replies';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../client';
 import { userSettingsKeys } from './get-user-settings';
@@ -8,7 +9,7 @@ export function useSaveUserSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (settings: SettingsPatch) =>
-      api<{ settings: UserSettings }>('/api/settings', { method: 'POST', body: { settings } }).then((r) => r.settings),
+      api('/api/settings', { method: 'POST', body: { settings }, reply: saveSettingsResponse }).then((r) => r.settings),
     onSuccess: (settings) => {
       client.setQueryData(userSettingsKeys.settings(), settings);
       void client.invalidateQueries({ queryKey: userSettingsKeys.all });

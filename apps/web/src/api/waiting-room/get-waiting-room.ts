@@ -1,4 +1,4 @@
-import type { QueueEntryDto, QueueStatsDto } from '@clinic/domain/contracts/queue';
+import { waitingRoomResponse, type QueueEntryDto, type QueueStatsDto } from '@clinic/domain/contracts/queue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../client';
 import { tenantRequest, type TenantRef } from '../tenant';
@@ -21,7 +21,7 @@ export function getWaitingRoomQueryOptions(tenant: TenantRef, { autoRefresh = tr
   return queryOptions({
     queryKey: waitingRoomKeys.staff(tenant),
     queryFn: ({ signal }) =>
-      api<WaitingRoom & { success: true }>('/api/triage/waiting-room', { ...tenantRequest(tenant), signal }).then(
+      api('/api/triage/waiting-room', { ...tenantRequest(tenant), signal, reply: waitingRoomResponse }).then(
         ({ patients, stats }): WaitingRoom => ({ patients, stats }),
       ),
     refetchInterval: autoRefresh ? QUEUE_REFRESH_MS : false,

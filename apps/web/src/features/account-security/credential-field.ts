@@ -1,13 +1,5 @@
-import type { ChangeEvent } from 'react';
-
 /**
- * The props of a required credential input (a password or an authentication code): its label, the
- * browser's autofill hint and its text, kept in the form's state.
+ * The props of a required credential input (a password or an authentication code) besides its
+ * value, which the form gives: its label and the browser's autofill hint.
  */
-export const credentialField = (label: string, autoComplete: string, value: string, set: (value: string) => void) => ({
-  label,
-  required: true,
-  autoComplete,
-  value,
-  onChange: (e: ChangeEvent<HTMLInputElement>) => set(e.currentTarget.value),
-});
+export const credentialField = (label: string, autoComplete: string) => ({ label, required: true, autoComplete });

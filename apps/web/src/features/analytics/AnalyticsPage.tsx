@@ -1,33 +1,38 @@
+import { analyticsRangeQuery } from '@clinic/domain/contracts/analytics';
 import type { AnalyticsPeriod } from '@clinic/domain/rules/analytics';
 import { Anchor, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { analyticsErrorMessage, useAnalyticsOverview } from '../../api/analytics-overview';
 import { useSession } from '../../api/session';
 import { AnalyticsOverview } from '../../ui/AnalyticsOverview';
+import { useZodForm } from '../../ui/use-zod-form';
 import { AnalyticsCharts } from './AnalyticsCharts';
 import type { DateRange } from './api/get-analytics-report';
 
 /** The range picker: two local dates, applied together; empty means the last 30 days. */
 function RangePicker({ range, onApply }: { range: DateRange; onApply: (range: DateRange) => void }) {
-  const [from, setFrom] = useState(range.from ?? '');
-  const [to, setTo] = useState(range.to ?? '');
+  const form = useZodForm({
+    schema: analyticsRangeQuery,
+    toInput: (v: { from: string; to: string }) => ({ from: v.from || undefined, to: v.to || undefined }),
+    initialValues: { from: range.from ?? '', to: range.to ?? '' },
+  });
+  const { from, to } = form.getValues();
+  // Told as the dates are typed, before the contract is asked.
   const reversed = Boolean(from && to && from > to);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!reversed) onApply({ from: from || undefined, to: to || undefined });
-  };
+  const submit = form.onSubmit((r) => {
+    if (!reversed) onApply({ from: r.from, to: r.to });
+  });
   return (
     <form onSubmit={submit} aria-label="Date range">
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput type="date" label="From" value={from} onChange={(e) => setFrom(e.currentTarget.value)} max={to || undefined} />
+        <TextInput type="date" label="From" {...form.getInputProps('from')} max={to || undefined} />
         <TextInput
           type="date"
           label="To"
-          value={to}
-          onChange={(e) => setTo(e.currentTarget.value)}
+          {...form.getInputProps('to')}
           min={from || undefined}
-          error={reversed ? 'The end date must not be before the start date' : undefined}
+          error={reversed ? 'The end date must not be before the start date' : form.errors.to}
         />
         <Button type="submit" variant="light" disabled={reversed}>
           Apply
@@ -35,8 +40,7 @@ function RangePicker({ range, onApply }: { range: DateRange; onApply: (range: Da
         <Button
           variant="subtle"
           onClick={() => {
-            setFrom('');
-            setTo('');
+            form.setValues({ from: '', to: '' });
             onApply({});
           }}
         >

@@ -1,4 +1,6 @@
-import { SETUP_ORGANIZATION_TYPES, createOrganizationBody, type AvailableOrganizationDto } from '@clinic/domain/contracts/organizations';
+import { profileBody } from '@clinic/domain/contracts/auth';
+import { SETUP_ORGANIZATION_TYPES, type AvailableOrganizationDto } from '@clinic/domain/contracts/organizations';
+import { createOrganizationBody } from '@clinic/domain/contracts/organization-bodies';
 import { Alert, Badge, Button, Group, Loader, Paper, Radio, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
@@ -33,25 +35,28 @@ export function OrganizationSetup({ onDone }: { onDone: () => void }) {
 function SelectOrganization({ onCreate, onDone }: { onCreate: () => void; onDone: () => void }) {
   const available = useAvailableOrganizations();
   const setProfile = useSetProfile();
-  const [organizationId, setOrganizationId] = useState<string | null>(null);
-  const [clinicId, setClinicId] = useState<string | null>(null);
+  // This step asks for both: the organization and one of its clinics.
+  const form = useZodForm({
+    schema: profileBody.required({ clinicId: true }),
+    initialValues: { organizationId: null as string | null, clinicId: null as string | null },
+  });
   const [error, setError] = useState<string | null>(null);
+  const { organizationId, clinicId } = form.getValues();
 
   const chosen: AvailableOrganizationDto | undefined = available.data?.find((o) => o.id === organizationId);
 
-  const submit = async () => {
-    if (!organizationId || !clinicId) {
-      setError('Please select both an organization and clinic');
-      return;
-    }
-    setError(null);
-    try {
-      await setProfile.mutateAsync({ organizationId, clinicId });
-      onDone();
-    } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Failed to load organizations');
-    }
-  };
+  const submit = form.onSubmit(
+    async (body) => {
+      setError(null);
+      try {
+        await setProfile.mutateAsync(body);
+        onDone();
+      } catch (err) {
+        setError(err instanceof ApiError ? err.message : 'Failed to load organizations');
+      }
+    },
+    () => setError('Please select both an organization and clinic'),
+  );
 
   return (
     <Stack>
@@ -66,14 +71,7 @@ function SelectOrganization({ onCreate, onDone }: { onCreate: () => void; onDone
       {available.data && available.data.length === 0 && <Text>You are not a member of any organization yet. Create one to get started.</Text>}
       <UnverifiedNotice />
       {available.data && available.data.length > 0 && (
-        <Radio.Group
-          label="Organization"
-          value={organizationId}
-          onChange={(v) => {
-            setOrganizationId(v);
-            setClinicId(null);
-          }}
-        >
+        <Radio.Group label="Organization" value={organizationId} onChange={(v) => form.setValues({ organizationId: v, clinicId: null })}>
           <Stack gap="xs" mt="xs">
             {available.data.map((o) => (
               <Radio
@@ -103,7 +101,7 @@ function SelectOrganization({ onCreate, onDone }: { onCreate: () => void; onDone
           placeholder="Choose a clinic..."
           data={chosen.clinics.map((c) => ({ value: c.id, label: c.name }))}
           value={clinicId}
-          onChange={setClinicId}
+          onChange={(v) => form.setFieldValue('clinicId', v)}
         />
       )}
       {error && <Banner>{error}</Banner>}
@@ -115,7 +113,7 @@ function SelectOrganization({ onCreate, onDone }: { onCreate: () => void; onDone
           <Button variant="subtle" onClick={onDone}>
             Skip for now
           </Button>
-          <Button onClick={submit} disabled={!organizationId || !clinicId} loading={setProfile.isPending}>
+          <Button onClick={() => submit()} disabled={!organizationId || !clinicId} loading={setProfile.isPending}>
             Continue
           </Button>
         </Group>

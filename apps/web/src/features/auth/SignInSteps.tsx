@@ -1,15 +1,17 @@
+import { forgotPasswordBody, mfaSignInBody, resetPasswordBody } from '@clinic/domain/contracts/account-security';
 import { Anchor, Button, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { issueMessagesOf } from '../../api/client';
 import { Banner } from '../../ui/Banner';
 import { IssueList } from '../../ui/IssueList';
+import { useZodForm } from '../../ui/use-zod-form';
 import { useCompleteMfa } from './api/complete-mfa';
 import { useForgotPassword } from './api/forgot-password';
 import { useResetPassword } from './api/reset-password';
 import { authErrorMessage } from './auth-error';
 
 /** A sign-in step's form under its centred heading. */
-function StepForm({ title, onSubmit, children }: { title: string; onSubmit: (event: FormEvent) => void; children: ReactNode }) {
+function StepForm({ title, onSubmit, children }: { title: string; onSubmit: (event?: FormEvent<HTMLFormElement>) => void; children: ReactNode }) {
   return (
     <form onSubmit={onSubmit}>
       <Stack>
@@ -44,24 +46,17 @@ export function SecondFactorForm({
   onBack: () => void;
 }) {
   const complete = useCompleteMfa();
-  const [code, setCode] = useState('');
+  // The token is the step's, not typed: the form checks the code the way the server does.
+  const form = useZodForm({ schema: mfaSignInBody.pick({ code: true }), initialValues: { code: '' } });
   const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit(({ code }) => {
     setError(null);
-    complete.mutate({ mfaToken, code: code.trim(), invite }, { onSuccess: onDone, onError: (err) => setError(authErrorMessage(err)) });
-  };
+    complete.mutate({ mfaToken, code, invite }, { onSuccess: onDone, onError: (err) => setError(authErrorMessage(err)) });
+  });
   return (
     <StepForm title="Two-Factor Authentication" onSubmit={submit}>
       <Text size="sm">Enter the 6-digit code from your authenticator app, or one of your backup codes.</Text>
-      <TextInput
-        label="Authentication code"
-        required
-        autoComplete="one-time-code"
-        value={code}
-        onChange={(e) => setCode(e.currentTarget.value)}
-        disabled={complete.isPending}
-      />
+      <TextInput label="Authentication code" required autoComplete="one-time-code" {...form.getInputProps('code')} disabled={complete.isPending} />
       {error && <Banner>{error}</Banner>}
       <Button type="submit" loading={complete.isPending} fullWidth>
         Verify
@@ -74,17 +69,16 @@ export function SecondFactorForm({
 /** "Forgot password?": asks for a reset link; the answer is the same whatever the e-mail. */
 export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const forgot = useForgotPassword();
-  const [email, setEmail] = useState('');
+  const form = useZodForm({ schema: forgotPasswordBody, initialValues: { email: '' } });
   const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit(({ email }) => {
     setError(null);
-    forgot.mutate(email.trim(), { onError: (err) => setError(authErrorMessage(err)) });
-  };
+    forgot.mutate(email, { onError: (err) => setError(authErrorMessage(err)) });
+  });
   return (
     <StepForm title="Reset Password" onSubmit={submit}>
       <Text size="sm">Enter the e-mail of your account. We will send you a link to choose a new password.</Text>
-      <TextInput label="Email" type="email" required autoComplete="email" value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+      <TextInput label="Email" type="email" required autoComplete="email" {...form.getInputProps('email')} />
       {error && <Banner>{error}</Banner>}
       {forgot.data && (
         <Banner tone={forgot.data.mailConfigured ? 'success' : 'info'}>
@@ -104,13 +98,13 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
 /** A reset link (`/login?reset=`): the new password, under the organization's policy. */
 export function ResetPasswordForm({ token, onDone }: { token: string; onDone: (message: string) => void }) {
   const reset = useResetPassword();
-  const [password, setPassword] = useState('');
+  // The token is the link's: the form checks the password the way the server does.
+  const form = useZodForm({ schema: resetPasswordBody.pick({ newPassword: true }), initialValues: { newPassword: '' } });
   const [error, setError] = useState<{ message: string; issues: string[] } | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit(({ newPassword }) => {
     setError(null);
     reset.mutate(
-      { token, newPassword: password },
+      { token, newPassword },
       {
         onSuccess: (r) => onDone(r.message),
         onError: (err) =>
@@ -120,15 +114,14 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: (m
           }),
       },
     );
-  };
+  });
   return (
     <StepForm title="Choose a New Password" onSubmit={submit}>
       <PasswordInput
         label="New password"
         required
         autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.currentTarget.value)}
+        {...form.getInputProps('newPassword')}
         visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the characters typed' }}
       />
       {error && (

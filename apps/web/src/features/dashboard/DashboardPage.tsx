@@ -56,16 +56,18 @@ const TAB_LINKS: Record<string, Array<{ to: string; label: string }>> = {
   ],
 };
 
-const TABS = [
-  { value: 'overview', label: 'Overview' },
-  { value: 'queue', label: 'Queue Manager' },
-  { value: 'patients', label: 'Patients' },
-  { value: 'analytics', label: 'Analytics' },
-  { value: 'kiosk', label: 'Kiosk Mode' },
-  { value: 'emergency', label: 'Emergency Room' },
-  { value: 'visitors', label: 'Visitors' },
-  { value: 'settings', label: 'Settings' },
-] as const;
+/** The eight tabs by value, in the spec's order. */
+const TAB_LABELS = {
+  overview: 'Overview',
+  queue: 'Queue Manager',
+  patients: 'Patients',
+  analytics: 'Analytics',
+  kiosk: 'Kiosk Mode',
+  emergency: 'Emergency Room',
+  visitors: 'Visitors',
+  settings: 'Settings',
+} as const;
+const TABS = Object.entries(TAB_LABELS).map(([value, label]) => ({ value, label }));
 
 /** The Overview's four figures; zeros when loading fails. */
 function OverviewStats({ organizationId, clinicId }: { organizationId?: string; clinicId?: string }) {

@@ -1,8 +1,17 @@
-import { SimpleGrid, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { usePatientStats } from '../../api/patient-stats';
 import type { TenantRef } from '../../api/tenant';
 import { QueryState } from '../../ui/QueryState';
-import { StatCard } from '../../ui/StatCard';
+import { StatGrid } from '../../ui/StatGrid';
+
+/** The counts shown, by label, in the spec's order. */
+const PATIENT_COUNTS = [
+  ['Total Patients', 'total'],
+  ['Active', 'active'],
+  ['Inactive', 'inactive'],
+  ['Discharged', 'discharged'],
+  ['New This Month', 'newThisMonth'],
+] as const;
 
 /** Patient counts of the clinic from the directory. */
 export function PatientsTab({ tenant, allowed }: { tenant: TenantRef; allowed: boolean }) {
@@ -10,15 +19,7 @@ export function PatientsTab({ tenant, allowed }: { tenant: TenantRef; allowed: b
   if (!allowed) return <Text c="dimmed">Your role does not include patient records (permission canManagePatients).</Text>;
   return (
     <QueryState query={stats} loadingLabel="Loading patient counts">
-      {(s) => (
-        <SimpleGrid cols={{ base: 2, md: 5 }}>
-          <StatCard label="Total Patients" value={s.total} />
-          <StatCard label="Active" value={s.active} />
-          <StatCard label="Inactive" value={s.inactive} />
-          <StatCard label="Discharged" value={s.discharged} />
-          <StatCard label="New This Month" value={s.newThisMonth} />
-        </SimpleGrid>
-      )}
+      {(s) => <StatGrid cols={{ base: 2, md: 5 }} stats={PATIENT_COUNTS.map(([label, key]) => ({ label, value: s[key] }))} />}
     </QueryState>
   );
 }

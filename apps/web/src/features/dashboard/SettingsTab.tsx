@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { UserSettings } from '@clinic/domain/contracts/settings';
 import { TIME_ZONE_LABELS } from '@clinic/domain/rules/settings';
 import type { SessionContext } from '../../api/session';
+import { formatDay } from '../../ui/date-format';
 import { EmptyState } from '../../ui/EmptyState';
 
 /** A section of the summary: a title and label/value rows. */
@@ -31,7 +32,7 @@ function Section({ title, rows }: { title: string; rows: Array<[string, ReactNod
 }
 
 const orNotProvided = (v: string | null | undefined) => (v && v.trim() ? v : 'Not provided');
-const dateOf = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleDateString() : 'Not provided');
+const dateOf = (iso: string | null | undefined) => formatDay(iso, 'numeric', 'Not provided');
 
 const onOff = (v: boolean) => (v ? 'On' : 'Off');
 const cap = (v: string) => v.charAt(0).toUpperCase() + v.slice(1);

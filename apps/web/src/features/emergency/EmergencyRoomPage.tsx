@@ -1,18 +1,20 @@
 import type { AlertDto, EmergencyDashboardDto } from '@clinic/domain/contracts/emergency';
 import { Anchor, Badge, Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { TenantRef } from '../../api/tenant';
 import { Clock } from '../../ui/Clock';
+import { TimeText } from '../../ui/TimeText';
 import { ErrorState } from '../../ui/StateScreens';
 import { useAlertAction } from './api/alert-action';
 import { emergencyKeys, useEmergencyDashboard, type EmergencySectionName } from '../../api/emergency-room';
 import { useEmergencySection } from './api/get-emergency-section';
-import { AlertsTab, MetricsTab, OverviewTab, PediatricTab, ProtocolsTab, RiskTab, VitalsTab } from './EmergencyTabs';
+import { AlertsTab, OverviewTab } from './AlertTabs';
+import { MetricsTab, PediatricTab, ProtocolsTab } from './EmergencyTabs';
 import { IntegrationTab } from './IntegrationsTab';
 import { MassCasualtyTab } from './MassCasualtyTab';
-import { formatTimeOfDay } from '@clinic/domain/rules/settings';
+import { RiskTab, VitalsTab } from './RecordTabs';
 import { useAppliedSettings } from '../../api/user-settings';
 
 /** The nine tabs, the section each reloads, and the dashboard field that section replaces. */
@@ -81,6 +83,25 @@ export function EmergencyRoomPage() {
   const onAction = (alert: AlertDto, act: 'acknowledge' | 'resolve') => action.mutate({ id: alert.id, action: act });
   const actions = { onAction, busy: action.isPending };
   const { facility } = data;
+  const panels: Record<TabValue, ReactNode> = {
+    overview: (
+      <OverviewTab
+        alerts={data.alerts}
+        patients={data.highRiskPatients}
+        events={data.massCasualtyEvents}
+        pediatric={data.pediatricPatients}
+        {...actions}
+      />
+    ),
+    alerts: <AlertsTab alerts={data.alerts} {...actions} />,
+    protocols: <ProtocolsTab protocols={data.protocols} />,
+    vitals: <VitalsTab vitals={data.vitals} />,
+    risk: <RiskTab assessments={data.assessments} />,
+    pediatric: <PediatricTab patients={data.pediatricPatients} />,
+    'mass-casualty': <MassCasualtyTab events={data.massCasualtyEvents} tenant={tenant} />,
+    metrics: <MetricsTab metrics={data.metrics} />,
+    integration: <IntegrationTab integrations={data.integrations} tenant={tenant} />,
+  };
 
   return (
     <Stack maw={1400} mx="auto">
@@ -99,7 +120,7 @@ export function EmergencyRoomPage() {
           <Clock timeFormat={timeFormat} />
           <Group gap="xs">
             <Text size="xs" c="dimmed">
-              Last updated: {lastUpdated ? formatTimeOfDay(lastUpdated, timeFormat) : '—'}
+              Last updated: <TimeText value={lastUpdated} />
             </Text>
             <Button size="xs" variant="light" onClick={refresh}>
               Refresh
@@ -138,39 +159,11 @@ export function EmergencyRoomPage() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        <Tabs.Panel value="overview" pt="md">
-          <OverviewTab
-            alerts={data.alerts}
-            patients={data.highRiskPatients}
-            events={data.massCasualtyEvents}
-            pediatric={data.pediatricPatients}
-            {...actions}
-          />
-        </Tabs.Panel>
-        <Tabs.Panel value="alerts" pt="md">
-          <AlertsTab alerts={data.alerts} {...actions} />
-        </Tabs.Panel>
-        <Tabs.Panel value="protocols" pt="md">
-          <ProtocolsTab protocols={data.protocols} />
-        </Tabs.Panel>
-        <Tabs.Panel value="vitals" pt="md">
-          <VitalsTab vitals={data.vitals} />
-        </Tabs.Panel>
-        <Tabs.Panel value="risk" pt="md">
-          <RiskTab assessments={data.assessments} />
-        </Tabs.Panel>
-        <Tabs.Panel value="pediatric" pt="md">
-          <PediatricTab patients={data.pediatricPatients} />
-        </Tabs.Panel>
-        <Tabs.Panel value="mass-casualty" pt="md">
-          <MassCasualtyTab events={data.massCasualtyEvents} tenant={tenant} />
-        </Tabs.Panel>
-        <Tabs.Panel value="metrics" pt="md">
-          <MetricsTab metrics={data.metrics} />
-        </Tabs.Panel>
-        <Tabs.Panel value="integration" pt="md">
-          <IntegrationTab integrations={data.integrations} tenant={tenant} />
-        </Tabs.Panel>
+        {TABS.map((t) => (
+          <Tabs.Panel key={t.value} value={t.value} pt="md">
+            {panels[t.value]}
+          </Tabs.Panel>
+        ))}
       </Tabs>
     </Stack>
   );

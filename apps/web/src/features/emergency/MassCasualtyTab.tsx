@@ -1,74 +1,66 @@
-import type { MassCasualtyEventDto } from '@clinic/domain/contracts/emergency';
+import { massCasualtyBody, type MassCasualtyEventDto } from '@clinic/domain/contracts/emergency';
 import { Button, Card, Group, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState } from 'react';
 import type { TenantRef } from '../../api/tenant';
 import { ErrorState } from '../../ui/StateScreens';
+import { useZodForm } from '../../ui/use-zod-form';
 import { useDeclareMassCasualty, type DeclareMassCasualtyInput } from './api/declare-mass-casualty';
 import { useUpdateMassCasualty } from './api/update-mass-casualty';
 import { MassCasualtyCard } from './EmergencyTabs';
 
 const SEVERITIES = ['CRITICAL', 'HIGH', 'MEDIUM', 'LOW'] as const;
 
+/** The declaration as typed: arrivals as the number box holds them, resources as comma text. */
+interface DeclareValues {
+  eventType: string;
+  severity: DeclareMassCasualtyInput['severity'];
+  expectedArrivals: number | string;
+  resources: string;
+}
+
+const EMPTY_DECLARATION: DeclareValues = { eventType: '', severity: 'HIGH', expectedArrivals: 0, resources: '' };
+
+/** The contract's body of a declaration. */
+const declarationOf = (v: DeclareValues) => ({
+  eventType: v.eventType.trim(),
+  severity: v.severity,
+  expectedArrivals: Number(v.expectedArrivals) || 0,
+  resourcesNeeded: v.resources
+    .split(',')
+    .map((r) => r.trim())
+    .filter(Boolean),
+});
+
+/** `resourcesNeeded.2` -> `resources`. */
+const fieldOf = (path: string) => (path.startsWith('resourcesNeeded') ? 'resources' : path.split('.')[0] || null);
+
 /** Declaring an event: type, severity, expected arrivals and resources needed. */
 function DeclareForm({ tenant }: { tenant: TenantRef }) {
   const declare = useDeclareMassCasualty(tenant);
-  const [eventType, setEventType] = useState('');
-  const [severity, setSeverity] = useState<DeclareMassCasualtyInput['severity']>('HIGH');
-  const [arrivals, setArrivals] = useState<number | string>(0);
-  const [resources, setResources] = useState('');
-  const submit = (e: React.FormEvent) => {
-    e.preventDefault();
-    declare.mutate(
-      {
-        eventType: eventType.trim(),
-        severity,
-        expectedArrivals: Number(arrivals) || 0,
-        resourcesNeeded: resources
-          .split(',')
-          .map((r) => r.trim())
-          .filter(Boolean),
-      },
-      {
-        onSuccess: () => {
-          setEventType('');
-          setArrivals(0);
-          setResources('');
-        },
-      },
-    );
-  };
+  const form = useZodForm({ schema: massCasualtyBody, toInput: declarationOf, fieldOf, initialValues: EMPTY_DECLARATION });
+  // The severity stays as chosen for the next declaration.
+  const submit = form.onSubmit((body) =>
+    declare.mutate(body, { onSuccess: () => form.setValues({ eventType: '', expectedArrivals: 0, resources: '' }) }),
+  );
   return (
     <Card withBorder component="form" onSubmit={submit} aria-label="Declare a mass casualty event">
       <Title order={2} size="h4" mb="xs">
         Declare Event
       </Title>
       <SimpleGrid cols={{ base: 1, md: 4 }}>
-        <TextInput
-          label="Event type"
-          placeholder="TRANSPORT_ACCIDENT"
-          value={eventType}
-          onChange={(e) => setEventType(e.currentTarget.value)}
-          required
-          maxLength={100}
-        />
+        <TextInput label="Event type" placeholder="TRANSPORT_ACCIDENT" {...form.getInputProps('eventType')} required maxLength={100} />
         <Select
           label="Severity"
           data={[...SEVERITIES]}
-          value={severity}
-          onChange={(v) => v && setSeverity(v as DeclareMassCasualtyInput['severity'])}
+          value={form.getValues().severity}
+          onChange={(v) => v && form.setFieldValue('severity', v as DeclareValues['severity'])}
           allowDeselect={false}
         />
-        <NumberInput label="Expected arrivals" min={0} max={10000} value={arrivals} onChange={setArrivals} />
-        <TextInput
-          label="Resources needed"
-          description="Separated by commas"
-          value={resources}
-          onChange={(e) => setResources(e.currentTarget.value)}
-        />
+        <NumberInput label="Expected arrivals" min={0} max={10000} {...form.getInputProps('expectedArrivals')} />
+        <TextInput label="Resources needed" description="Separated by commas" {...form.getInputProps('resources')} />
       </SimpleGrid>
       {declare.isError && <ErrorState message={declare.error.message} />}
       <Group justify="flex-end" mt="sm">
-        <Button type="submit" loading={declare.isPending} disabled={!eventType.trim()}>
+        <Button type="submit" loading={declare.isPending} disabled={!form.getValues().eventType.trim()}>
           Declare Event
         </Button>
       </Group>

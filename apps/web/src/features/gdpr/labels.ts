@@ -25,9 +25,6 @@ export const PURPOSE_LABELS: Record<ConsentPurpose, string> = {
   sharing: 'Sharing',
 };
 
-/** A date in the browser's locale. */
-export const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString() : '');
-
 /** "12 days left", "Due today", "3 days overdue". */
 export function daysLeftLabel(daysLeft: number): string {
   if (daysLeft > 0) return `${daysLeft} ${daysLeft === 1 ? 'day' : 'days'} left`;

@@ -1,3 +1,4 @@
+import { kioskCaseBody } from '@clinic/domain/contracts/kiosk';
 import { EMERGENCY_PICKS, isCriticalPick, type EmergencyPick } from '@clinic/domain/rules/emergency-kiosk';
 import { Box, Button, Container, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
@@ -7,8 +8,9 @@ import { publicTenantFromParams, usePublicClinic } from '../../api/public-clinic
 import { Banner } from '../../ui/Banner';
 import { useKioskLanguage } from '../../ui/kiosk-i18n';
 import { KioskHeader, useIdleReset, useStepFocus } from '../../ui/kiosk';
+import { useZodForm } from '../../ui/use-zod-form';
 import { useSubmitKioskCase } from './api/submit-kiosk-case';
-import { EMPTY_EMERGENCY_FORM, emergencyCaseBody, emergencyFormProblem, type EmergencyKioskForm } from './emergency-kiosk-form';
+import { EMPTY_EMERGENCY_FORM, emergencyCaseBody, emergencyField, emergencyFormProblem, type EmergencyKioskForm } from './emergency-kiosk-form';
 import { submissionKeys } from './submission-key';
 
 type Step = 'pick' | 'details' | 'done';
@@ -33,17 +35,22 @@ export function EmergencyKioskPage() {
   const { t } = useTranslation();
   const [step, setStep] = useState<Step>('pick');
   const [pick, setPick] = useState<EmergencyPick | null>(null);
-  const [form, setForm] = useState<EmergencyKioskForm>(EMPTY_EMERGENCY_FORM);
   const [message, setMessage] = useState<string | null>(null);
   const [result, setResult] = useState<{ queueNumber: number; critical: boolean } | null>(null);
   const [startedAt, setStartedAt] = useState<string | null>(null);
   const [keys] = useState(submissionKeys);
   const submit = useSubmitKioskCase();
+  const form = useZodForm({
+    schema: kioskCaseBody,
+    toInput: (values: EmergencyKioskForm) => (pick ? emergencyCaseBody(pick, values, tenant, startedAt) : values),
+    fieldOf: emergencyField,
+    initialValues: EMPTY_EMERGENCY_FORM,
+  });
 
   const heading = useStepFocus(step);
 
   const startOver = () => {
-    setForm(EMPTY_EMERGENCY_FORM);
+    form.reset();
     setPick(null);
     setResult(null);
     setMessage(null);
@@ -62,33 +69,38 @@ export function EmergencyKioskPage() {
     setStep('details');
   };
 
-  const onSubmit = async (event: FormEvent) => {
+  const send = form.onSubmit(
+    async () => {
+      if (!pick) return;
+      try {
+        // The body as typed (the contract's parsed output is the server's shape, not the call's).
+        const body = emergencyCaseBody(pick, form.getValues(), tenant, startedAt);
+        const answer = await submit.mutateAsync({ body, idempotencyKey: keys.keyFor(body) });
+        keys.clear();
+        setResult({ queueNumber: answer.queueNumber, critical: isCriticalPick(pick) });
+        setStep('done');
+      } catch {
+        setMessage(t('common.failure'));
+      }
+    },
+    // The contract's first problem: the server would refuse the check-in for the same reason.
+    (errors) => setMessage(Object.values(errors).map(String)[0] ?? null),
+  );
+
+  // The kiosk's own checks come first: their messages are in the kiosk's language.
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!pick) return;
-    const problem = emergencyFormProblem(pick, form);
+    const problem = emergencyFormProblem(pick, form.getValues());
     if (problem) {
       setMessage(t(problem === 'required' ? 'common.required' : 'emergency.invalidAge'));
       return;
     }
     setMessage(null);
-    try {
-      const body = emergencyCaseBody(pick, form, tenant, startedAt);
-      const answer = await submit.mutateAsync({ body, idempotencyKey: keys.keyFor(body) });
-      keys.clear();
-      setResult({ queueNumber: answer.queueNumber, critical: isCriticalPick(pick) });
-      setStep('done');
-    } catch {
-      setMessage(t('common.failure'));
-    }
+    send(event);
   };
 
-  const set = (key: keyof EmergencyKioskForm) => ({
-    value: form[key],
-    onChange: (e: { currentTarget: { value: string } }) => {
-      const value = e.currentTarget.value;
-      setForm((f) => ({ ...f, [key]: value }));
-    },
-  });
+  const set = (key: keyof EmergencyKioskForm) => ({ ...form.getInputProps(key), error: Boolean(form.errors[key]) || undefined });
   const critical = pick ? isCriticalPick(pick) : false;
   const title = step === 'pick' ? t('emergency.whatBrings') : step === 'details' ? t('emergency.details') : t('emergency.checkedIn');
 
@@ -149,18 +161,18 @@ export function EmergencyKioskPage() {
                     autoComplete="name"
                     withAsterisk={!critical}
                     aria-required={!critical}
-                    error={message === t('common.required') && form.name.trim() === '' ? true : undefined}
                     {...FIELD}
                     {...set('name')}
+                    error={(message === t('common.required') && form.getValues().name.trim() === '') || Boolean(form.errors.name) || undefined}
                   />
                   <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg">
                     <TextInput
                       label={t('emergency.age')}
                       inputMode="numeric"
                       maxLength={3}
-                      error={message === t('emergency.invalidAge') ? true : undefined}
                       {...FIELD}
                       {...set('age')}
+                      error={message === t('emergency.invalidAge') || Boolean(form.errors.age) || undefined}
                     />
                     <TextInput label={t('emergency.ageOrBirth')} type="date" autoComplete="bday" {...FIELD} {...set('dateOfBirth')} />
                   </SimpleGrid>

@@ -1,6 +1,6 @@
 import { kioskCaseBody } from '@clinic/domain/contracts/kiosk';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_EMERGENCY_FORM, emergencyCaseBody, emergencyFormProblem } from './emergency-kiosk-form';
+import { EMPTY_EMERGENCY_FORM, emergencyCaseBody, emergencyField, emergencyFormProblem } from './emergency-kiosk-form';
 
 const tenant = { organizationId: 'default-clinic', clinicId: 'default-clinic' };
 
@@ -16,5 +16,11 @@ describe('emergency kiosk form', () => {
   it('builds a body the server contract accepts, with the pick as chief complaint', () => {
     const body = emergencyCaseBody('chest-pain', { ...EMPTY_EMERGENCY_FORM, age: '70' }, tenant, null);
     expect(kioskCaseBody.parse(body)).toMatchObject({ chiefComplaint: 'Chest pain', age: 70, emergency: { pick: 'chest-pain', critical: true } });
+  });
+
+  it('puts an issue of the body on the field that holds it, and the others on no field', () => {
+    expect(emergencyField('phoneNumber')).toBe('phone');
+    expect(emergencyField('age')).toBe('age');
+    expect(emergencyField('organizationId')).toBeNull();
   });
 });

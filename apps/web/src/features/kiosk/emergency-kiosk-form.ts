@@ -43,3 +43,10 @@ export function emergencyCaseBody(
     startedAt: startedAt ?? undefined,
   };
 }
+
+/** The form field an issue of the check-in body belongs to (`phoneNumber` is typed as `phone`); others belong to no field. */
+export function emergencyField(path: string): keyof EmergencyKioskForm | null {
+  const key = path.split('.')[0];
+  if (key === 'phoneNumber') return 'phone';
+  return key === 'name' || key === 'age' || key === 'dateOfBirth' ? key : null;
+}

@@ -12,17 +12,17 @@ import { GeneralSection } from './components/GeneralSection';
 import { IntegrationsSection } from './components/IntegrationsSection';
 import { NotificationsSection } from './components/NotificationsSection';
 import { SecuritySection } from './components/SecuritySection';
-import { bodyOf, draftOf, type Draft, type EditDraft } from './draft';
+import { SETTINGS_FORM, draftOf, type SettingsForm as Form } from './draft';
+import { useZodForm } from '../../ui/use-zod-form';
 
 /** The five tabs, in the spec's order; each section edits its part of the draft. */
-const SECTIONS: Array<{ value: string; label: string; Section: ComponentType<{ draft: Draft; edit: EditDraft; saved: OrganizationSettingsDto }> }> =
-  [
-    { value: 'general', label: 'General', Section: GeneralSection },
-    { value: 'security', label: 'Security', Section: SecuritySection },
-    { value: 'notifications', label: 'Notifications', Section: NotificationsSection },
-    { value: 'integrations', label: 'Integrations', Section: IntegrationsSection },
-    { value: 'billing', label: 'Billing', Section: BillingSection },
-  ];
+const SECTIONS: Array<{ value: string; label: string; Section: ComponentType<{ form: Form; saved: OrganizationSettingsDto }> }> = [
+  { value: 'general', label: 'General', Section: GeneralSection },
+  { value: 'security', label: 'Security', Section: SecuritySection },
+  { value: 'notifications', label: 'Notifications', Section: NotificationsSection },
+  { value: 'integrations', label: 'Integrations', Section: IntegrationsSection },
+  { value: 'billing', label: 'Billing', Section: BillingSection },
+];
 
 /** /organization/settings: five tabs of real settings, saved with Save Changes and enforced by the server. */
 export function OrganizationSettingsPage() {
@@ -38,32 +38,29 @@ export function OrganizationSettingsPage() {
 
 function SettingsForm({ saved }: { saved: OrganizationSettingsDto }) {
   const update = useUpdateOrganizationSettings();
-  const [draft, setDraft] = useState<Draft>(() => draftOf(saved));
-  const [error, setError] = useState<{ message: string; issues: string[] } | null>(null);
   const [done, setDone] = useState(false);
-  const changed = JSON.stringify(draft) !== JSON.stringify(draftOf(saved));
-  const edit: EditDraft = (fn) => {
-    setDone(false);
-    setDraft((d) => {
-      const next = structuredClone(d);
-      fn(next);
-      return next;
-    });
-  };
-  const save = () => {
-    setError(null);
-    update.mutate(bodyOf(draft), {
-      onSuccess: () => setDone(true),
-      onError: (err) =>
-        setError({ message: err.message, issues: err instanceof ApiError ? (err.issues ?? []).map((i) => `${i.path}: ${i.message}`) : [] }),
-    });
-  };
+  const form = useZodForm({ ...SETTINGS_FORM, initialValues: draftOf(saved), onValuesChange: () => setDone(false) });
+  const [error, setError] = useState<{ message: string; issues: string[] } | null>(null);
+  const changed = JSON.stringify(form.getValues()) !== JSON.stringify(draftOf(saved));
+  // The tabs are not one <form>: Save Changes submits, and a refusal (here or by the server) lists its issues.
+  const save = form.onSubmit(
+    (body) => {
+      setError(null);
+      update.mutate(body, {
+        onSuccess: () => setDone(true),
+        onError: (err) =>
+          setError({ message: err.message, issues: err instanceof ApiError ? (err.issues ?? []).map((i) => `${i.path}: ${i.message}`) : [] }),
+      });
+    },
+    (errors) =>
+      setError({ message: 'Some fields are invalid.', issues: Object.entries(errors).map(([field, message]) => `${field}: ${String(message)}`) }),
+  );
 
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={1}>Organization Settings</Title>
-        <Button onClick={save} disabled={!changed || update.isPending} loading={update.isPending}>
+        <Button onClick={() => save()} disabled={!changed || update.isPending} loading={update.isPending}>
           Save Changes
         </Button>
       </Group>
@@ -88,7 +85,7 @@ function SettingsForm({ saved }: { saved: OrganizationSettingsDto }) {
         </Tabs.List>
         {SECTIONS.map(({ value, Section }) => (
           <Tabs.Panel key={value} value={value} pt="md">
-            <Section draft={draft} edit={edit} saved={saved} />
+            <Section form={form} saved={saved} />
           </Tabs.Panel>
         ))}
       </Tabs>

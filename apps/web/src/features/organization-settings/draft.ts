@@ -1,10 +1,16 @@
-import type { OrganizationSettingsDto, UpdateOrganizationSettingsBody } from '@clinic/domain/contracts/organization-settings';
+import {
+  updateOrganizationSettingsBody,
+  type OrganizationSettingsDto,
+  type UpdateOrganizationSettingsBody,
+} from '@clinic/domain/contracts/organization-settings';
+import type { ZodForm } from '../../ui/use-zod-form';
+import type { FieldOf } from '../../ui/zod-form';
 
 /** What the form edits: the settings, with the allow-list as the text of its box. */
 export type Draft = OrganizationSettingsDto & { ipText: string };
 
-/** Changes the draft: the function edits a copy, which becomes the new draft. */
-export type EditDraft = (fn: (d: Draft) => void) => void;
+/** The settings form every tab edits its part of. */
+export type SettingsForm = ZodForm<Draft, typeof updateOrganizationSettingsBody>;
 
 export const draftOf = (s: OrganizationSettingsDto): Draft => ({ ...structuredClone(s), ipText: s.security.ipWhitelist.join('\n') });
 
@@ -23,3 +29,9 @@ export function bodyOf(d: Draft): UpdateOrganizationSettingsBody {
     billing: { email: d.billing.email, address: d.billing.address },
   };
 }
+
+/** An issue's field: the allow-list's entries belong to its box, every other path is its field. */
+export const settingsFieldOf: FieldOf = (path) => (path.startsWith('security.ipWhitelist') ? 'ipText' : path || null);
+
+/** How the form is checked: its body by the contract the server applies. */
+export const SETTINGS_FORM = { schema: updateOrganizationSettingsBody, toInput: bodyOf, fieldOf: settingsFieldOf };

@@ -1,8 +1,7 @@
 import { isAllowed } from '@clinic/domain/rules/access';
 import { API_KEYS_ACCESS } from '@clinic/domain/rules/route-access';
-import { Anchor, Badge, Button, Card, CopyButton, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { Anchor, Badge, Card, Stack, Tabs, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../api/session';
 import { QueryState } from '../../ui/QueryState';
@@ -14,6 +13,7 @@ import { BillingSummary } from './components/BillingSummary';
 import { ClinicsTab } from './components/ClinicsTab';
 import { InvitationsTab } from './components/InvitationsTab';
 import { OrganizationForm } from './components/OrganizationForm';
+import { OrganizationIdCard } from './components/OrganizationIdCard';
 import { OrganizationOverview } from './components/OrganizationOverview';
 import { UsersTab } from './components/UsersTab';
 
@@ -34,6 +34,14 @@ export function OrganizationPage() {
   );
 }
 
+/** A tab of the dashboard: its name, an optional count beside it, and its panel. */
+interface OrganizationTab {
+  value: string;
+  label: string;
+  rightSection?: ReactNode;
+  panel: ReactNode;
+}
+
 function OrganizationTabs({ organizationId }: { organizationId: string }) {
   const organization = useOrganization();
   const invitations = useInvitations();
@@ -42,94 +50,56 @@ function OrganizationTabs({ organizationId }: { organizationId: string }) {
   const org = organization.data!;
   const session = useSession();
   const mayManageKeys = isAllowed(session.data?.organizationUser ?? null, API_KEYS_ACCESS.manage);
+  const tabs: OrganizationTab[] = [
+    { value: 'overview', label: 'Overview', panel: <OrganizationOverview organization={org} onEdit={() => setTab('edit')} /> },
+    { value: 'edit', label: 'Edit Organization', panel: <OrganizationForm organization={org} onDone={() => setTab('overview')} /> },
+    { value: 'users', label: 'Users', panel: <UsersTab /> },
+    {
+      value: 'invitations',
+      label: 'Invitations',
+      rightSection: (
+        <Badge size="sm" color="blue.8" aria-label={`${pending} pending`}>
+          {pending}
+        </Badge>
+      ),
+      panel: <InvitationsTab />,
+    },
+    { value: 'clinics', label: 'Clinics', panel: <ClinicsTab organizationId={organizationId} /> },
+    {
+      value: 'settings',
+      label: 'Settings',
+      panel: (
+        <Card withBorder>
+          <Text>
+            Security, notifications, integrations and billing details are kept on the{' '}
+            <Anchor component={Link} to="/organization/settings">
+              Organization Settings
+            </Anchor>{' '}
+            page.
+          </Text>
+        </Card>
+      ),
+    },
+    { value: 'activity', label: 'Activity', panel: <ActivityTab /> },
+    { value: 'billing', label: 'Billing', panel: <BillingSummary organization={org} /> },
+    ...(mayManageKeys ? [{ value: 'api-keys', label: 'API keys', panel: <ApiKeysPanel /> }] : []),
+  ];
   return (
     <Stack gap="md">
-      <Card withBorder padding="md">
-        <Group justify="space-between" wrap="wrap">
-          <div>
-            <Text size="sm" c="dimmed">
-              Organization ID
-            </Text>
-            <Text ff="monospace" data-testid="organization-id">
-              {organizationId}
-            </Text>
-            <Text size="sm" c="dimmed">
-              Kiosks use this id as their clinic parameter, e.g. /kiosk?clinic={organizationId}
-            </Text>
-          </div>
-          <CopyButton value={organizationId}>
-            {({ copy }) => (
-              <Button
-                variant="default"
-                onClick={() => {
-                  copy();
-                  notifications.show({ color: 'green', message: 'Organization ID copied to clipboard!' });
-                }}
-              >
-                Copy
-              </Button>
-            )}
-          </CopyButton>
-        </Group>
-      </Card>
+      <OrganizationIdCard organizationId={organizationId} />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="overview">Overview</Tabs.Tab>
-          <Tabs.Tab value="edit">Edit Organization</Tabs.Tab>
-          <Tabs.Tab value="users">Users</Tabs.Tab>
-          <Tabs.Tab
-            value="invitations"
-            rightSection={
-              <Badge size="sm" color="blue.8" aria-label={`${pending} pending`}>
-                {pending}
-              </Badge>
-            }
-          >
-            Invitations
-          </Tabs.Tab>
-          <Tabs.Tab value="clinics">Clinics</Tabs.Tab>
-          <Tabs.Tab value="settings">Settings</Tabs.Tab>
-          <Tabs.Tab value="activity">Activity</Tabs.Tab>
-          <Tabs.Tab value="billing">Billing</Tabs.Tab>
-          {mayManageKeys && <Tabs.Tab value="api-keys">API keys</Tabs.Tab>}
+          {tabs.map((t) => (
+            <Tabs.Tab key={t.value} value={t.value} rightSection={t.rightSection}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
-        <Tabs.Panel value="overview" pt="md">
-          <OrganizationOverview organization={org} onEdit={() => setTab('edit')} />
-        </Tabs.Panel>
-        <Tabs.Panel value="edit" pt="md">
-          <OrganizationForm organization={org} onDone={() => setTab('overview')} />
-        </Tabs.Panel>
-        <Tabs.Panel value="users" pt="md">
-          <UsersTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="invitations" pt="md">
-          <InvitationsTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="clinics" pt="md">
-          <ClinicsTab organizationId={organizationId} />
-        </Tabs.Panel>
-        <Tabs.Panel value="settings" pt="md">
-          <Card withBorder>
-            <Text>
-              Security, notifications, integrations and billing details are kept on the{' '}
-              <Anchor component={Link} to="/organization/settings">
-                Organization Settings
-              </Anchor>{' '}
-              page.
-            </Text>
-          </Card>
-        </Tabs.Panel>
-        <Tabs.Panel value="activity" pt="md">
-          <ActivityTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="billing" pt="md">
-          <BillingSummary organization={org} />
-        </Tabs.Panel>
-        {mayManageKeys && (
-          <Tabs.Panel value="api-keys" pt="md">
-            <ApiKeysPanel />
+        {tabs.map((t) => (
+          <Tabs.Panel key={t.value} value={t.value} pt="md">
+            {t.panel}
           </Tabs.Panel>
-        )}
+        ))}
       </Tabs>
     </Stack>
   );

@@ -1,9 +1,10 @@
 import { PATIENT_SORTS, PATIENT_STATUS_FILTERS, type PatientDto, type PatientSort } from '@clinic/domain/contracts/patients';
-import { Anchor, Button, Group, NativeSelect, Pagination, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Button, Group, Pagination, Paper, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Banner } from '../../ui/Banner';
+import { ListFilters } from '../../ui/ListFilters';
 import { EmptyState } from '../../ui/EmptyState';
 import { QueryState } from '../../ui/QueryState';
 import { usePatient } from './api/get-patient';
@@ -86,29 +87,23 @@ export function PatientListPage() {
       )}
 
       <Paper withBorder p="md">
-        <Group align="flex-end" gap="md" wrap="wrap" role="search">
-          <TextInput
-            style={{ flex: '1 1 280px' }}
-            label="Search"
-            placeholder="Search by name, email or phone"
-            type="search"
-            value={searchInput}
-            onChange={(e) => setSearchInput(e.currentTarget.value)}
-            maxLength={100}
-          />
-          <NativeSelect
-            label="Status"
-            value={status}
-            data={STATUS_OPTIONS}
-            onChange={(e) => update({ status: e.currentTarget.value === 'all' ? null : e.currentTarget.value, page: null })}
-          />
-          <NativeSelect
-            label="Sort by"
-            value={sort}
-            data={SORT_OPTIONS}
-            onChange={(e) => update({ sort: e.currentTarget.value === 'name' ? null : e.currentTarget.value, page: null })}
-          />
-        </Group>
+        <ListFilters
+          gap="md"
+          role="search"
+          search={{
+            style: { flex: '1 1 280px' },
+            label: 'Search',
+            placeholder: 'Search by name, email or phone',
+            type: 'search',
+            value: searchInput,
+            onChange: (e) => setSearchInput(e.currentTarget.value),
+            maxLength: 100,
+          }}
+          filters={[
+            { label: 'Status', value: status, data: STATUS_OPTIONS, onChange: (v) => update({ status: v === 'all' ? null : v, page: null }) },
+            { label: 'Sort by', value: sort, data: SORT_OPTIONS, onChange: (v) => update({ sort: v === 'name' ? null : v, page: null }) },
+          ]}
+        />
       </Paper>
 
       <Paper withBorder p={0} aria-busy={query.isFetching}>

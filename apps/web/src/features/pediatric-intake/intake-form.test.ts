@@ -1,7 +1,7 @@
 import { pediatricIntakeBody } from '@clinic/domain/contracts/pediatric-intake';
 import { firstIncompleteStep } from '@clinic/domain/rules/pediatric-intake';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_INTAKE_FORM, intakeBodyFrom, stepFieldsOf, type IntakeForm } from './intake-form';
+import { EMPTY_INTAKE_FORM, intakeBodyFrom, intakeFieldOf, stepFieldsOf, type IntakeForm } from './intake-form';
 
 const filled: IntakeForm = {
   ...EMPTY_INTAKE_FORM,
@@ -35,5 +35,12 @@ describe('intake form', () => {
   it('feeds the step rules', () => {
     expect(firstIncompleteStep(stepFieldsOf(filled), { withTrial: true, today: '2026-06-01' })).toBeNull();
     expect(firstIncompleteStep(stepFieldsOf({ ...filled, guardianRelationship: '' }), { withTrial: true, today: '2026-06-01' })).toBe(2);
+  });
+  it('puts an issue of a nested part of the body on the field that holds it', () => {
+    expect(intakeFieldOf('guardian1.phone')).toBe('guardianPhone');
+    expect(intakeFieldOf('address.zipCode')).toBe('zipCode');
+    expect(intakeFieldOf('insurance.primary')).toBe('insurancePrimary');
+    expect(intakeFieldOf('symptoms')).toBe('symptoms');
+    expect(intakeFieldOf('')).toBeNull();
   });
 });

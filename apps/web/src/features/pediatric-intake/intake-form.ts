@@ -165,3 +165,24 @@ export function intakeBodyFrom(f: IntakeForm, trialId: string | null): Pediatric
     screeningNumber: trialId ? opt(f.screeningNumber) : undefined,
   };
 }
+
+/** The form field of each nested path of the body (`guardian1.firstName` -> `guardianFirstName`). */
+const NESTED_FIELDS: Record<string, keyof IntakeForm> = {
+  'guardian1.firstName': 'guardianFirstName',
+  'guardian1.lastName': 'guardianLastName',
+  'guardian1.relationship': 'guardianRelationship',
+  'guardian1.phone': 'guardianPhone',
+  'guardian1.email': 'guardianEmail',
+  'guardian1.address': 'guardianAddress',
+  'insurance.primary': 'insurancePrimary',
+  'insurance.policyNumber': 'policyNumber',
+  'insurance.groupNumber': 'groupNumber',
+  'familyHistory.other': 'familyOther',
+};
+
+/** The form field an issue of the body belongs to: address parts are fields of their own, the rest as named. */
+export function intakeFieldOf(path: string): string | null {
+  const [first, second] = path.split('.');
+  if (first === 'address' && second) return second;
+  return NESTED_FIELDS[`${first}.${second}`] ?? (first || null);
+}

@@ -1,9 +1,10 @@
 import type { QueueEntryDto, QueueStatsDto } from '@clinic/domain/contracts/queue';
 import { URGENCY_LEVELS } from '@clinic/domain/rules/risk-score';
-import { Group, List, Progress, SimpleGrid, Stack, Text } from '@mantine/core';
+import { List, Stack, Text } from '@mantine/core';
+import { BarListChart } from '../../ui/BarListChart';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { EmptyState } from '../../ui/EmptyState';
-import { StatCard } from '../../ui/StatCard';
+import { StatGrid } from '../../ui/StatGrid';
 import { StatusChip } from '../../ui/StatusChip';
 import { URGENCY_COLORS, urgencyLabel } from '../../ui/UrgencyBadge';
 import { allRecommendations, guidelineUse, PRIORITY_RANK } from './entry-display';
@@ -79,45 +80,38 @@ export function CdsAnalytics({ patients, stats }: { patients: QueueEntryDto[]; s
   const withNews2 = waiting.filter((p) => p.news2);
   return (
     <Stack>
-      <SimpleGrid cols={{ base: 2, md: 4 }}>
-        <StatCard label="Average Risk Score" value={stats.averageRiskScore} />
-        <StatCard label="Emergency Cases" value={stats.emergencyCases} />
-        <StatCard label="Urgent Cases" value={stats.urgentCases} />
-        <StatCard label="In Progress" value={stats.totalInProgress} />
-        <StatCard label="Doctors Available" value={stats.doctorsAvailable} />
-        <StatCard
-          label="Guideline Compliance"
-          value={stats.guidelineCompliance === null ? 'No data yet' : `${stats.guidelineCompliance}%`}
-          hint="Care started within the target wait of the risk band"
-        />
-        <StatCard label="Patients with NEWS2" value={`${withNews2.length} of ${waiting.length}`} />
-        <StatCard label="Needing Immediate Attention" value={waiting.filter((p) => p.requiresImmediateAttention).length} />
-      </SimpleGrid>
+      <StatGrid
+        cols={{ base: 2, md: 4 }}
+        stats={[
+          { label: 'Average Risk Score', value: stats.averageRiskScore },
+          { label: 'Emergency Cases', value: stats.emergencyCases },
+          { label: 'Urgent Cases', value: stats.urgentCases },
+          { label: 'In Progress', value: stats.totalInProgress },
+          { label: 'Doctors Available', value: stats.doctorsAvailable },
+          {
+            label: 'Guideline Compliance',
+            value: stats.guidelineCompliance === null ? 'No data yet' : `${stats.guidelineCompliance}%`,
+            hint: 'Care started within the target wait of the risk band',
+          },
+          { label: 'Patients with NEWS2', value: `${withNews2.length} of ${waiting.length}` },
+          { label: 'Needing Immediate Attention', value: waiting.filter((p) => p.requiresImmediateAttention).length },
+        ]}
+      />
       <div>
         <Text fw={600} mb="xs">
           Waiting patients by urgency
         </Text>
-        <Stack gap={6}>
-          {URGENCY_LEVELS.map((level) => {
-            const count = waiting.filter((p) => p.urgencyLevel === level).length;
-            return (
-              <Group key={level} gap="sm" wrap="nowrap">
-                <Text size="sm" w={90}>
-                  {urgencyLabel(level)}
-                </Text>
-                <Progress
-                  value={waiting.length ? (count / waiting.length) * 100 : 0}
-                  color={URGENCY_COLORS[level].color}
-                  style={{ flex: 1 }}
-                  aria-label={`${urgencyLabel(level)}: ${count}`}
-                />
-                <Text size="sm" w={30} ta="right">
-                  {count}
-                </Text>
-              </Group>
-            );
-          })}
-        </Stack>
+        <BarListChart
+          label="Waiting patients by urgency"
+          labelWidth={90}
+          seriesLabel="Waiting patients"
+          bars={URGENCY_LEVELS.map((level) => ({
+            key: level,
+            label: urgencyLabel(level),
+            count: waiting.filter((p) => p.urgencyLevel === level).length,
+            color: URGENCY_COLORS[level].color,
+          }))}
+        />
       </div>
     </Stack>
   );

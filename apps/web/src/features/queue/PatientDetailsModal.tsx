@@ -1,15 +1,15 @@
 import type { QueueEntryDto } from '@clinic/domain/contracts/queue';
 import { news2Label } from '@clinic/domain/rules/news2';
 import { URGENCY_LEVELS, type UrgencyLevel } from '@clinic/domain/rules/risk-levels';
-import { Badge, Button, Divider, Group, List, Modal, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Divider, Group, List, Modal, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId, useState, type ReactNode } from 'react';
 import type { TenantRef } from '../../api/tenant';
 import { Banner } from '../../ui/Banner';
-import { EmptyState } from '../../ui/EmptyState';
-import { QueryState } from '../../ui/QueryState';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { FieldGrid } from '../../ui/FieldGrid';
 import { TimeText } from '../../ui/TimeText';
 import { UrgencyBadge } from '../../ui/UrgencyBadge';
-import { useEntryHistory } from './api/get-entry-history';
+import { EntryHistory } from './EntryHistory';
 import type { CareOutcome, QueueEntryAction } from './api/queue-action';
 import { ageLabel, genderLabel, minutesLabel, statusLabel } from './entry-display';
 import { RecordVitalsForm } from './RecordVitalsForm';
@@ -60,18 +60,20 @@ function Items({ items, empty }: { items: string[]; empty: string }) {
   );
 }
 
-function Field({ label, value }: { label: string; value: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="gray.7">
-        {label}
-      </Text>
-      <Text size="sm" fw={500}>
-        {value}
-      </Text>
-    </div>
-  );
-}
+/** The four lists of an entry, in the order the dialog shows them. */
+const ENTRY_LISTS = [
+  ['Symptoms', 'symptoms'],
+  ['Medical History', 'medicalHistory'],
+  ['Allergies', 'allergies'],
+  ['Current Medications', 'currentMedications'],
+] as const satisfies ReadonlyArray<readonly [string, keyof QueueEntryDto]>;
+
+const RISK_FACTOR_COLUMNS: DataTableColumn<QueueEntryDto['riskFactors'][number]>[] = [
+  { key: 'factor', header: 'Risk factor', cell: (f) => f.factor },
+  { key: 'severity', header: 'Severity', cell: (f) => f.severity },
+  { key: 'detail', header: 'Detail', cell: (f) => f.description },
+  { key: 'mitigation', header: 'Mitigation', cell: (f) => f.mitigation },
+];
 
 /** Everything known about one entry, with Start Care (when waiting), the other actions and Record Vitals. */
 export function PatientDetailsModal({
@@ -116,16 +118,19 @@ export function PatientDetailsModal({
         </Group>
 
         <Section title="Patient">
-          <SimpleGrid cols={{ base: 2, sm: 4 }}>
-            <Field label="Queue number" value={`#${entry.queueNumber}`} />
-            <Field label="Age" value={ageLabel(entry.age).replace('Age ', '')} />
-            <Field label="Gender" value={genderLabel(entry.gender)} />
-            <Field label="Waiting" value={minutesLabel(entry.waitTime)} />
-            <Field label="Estimated time" value={minutesLabel(entry.estimatedTime)} />
-            <Field label="Pain level" value={entry.painLevel === null ? 'Not given' : `${entry.painLevel} / 10`} />
-            <Field label="Source" value={statusLabel(entry.source)} />
-            <Field label="Checked in" value={<TimeText value={entry.createdAt} />} />
-          </SimpleGrid>
+          <FieldGrid
+            cols={{ base: 2, sm: 4 }}
+            fields={[
+              ['Queue number', `#${entry.queueNumber}`],
+              ['Age', ageLabel(entry.age).replace('Age ', '')],
+              ['Gender', genderLabel(entry.gender)],
+              ['Waiting', minutesLabel(entry.waitTime)],
+              ['Estimated time', minutesLabel(entry.estimatedTime)],
+              ['Pain level', entry.painLevel === null ? 'Not given' : `${entry.painLevel} / 10`],
+              ['Source', statusLabel(entry.source)],
+              ['Checked in', <TimeText key="checked-in" value={entry.createdAt} />],
+            ]}
+          />
           <Text size="sm" mt="xs">
             <Text span fw={600}>
               Chief complaint:
@@ -136,15 +141,18 @@ export function PatientDetailsModal({
 
         <Section title="Vital Signs">
           {v ? (
-            <SimpleGrid cols={{ base: 2, sm: 4 }}>
-              <Field label="Heart rate" value={v.heartRate ?? '—'} />
-              <Field label="Blood pressure" value={bp?.systolic ? `${bp.systolic}/${bp.diastolic ?? '—'}` : '—'} />
-              <Field label="SpO2" value={v.oxygenSaturation ? `${v.oxygenSaturation}%` : '—'} />
-              <Field label="Temperature" value={v.temperature ? `${v.temperature} °F` : '—'} />
-              <Field label="Respiratory rate" value={v.respiratoryRate ?? '—'} />
-              <Field label="GCS" value={v.glasgowComaScale ?? '—'} />
-              <Field label="Supplemental oxygen" value={v.supplementalOxygen ? 'Yes' : 'No'} />
-            </SimpleGrid>
+            <FieldGrid
+              cols={{ base: 2, sm: 4 }}
+              fields={[
+                ['Heart rate', v.heartRate ?? '—'],
+                ['Blood pressure', bp?.systolic ? `${bp.systolic}/${bp.diastolic ?? '—'}` : '—'],
+                ['SpO2', v.oxygenSaturation ? `${v.oxygenSaturation}%` : '—'],
+                ['Temperature', v.temperature ? `${v.temperature} °F` : '—'],
+                ['Respiratory rate', v.respiratoryRate ?? '—'],
+                ['GCS', v.glasgowComaScale ?? '—'],
+                ['Supplemental oxygen', v.supplementalOxygen ? 'Yes' : 'No'],
+              ]}
+            />
           ) : (
             <Text size="sm" c="gray.7">
               No vital signs recorded yet.
@@ -153,18 +161,11 @@ export function PatientDetailsModal({
         </Section>
 
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Section title="Symptoms">
-            <Items items={entry.symptoms} empty="None reported" />
-          </Section>
-          <Section title="Medical History">
-            <Items items={entry.medicalHistory} empty="None reported" />
-          </Section>
-          <Section title="Allergies">
-            <Items items={entry.allergies} empty="None reported" />
-          </Section>
-          <Section title="Current Medications">
-            <Items items={entry.currentMedications} empty="None reported" />
-          </Section>
+          {ENTRY_LISTS.map(([title, key]) => (
+            <Section key={key} title={title}>
+              <Items items={entry[key]} empty="None reported" />
+            </Section>
+          ))}
         </SimpleGrid>
 
         <Section title="Assessment">
@@ -174,26 +175,15 @@ export function PatientDetailsModal({
             {entry.news2 && !entry.news2.complete ? ' · NEWS2 from partial vital signs' : ''}
           </Text>
           {entry.riskFactors.length > 0 && (
-            <Table mt="xs" fz="sm" withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Risk factor</Table.Th>
-                  <Table.Th>Severity</Table.Th>
-                  <Table.Th>Detail</Table.Th>
-                  <Table.Th>Mitigation</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {entry.riskFactors.map((f) => (
-                  <Table.Tr key={f.id}>
-                    <Table.Td>{f.factor}</Table.Td>
-                    <Table.Td>{f.severity}</Table.Td>
-                    <Table.Td>{f.description}</Table.Td>
-                    <Table.Td>{f.mitigation}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <DataTable
+              label="Risk factors"
+              columns={RISK_FACTOR_COLUMNS}
+              rows={entry.riskFactors}
+              rowKey={(f) => f.id}
+              mt="xs"
+              fz="sm"
+              withTableBorder
+            />
           )}
         </Section>
 
@@ -282,30 +272,5 @@ export function PatientDetailsModal({
         </Group>
       </Stack>
     </Modal>
-  );
-}
-
-function EntryHistory({ entryId, tenant }: { entryId: string; tenant: TenantRef }) {
-  const history = useEntryHistory(entryId, tenant);
-  return (
-    <QueryState
-      query={history}
-      loading={<Text size="sm">Loading history...</Text>}
-      errorMessage={(error) => `Failed to load history: ${error.message}`}
-      isEmpty={(transitions) => transitions.length === 0}
-      empty={<EmptyState compact title="No changes recorded" />}
-    >
-      {(transitions) => (
-        <List size="sm">
-          {transitions.map((t, i) => (
-            <List.Item key={`${t.at}-${i}`}>
-              <TimeText value={t.at} />: {t.action}
-              {t.fromStatus && t.fromStatus !== t.toStatus ? ` (${statusLabel(t.fromStatus)} → ${statusLabel(t.toStatus)})` : ''}
-              {t.note ? ` · ${t.note}` : ''}
-            </List.Item>
-          ))}
-        </List>
-      )}
-    </QueryState>
   );
 }

@@ -1,7 +1,7 @@
-import { Button, Code, Group, List, NativeSelect, Paper, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { createOrganizationBody } from '@clinic/domain/contracts/organization-bodies';
+import { Button, Code, Group, List, NativeSelect, Paper, SimpleGrid, Switch, Text, TextInput, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { ApiError } from '../../api/client';
+import { useState } from 'react';
 import { useAvailableOrganizations } from '../../api/organizations';
 import { fetchSession, useSession } from '../../api/session';
 import { Banner } from '../../ui/Banner';
@@ -16,25 +16,15 @@ import {
   segregationKeys,
 } from './api/segregation';
 import { failureOf } from './checks';
+import { OneFieldForm } from './components/OneFieldForm';
+import { Refusal } from './components/Refusal';
 import { TestPageLayout } from './components/TestPageLayout';
+import { TestPanel } from './components/TestPanel';
 
 /** The select's entry for an organization typed in by id (one the user may not belong to). */
 const OTHER = '__other__';
 /** The spec's message when a creation is asked for without a choice. */
 export const SELECT_FIRST = 'Please select an organization and clinic first';
-
-/** The server's refusal of a read, as the page shows it in place of any data. */
-function Refusal({ error, what }: { error: Error; what: string }) {
-  const status = error instanceof ApiError ? error.status : 0;
-  const code = error instanceof ApiError && error.code ? ` (${error.code})` : '';
-  return (
-    <Banner title={`The server refused the ${what}`}>
-      {status ? `${status}: ` : ''}
-      {error.message}
-      {code}
-    </Banner>
-  );
-}
 
 /**
  * /test-data-segregation (public): choose an organization and clinic (the user's own from the
@@ -50,7 +40,6 @@ export function DataSegregationTestPage() {
   const [otherId, setOtherId] = useState('');
   const [clinicId, setClinicId] = useState('');
   const [creating, setCreating] = useState(false);
-  const [newName, setNewName] = useState('');
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const [results, setResults] = useState<unknown>(null);
@@ -116,10 +105,8 @@ export function DataSegregationTestPage() {
     }
   };
 
-  const createOrganization = async (event: FormEvent) => {
-    event.preventDefault();
-    const name = newName.trim();
-    if (!name) return;
+  /** Creates the organization named; true once created. */
+  const createOrganization = async (name: string) => {
     setBusy(true);
     setNotice(null);
     try {
@@ -130,13 +117,14 @@ export function DataSegregationTestPage() {
       record('Create New Org', { response: answer });
       await organizations.refetch();
       setChoice(answer.organization.id);
-      setNewName('');
       setCreating(false);
       setNotice({ tone: 'success', text: `Organization created: ${answer.organization.name} (${answer.organization.id})` });
+      return true;
     } catch (error) {
       const failure = failureOf(error);
       record('Create New Org', { error: failure });
       setNotice({ tone: 'error', text: `Failed to create organization: ${failure.message}` });
+      return false;
     } finally {
       setBusy(false);
     }
@@ -153,63 +141,58 @@ export function DataSegregationTestPage() {
       title="Data Segregation Test"
       intro="Reads patients and the triage queue of the chosen organization and clinic through the API. An organization you do not belong to is refused by the server: its refusal is shown, never its data."
     >
-      <Paper withBorder p="md">
-        <Stack gap="sm">
-          <Title order={2} fz="h4">
-            Organization and Clinic
-          </Title>
-          <Switch label="Create New Org" checked={creating} onChange={(e) => setCreating(e.currentTarget.checked)} />
-          {creating && (
-            <form onSubmit={createOrganization}>
-              <Group align="flex-end">
-                <TextInput label="New organization name" value={newName} onChange={(e) => setNewName(e.currentTarget.value)} />
-                <Button type="submit" disabled={!newName.trim() || busy} loading={busy}>
-                  Create
-                </Button>
-              </Group>
-            </form>
-          )}
-          {organizations.isError && <Refusal error={organizations.error} what="list of your organizations" />}
-          <NativeSelect
-            label="Organization"
-            data={orgOptions}
-            value={choice}
-            onChange={(e) => {
-              setChoice(e.currentTarget.value);
-              setClinicId('');
-            }}
+      <TestPanel title="Organization and Clinic">
+        <Switch label="Create New Org" checked={creating} onChange={(e) => setCreating(e.currentTarget.checked)} />
+        {creating && (
+          <OneFieldForm
+            label="New organization name"
+            submitLabel="Create"
+            field={createOrganizationBody.shape.name}
+            onSubmit={createOrganization}
+            busy={busy}
+            onDone="clear"
           />
-          {chosenOrganization && (
-            <Text size="sm" c="gray.7">
-              {chosenOrganization.description || 'No description'}
-            </Text>
-          )}
-          {choice === OTHER && <TextInput label="Organization ID" value={otherId} onChange={(e) => setOtherId(e.currentTarget.value)} />}
-          {clinics.isError ? (
-            <Refusal error={clinics.error} what="clinics of this organization" />
-          ) : (
-            <NativeSelect
-              label="Clinic / Department"
-              data={[{ value: '', label: 'Select a clinic' }, ...(clinics.data ?? []).map((c) => ({ value: c.id, label: c.name }))]}
-              value={clinic?.id ?? ''}
-              onChange={(e) => setClinicId(e.currentTarget.value)}
-              disabled={!clinics.data}
-            />
-          )}
-          {clinic && (
-            <Text size="sm" c="gray.7">
-              Address: {clinic.address || 'Not provided'} · Phone: {clinic.phone || 'Not provided'}
-            </Text>
-          )}
-          <Paper bg="gray.0" p="sm">
-            <Text fw={600}>Current Selection</Text>
-            <Text size="sm">
-              Organization: {chosenOrganization ? `${chosenOrganization.name} (${chosenOrganization.type})` : organizationId || 'None'}
-            </Text>
-            <Text size="sm">Clinic: {clinic ? clinic.name : 'None'}</Text>
-          </Paper>
-        </Stack>
-      </Paper>
+        )}
+        {organizations.isError && <Refusal error={organizations.error} what="list of your organizations" />}
+        <NativeSelect
+          label="Organization"
+          data={orgOptions}
+          value={choice}
+          onChange={(e) => {
+            setChoice(e.currentTarget.value);
+            setClinicId('');
+          }}
+        />
+        {chosenOrganization && (
+          <Text size="sm" c="gray.7">
+            {chosenOrganization.description || 'No description'}
+          </Text>
+        )}
+        {choice === OTHER && <TextInput label="Organization ID" value={otherId} onChange={(e) => setOtherId(e.currentTarget.value)} />}
+        {clinics.isError ? (
+          <Refusal error={clinics.error} what="clinics of this organization" />
+        ) : (
+          <NativeSelect
+            label="Clinic / Department"
+            data={[{ value: '', label: 'Select a clinic' }, ...(clinics.data ?? []).map((c) => ({ value: c.id, label: c.name }))]}
+            value={clinic?.id ?? ''}
+            onChange={(e) => setClinicId(e.currentTarget.value)}
+            disabled={!clinics.data}
+          />
+        )}
+        {clinic && (
+          <Text size="sm" c="gray.7">
+            Address: {clinic.address || 'Not provided'} · Phone: {clinic.phone || 'Not provided'}
+          </Text>
+        )}
+        <Paper bg="gray.0" p="sm">
+          <Text fw={600}>Current Selection</Text>
+          <Text size="sm">
+            Organization: {chosenOrganization ? `${chosenOrganization.name} (${chosenOrganization.type})` : organizationId || 'None'}
+          </Text>
+          <Text size="sm">Clinic: {clinic ? clinic.name : 'None'}</Text>
+        </Paper>
+      </TestPanel>
 
       <Group>
         <Button onClick={() => void create('patient')} disabled={busy}>

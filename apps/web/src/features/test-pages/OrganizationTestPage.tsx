@@ -1,13 +1,13 @@
 import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { fetchSession, sessionQueryKey, useSession } from '../../api/session';
 import { Banner } from '../../ui/Banner';
 import { createTestOrganization, readOrganization, removeTestOrganization, switchBack, updateOrganization } from './api/organization-checks';
-import { runCheck, skipped, type CheckResult } from './checks';
+import { runCheck, skipped } from './checks';
 import { CheckResults } from './components/CheckResults';
 import { TestPageLayout } from './components/TestPageLayout';
+import { useCheckRun } from './use-check-run';
 
 /**
  * /test-organization (public): creates, reads and updates an organization through the API and
@@ -18,67 +18,59 @@ import { TestPageLayout } from './components/TestPageLayout';
 export function OrganizationTestPage() {
   const session = useSession();
   const queryClient = useQueryClient();
-  const [results, setResults] = useState<CheckResult[]>([]);
-  const [running, setRunning] = useState(false);
+  const { results, running, start } = useCheckRun();
 
-  const run = async () => {
-    setRunning(true);
-    setResults([]);
-    const done: CheckResult[] = [];
-    const add = (r: CheckResult) => {
-      done.push(r);
-      setResults([...done]);
-    };
-    // Where the user was before: creating an organization makes it their current one.
-    const before = await fetchSession().catch(() => null);
-    const stamp = new Date().toISOString();
-    const name = `Test Organization ${stamp}`;
-    const created = await runCheck(
-      'Create Organization',
-      () => createTestOrganization(name, 'Created by the organization management test'),
-      (a) =>
-        !a.organization?.id
-          ? 'The answer has no organization id'
-          : a.organization.testOrganization
-            ? null
-            : 'The organization is not marked as a test',
-    );
-    add(created);
-    const id = created.answer?.organization.id;
-    if (!id) {
-      add(skipped('Retrieve Organization', 'no organization was created'));
-      add(skipped('Update Organization', 'no organization was created'));
-    } else {
-      add(
-        await runCheck(
-          'Retrieve Organization',
-          () => readOrganization(id),
-          (a) => (a.organization?.id !== id ? 'Another organization was returned' : a.organization.name !== name ? 'The name differs' : null),
-        ),
+  const run = () =>
+    start(async (add) => {
+      // Where the user was before: creating an organization makes it their current one.
+      const before = await fetchSession().catch(() => null);
+      const stamp = new Date().toISOString();
+      const name = `Test Organization ${stamp}`;
+      const created = await runCheck(
+        'Create Organization',
+        () => createTestOrganization(name, 'Created by the organization management test'),
+        (a) =>
+          !a.organization?.id
+            ? 'The answer has no organization id'
+            : a.organization.testOrganization
+              ? null
+              : 'The organization is not marked as a test',
       );
-      const description = `Updated by the organization management test at ${stamp}`;
-      add(
-        await runCheck(
-          'Update Organization',
-          () => updateOrganization(id, { description }),
-          (a) => (a.organization?.description !== description ? 'The description was not changed' : null),
-        ),
-      );
-      add(
-        await runCheck(
-          'Clean Up (remove the test organization)',
-          async () => {
-            const removed = await removeTestOrganization(id);
-            if (before?.organization) await switchBack(before.organization.id, before.clinic?.id);
-            return removed;
-          },
-          (a) => (a.organization?.id === id ? null : 'Another organization was removed'),
-        ),
-      );
-    }
-    await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
-    setRunning(false);
-  };
+      add(created);
+      const id = created.answer?.organization.id;
+      if (!id) {
+        add(skipped('Retrieve Organization', 'no organization was created'));
+        add(skipped('Update Organization', 'no organization was created'));
+      } else {
+        add(
+          await runCheck(
+            'Retrieve Organization',
+            () => readOrganization(id),
+            (a) => (a.organization?.id !== id ? 'Another organization was returned' : a.organization.name !== name ? 'The name differs' : null),
+          ),
+        );
+        const description = `Updated by the organization management test at ${stamp}`;
+        add(
+          await runCheck(
+            'Update Organization',
+            () => updateOrganization(id, { description }),
+            (a) => (a.organization?.description !== description ? 'The description was not changed' : null),
+          ),
+        );
+        add(
+          await runCheck(
+            'Clean Up (remove the test organization)',
+            async () => {
+              const removed = await removeTestOrganization(id);
+              if (before?.organization) await switchBack(before.organization.id, before.clinic?.id);
+              return removed;
+            },
+            (a) => (a.organization?.id === id ? null : 'Another organization was removed'),
+          ),
+        );
+      }
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    });
 
   return (
     <TestPageLayout

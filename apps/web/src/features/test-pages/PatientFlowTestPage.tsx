@@ -1,15 +1,18 @@
 import { QUEUE_ACCESS } from '@clinic/domain/rules/route-access';
 import { isAllowed } from '@clinic/domain/rules/access';
-import { Anchor, Button, Group, List, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { idSchema } from '@clinic/domain/contracts/common';
+import { Anchor, Button, Group, List, Paper, Text, Title } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { publicTenantFromParams, usePublicClinic } from '../../api/public-clinic';
 import { useSession } from '../../api/session';
 import { readPublicQueue, readWaitingRoom, submitTestCheckIn, type FlowTenant } from './api/patient-flow';
-import { runCheck, skipped, type CheckResult } from './checks';
+import { runCheck, skipped } from './checks';
 import { CheckResults } from './components/CheckResults';
+import { OneFieldForm } from './components/OneFieldForm';
 import { TestPageLayout } from './components/TestPageLayout';
+import { TestPanel } from './components/TestPanel';
 import { judgeBoard, judgePublicQueue, judgeSubmission, judgeWaitingRoom } from './flow-judges';
+import { useCheckRun } from './use-check-run';
 
 /** The kiosk and queue addresses of a tenant, as the manual steps list them. */
 function flowLinks(tenant: FlowTenant) {
@@ -37,86 +40,66 @@ export function PatientFlowTestPage() {
     Boolean(session.data) &&
     session.data?.organization?.id === tenant.organizationId &&
     isAllowed(session.data?.organizationUser, QUEUE_ACCESS.manage);
-  const [results, setResults] = useState<CheckResult[]>([]);
-  const [running, setRunning] = useState(false);
-  const [orgInput, setOrgInput] = useState(named.organizationId);
+  const { results, running, start } = useCheckRun();
   const links = flowLinks(tenant);
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
 
-  const run = async () => {
-    setRunning(true);
-    setResults([]);
-    const done: CheckResult[] = [];
-    const add = (r: CheckResult) => {
-      done.push(r);
-      setResults([...done]);
-    };
-    const submission = await runCheck('Kiosk Submission', () => submitTestCheckIn(tenant), judgeSubmission);
-    add(submission);
-    const board = await runCheck('Public Queue', () => readPublicQueue(tenant), judgePublicQueue);
-    add(board);
-    const third = staff ? 'Test Patient in Waiting Room (by name)' : 'Test Patient on Public Board (queue number and initials)';
-    const submitted = submission.status === 'PASS' ? submission.answer : null;
-    if (!submitted) add(skipped(third, 'the kiosk submission failed'));
-    else if (staff)
-      add(
-        await runCheck(
-          third,
-          () => readWaitingRoom(tenant),
-          (a) => judgeWaitingRoom(a, submitted),
-        ),
-      );
-    else
-      add(
-        await runCheck(
-          third,
-          () => readPublicQueue(tenant),
-          (a) => judgeBoard(a, submitted),
-        ),
-      );
-    setRunning(false);
-  };
-
-  const choose = (event: FormEvent) => {
-    event.preventDefault();
-    const id = orgInput.trim();
-    if (id) setParams({ organizationId: id });
-  };
+  const run = () =>
+    start(async (add) => {
+      const submission = await runCheck('Kiosk Submission', () => submitTestCheckIn(tenant), judgeSubmission);
+      add(submission);
+      const board = await runCheck('Public Queue', () => readPublicQueue(tenant), judgePublicQueue);
+      add(board);
+      const third = staff ? 'Test Patient in Waiting Room (by name)' : 'Test Patient on Public Board (queue number and initials)';
+      const submitted = submission.status === 'PASS' ? submission.answer : null;
+      if (!submitted) add(skipped(third, 'the kiosk submission failed'));
+      else if (staff)
+        add(
+          await runCheck(
+            third,
+            () => readWaitingRoom(tenant),
+            (a) => judgeWaitingRoom(a, submitted),
+          ),
+        );
+      else
+        add(
+          await runCheck(
+            third,
+            () => readPublicQueue(tenant),
+            (a) => judgeBoard(a, submitted),
+          ),
+        );
+    });
 
   return (
     <TestPageLayout
       title="Patient Flow Test"
       intro="Checks the kiosk-to-queue flow against the live API: a kiosk submission, the public queue, and the submitted Test Patient in the queue."
     >
-      <Paper withBorder p="md">
-        <Stack gap="xs">
-          <Title order={2} fz="h4">
-            Organization
-          </Title>
-          <Text>
-            Organization: <strong>{connected.data?.organization.name ?? tenant.organizationId}</strong> ({tenant.organizationId}) · Clinic:{' '}
-            <strong>{connected.data?.clinic.name ?? tenant.clinicId}</strong> ({tenant.clinicId})
+      <TestPanel title="Organization" gap="xs">
+        <Text>
+          Organization: <strong>{connected.data?.organization.name ?? tenant.organizationId}</strong> ({tenant.organizationId}) · Clinic:{' '}
+          <strong>{connected.data?.clinic.name ?? tenant.clinicId}</strong> ({tenant.clinicId})
+        </Text>
+        {connected.isError && (
+          <Text c="red.9" role="alert">
+            The server does not know this organization or clinic: {connected.error.message}
           </Text>
-          {connected.isError && (
-            <Text c="red.9" role="alert">
-              The server does not know this organization or clinic: {connected.error.message}
-            </Text>
-          )}
-          <Text size="sm">
-            {staff
-              ? `Signed in as staff of this organization: the third check looks for "Test Patient" by name in the waiting room.`
-              : 'Not signed in as staff of this organization: the third check looks for the queue number and initials on the de-identified board.'}
-          </Text>
-          <form onSubmit={choose}>
-            <Group align="flex-end">
-              <TextInput label="Organization ID" value={orgInput} onChange={(e) => setOrgInput(e.currentTarget.value)} />
-              <Button type="submit" variant="default">
-                Use Organization
-              </Button>
-            </Group>
-          </form>
-        </Stack>
-      </Paper>
+        )}
+        <Text size="sm">
+          {staff
+            ? `Signed in as staff of this organization: the third check looks for "Test Patient" by name in the waiting room.`
+            : 'Not signed in as staff of this organization: the third check looks for the queue number and initials on the de-identified board.'}
+        </Text>
+        <OneFieldForm
+          label="Organization ID"
+          submitLabel="Use Organization"
+          variant="default"
+          field={idSchema}
+          initialValue={named.organizationId}
+          onSubmit={(organizationId) => setParams({ organizationId })}
+        />
+      </TestPanel>
 
       <Group>
         <Button onClick={() => void run()} loading={running} disabled={connected.isPending}>

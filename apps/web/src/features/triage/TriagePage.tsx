@@ -1,7 +1,7 @@
-import { TRIAGE_EMPTY_MESSAGE, TRIAGE_FEATURE_MESSAGE, type TriageAssessmentDto } from '@clinic/domain/contracts/triage';
+import { TRIAGE_FEATURE_MESSAGE, triageAssessBody, type TriageAssessmentDto } from '@clinic/domain/contracts/triage';
 import { TRIAGE_HISTORY_SHOWN, triageWaitLabel, type TriageSeverity } from '@clinic/domain/rules/triage';
 import { Alert, Anchor, Badge, Button, Card, Grid, Group, List, Stack, Text, Textarea, Title, UnstyledButton } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { useSession } from '../../api/session';
 import { Banner } from '../../ui/Banner';
@@ -9,6 +9,7 @@ import { EmptyState } from '../../ui/EmptyState';
 import { QueryState } from '../../ui/QueryState';
 import { StatusChip } from '../../ui/StatusChip';
 import { TimeText } from '../../ui/TimeText';
+import { useZodForm } from '../../ui/use-zod-form';
 import { useAssessSymptoms } from './api/assess-symptoms';
 import { useTriageHistory } from './api/get-triage-history';
 import { useRecordAssessmentAction, type AssessmentAction } from './api/record-assessment-action';
@@ -48,7 +49,7 @@ function RecordedState({ assessment }: { assessment: TriageAssessmentDto }) {
 /** /triage: describe symptoms, get a priority, wait and recommendation, and record what was done with it. */
 export function TriagePage() {
   const session = useSession();
-  const [symptoms, setSymptoms] = useState('');
+  const form = useZodForm({ schema: triageAssessBody, initialValues: { symptoms: '' } });
   const [alert, setAlert] = useState<string | null>(null);
   const [current, setCurrent] = useState<TriageAssessmentDto | null>(null);
   const assess = useAssessSymptoms();
@@ -56,24 +57,25 @@ export function TriagePage() {
   const recordAction = useRecordAssessmentAction();
   const [actionError, setActionError] = useState<string | null>(null);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setAlert(null);
-    if (symptoms.trim() === '') {
-      setAlert(TRIAGE_EMPTY_MESSAGE);
-      return;
-    }
-    if (session.data && !session.data.features.includes('aiTriage')) {
-      setAlert(TRIAGE_FEATURE_MESSAGE);
-      return;
-    }
-    try {
-      setCurrent(await assess.mutateAsync(symptoms.trim()));
-      setActionError(null);
-    } catch (err) {
-      setAlert((err as Error).message);
-    }
-  };
+  // The contract's message of blank symptoms is the page's alert (the spec's), not a note under the field.
+  const submit = form.onSubmit(
+    async ({ symptoms }) => {
+      setAlert(null);
+      if (session.data && !session.data.features.includes('aiTriage')) {
+        setAlert(TRIAGE_FEATURE_MESSAGE);
+        return;
+      }
+      try {
+        setCurrent(await assess.mutateAsync(symptoms));
+        setActionError(null);
+      } catch (err) {
+        setAlert((err as Error).message);
+      }
+    },
+    (errors) => setAlert(String(errors.symptoms ?? Object.values(errors)[0])),
+  );
+  const { error: _shownAbove, ...symptomsInput } = form.getInputProps('symptoms');
+  const symptoms = form.getValues().symptoms;
 
   const act = async (action: AssessmentAction) => {
     if (!current) return;
@@ -127,8 +129,7 @@ export function TriagePage() {
                       label="Describe your symptoms"
                       rows={6}
                       placeholder="What are you feeling? When did it start? How severe is it (for example, 1 to 10)? Anything else we should know, such as medicines, conditions or recent injuries?"
-                      value={symptoms}
-                      onChange={(e) => setSymptoms(e.currentTarget.value)}
+                      {...symptomsInput}
                       disabled={analyzing}
                     />
                     {alert && <Banner onDismiss={() => setAlert(null)}>{alert}</Banner>}

@@ -1,3 +1,4 @@
+import { visitorCheckInBody } from '@clinic/domain/contracts/visitors';
 import { ID_DOCUMENT_TYPES, VISIT_PURPOSES, VISITOR_RELATIONSHIPS } from '@clinic/domain/rules/visitors';
 import { Box, Button, Checkbox, Container, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import type { TFunction } from 'i18next';
@@ -10,11 +11,19 @@ import { Banner } from '../../ui/Banner';
 import { newIdempotencyKey } from '../../api/idempotency-key';
 import { KIOSK_TOUCH as TOUCH, KioskHeader, KioskStepHeading, StepButtons, StepMessage, useIdleReset, useStepFocus } from '../../ui/kiosk';
 import { useKioskLanguage } from '../../ui/kiosk-i18n';
+import { useZodForm } from '../../ui/use-zod-form';
 import { useCheckInVisitor, type VisitorCheckInResult } from './api/check-in-visitor';
 import { useVisitorKioskPolicy } from './api/get-kiosk-policy';
 import { VisitorBadgeCard } from './components/VisitorBadgeCard';
 import classes from './visitor-badge.module.css';
-import { EMPTY_VISITOR_FORM, missingFields, VISITOR_REQUIRED, visitorCheckInBodyFrom, type VisitorKioskForm } from './visitor-kiosk-form';
+import {
+  EMPTY_VISITOR_FORM,
+  missingFields,
+  VISITOR_REQUIRED,
+  visitorCheckInBodyFrom,
+  visitorKioskField,
+  type VisitorKioskForm,
+} from './visitor-kiosk-form';
 import { choiceLabel, policyLines } from './visitor-kiosk-text';
 
 type Step = 'welcome' | 'info' | 'security' | 'badge';
@@ -48,8 +57,12 @@ export function VisitorKioskPage() {
   const byRoom = policy?.patientLookup === 'room';
   const [hoursLine, visitorsLine] = policyLines(policy, t, lang.language);
   const [step, setStep] = useState<Step>('welcome');
-  const [form, setForm] = useState<VisitorKioskForm>(EMPTY_VISITOR_FORM);
-  const [invalid, setInvalid] = useState<ReadonlySet<keyof VisitorKioskForm>>(new Set());
+  const form = useZodForm({
+    schema: visitorCheckInBody,
+    toInput: (values: VisitorKioskForm) => visitorCheckInBodyFrom(values, byRoom),
+    fieldOf: visitorKioskField,
+    initialValues: EMPTY_VISITOR_FORM,
+  });
   const [note, setNote] = useState<StepNote | null>(null);
   const [result, setResult] = useState<VisitorCheckInResult | null>(null);
   const submit = useCheckInVisitor();
@@ -59,7 +72,7 @@ export function VisitorKioskPage() {
 
   const go = (next: Step) => {
     setNote(null);
-    setInvalid(new Set());
+    form.clearErrors();
     setStep(next);
   };
 
@@ -68,10 +81,9 @@ export function VisitorKioskPage() {
    * sees nothing of this one.
    */
   const startOver = () => {
-    setForm(EMPTY_VISITOR_FORM);
+    form.reset();
     setResult(null);
     setNote(null);
-    setInvalid(new Set());
     pending.current = null;
     submit.reset();
     lang.reset();
@@ -80,18 +92,14 @@ export function VisitorKioskPage() {
   // A minute without a touch past the welcome step: the kiosk forgets the visitor.
   useIdleReset(step !== 'welcome', startOver);
 
-  const set = <K extends keyof VisitorKioskForm>(key: K, value: VisitorKioskForm[K]) => setForm((f) => ({ ...f, [key]: value }));
-  const text = (key: keyof VisitorKioskForm) => ({
-    value: form[key] as string,
-    onChange: (e: { currentTarget: { value: string } }) => set(key, e.currentTarget.value as never),
-    error: invalid.has(key) || undefined,
-    ...TOUCH,
-  });
+  // A field in error is marked; the kiosk says why once, above its buttons.
+  const marked = (key: keyof VisitorKioskForm) => Boolean(form.errors[key]) || undefined;
+  const text = (key: keyof VisitorKioskForm) => ({ ...form.getInputProps(key), error: marked(key), ...TOUCH });
 
   /** Marks the step's missing fields and shows the spec's one message. */
   const requireFields = (fields: ReadonlyArray<keyof VisitorKioskForm>) => {
-    const missing = missingFields(form, fields);
-    setInvalid(new Set(missing));
+    const missing = missingFields(form.getValues(), fields);
+    form.setErrors(Object.fromEntries(missing.map((key) => [key, t('visitorKiosk.required')])));
     setNote(missing.length ? { own: 'required' } : null);
     return missing.length === 0;
   };
@@ -101,10 +109,8 @@ export function VisitorKioskPage() {
     if (requireFields(VISITOR_REQUIRED.info)) go('security');
   };
 
-  const onSecurity = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!requireFields([...VISITOR_REQUIRED.info, ...VISITOR_REQUIRED.security])) return;
-    const body = visitorCheckInBodyFrom(form, byRoom);
+  const send = async () => {
+    const body = visitorCheckInBodyFrom(form.getValues(), byRoom);
     const json = JSON.stringify(body);
     if (!pending.current || pending.current.body !== json) pending.current = { key: newIdempotencyKey(), body: json };
     try {
@@ -115,6 +121,16 @@ export function VisitorKioskPage() {
     } catch (error) {
       setNote(error instanceof ApiError && error.status >= 400 && error.status < 500 ? { server: error.message } : { own: 'failure' });
     }
+  };
+
+  const onSecurity = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!requireFields([...VISITOR_REQUIRED.info, ...VISITOR_REQUIRED.security])) return;
+    // The contract's first problem is told as the server would have told it.
+    form.onSubmit(
+      () => send(),
+      (errors) => setNote({ server: String(Object.values(errors)[0]) }),
+    )(event);
   };
 
   const stepIndex = STEPS.indexOf(step);
@@ -247,20 +263,14 @@ export function VisitorKioskPage() {
                   <Checkbox
                     size="lg"
                     label={t('visitorKiosk.confirmScreening')}
-                    checked={form.healthScreening}
-                    onChange={(e) => set('healthScreening', e.currentTarget.checked)}
-                    error={invalid.has('healthScreening') || undefined}
+                    {...form.getInputProps('healthScreening', { type: 'checkbox' })}
+                    error={marked('healthScreening')}
                     aria-required
                   />
                   <Title order={2} fz="xl">
                     {t('visitorKiosk.specialRequirements')}
                   </Title>
-                  <Checkbox
-                    size="lg"
-                    label={t('visitorKiosk.wheelchair')}
-                    checked={form.wheelchairAccess}
-                    onChange={(e) => set('wheelchairAccess', e.currentTarget.checked)}
-                  />
+                  <Checkbox size="lg" label={t('visitorKiosk.wheelchair')} {...form.getInputProps('wheelchairAccess', { type: 'checkbox' })} />
                   <Textarea label={t('visitorKiosk.fields.specialInstructions')} autosize minRows={2} {...text('specialInstructions')} />
                   <StepMessage message={message} />
                   <StepButtons back={() => go('info')} disabled={submit.isPending}>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_VISITOR_FORM, missingFields, symptomList, VISITOR_REQUIRED, visitorCheckInBodyFrom } from './visitor-kiosk-form';
+import { EMPTY_VISITOR_FORM, missingFields, symptomList, VISITOR_REQUIRED, visitorCheckInBodyFrom, visitorKioskField } from './visitor-kiosk-form';
 
 describe('the visitor kiosk form', () => {
   it('names the missing fields of a step', () => {
@@ -23,5 +23,12 @@ describe('the visitor kiosk form', () => {
       patientName: 'Grace Hopper',
       patientRoom: undefined,
     });
+  });
+
+  it('puts an issue of a nested part of the body on the field that holds it', () => {
+    expect(visitorKioskField('idDocument.number')).toBe('idNumber');
+    expect(visitorKioskField('emergencyContact.phone')).toBe('emergencyPhone');
+    expect(visitorKioskField('patientRoom')).toBe('patientName');
+    expect(visitorKioskField('email')).toBe('email');
   });
 });

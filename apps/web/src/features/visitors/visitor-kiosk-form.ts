@@ -97,3 +97,20 @@ export function visitorCheckInBodyFrom(form: VisitorKioskForm, byRoom = false): 
     specialInstructions: form.specialInstructions.trim() || undefined,
   };
 }
+
+/** The form field of each nested part of the body. */
+const NESTED_FIELDS: Record<string, keyof VisitorKioskForm> = {
+  'idDocument.type': 'idType',
+  'idDocument.number': 'idNumber',
+  'idDocument.issuedBy': 'idIssuedBy',
+  'emergencyContact.name': 'emergencyName',
+  'emergencyContact.phone': 'emergencyPhone',
+  'emergencyContact.relationship': 'emergencyRelationship',
+};
+
+/** The form field an issue of the check-in body belongs to (`patientRoom` is typed in the patient's box). */
+export function visitorKioskField(path: string): string | null {
+  const [first, second] = path.split('.');
+  if (first === 'patientRoom') return 'patientName';
+  return NESTED_FIELDS[`${first}.${second}`] ?? (first || null);
+}

@@ -1,3 +1,4 @@
+import { changePasswordResponse } from '@clinic/domain/contracts/account-security';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { accountSecurityKeys } from './keys';
@@ -7,7 +8,7 @@ export function useChangePassword() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { currentPassword: string; newPassword: string }) =>
-      api<{ sessionsEnded: number }>('/api/auth/password', { method: 'POST', body, noTenant: true }),
+      api('/api/auth/password', { method: 'POST', body, noTenant: true, reply: changePasswordResponse }),
     onSuccess: () => client.invalidateQueries({ queryKey: accountSecurityKeys.sessions }),
   });
 }

@@ -1,3 +1,4 @@
+import { mfaConfirmResponse } from '@clinic/domain/contracts/account-security';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { sessionQueryKey } from '../../../api/session';
@@ -8,7 +9,7 @@ export function useConfirmMfa() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (code: string) =>
-      api<{ backupCodes: string[] }>('/api/auth/mfa/confirm', { method: 'POST', body: { code }, noTenant: true }).then((r) => r.backupCodes),
+      api('/api/auth/mfa/confirm', { method: 'POST', body: { code }, noTenant: true, reply: mfaConfirmResponse }).then((r) => r.backupCodes),
     onSuccess: () =>
       Promise.all([client.invalidateQueries({ queryKey: accountSecurityKeys.security }), client.invalidateQueries({ queryKey: sessionQueryKey })]),
   });

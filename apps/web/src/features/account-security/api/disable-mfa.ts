@@ -1,3 +1,4 @@
+import { authOkResponse } from '@clinic/domain/contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { sessionQueryKey } from '../../../api/session';
@@ -7,7 +8,8 @@ import { accountSecurityKeys } from './keys';
 export function useDisableMfa() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: { password: string; code: string }) => api('/api/auth/mfa/disable', { method: 'POST', body, noTenant: true }),
+    mutationFn: (body: { password: string; code: string }) =>
+      api('/api/auth/mfa/disable', { method: 'POST', body, noTenant: true, reply: authOkResponse }),
     onSuccess: () =>
       Promise.all([client.invalidateQueries({ queryKey: accountSecurityKeys.security }), client.invalidateQueries({ queryKey: sessionQueryKey })]),
   });

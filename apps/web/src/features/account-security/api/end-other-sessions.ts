@@ -1,3 +1,4 @@
+import { endOtherSessionsResponse } from '@clinic/domain/contracts/account-security';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { accountSecurityKeys } from './keys';
@@ -6,7 +7,7 @@ import { accountSecurityKeys } from './keys';
 export function useEndOtherSessions() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ sessionsEnded: number }>('/api/auth/sessions/sign-out-others', { method: 'POST', noTenant: true }),
+    mutationFn: () => api('/api/auth/sessions/sign-out-others', { method: 'POST', noTenant: true, reply: endOtherSessionsResponse }),
     onSuccess: () => client.invalidateQueries({ queryKey: accountSecurityKeys.sessions }),
   });
 }

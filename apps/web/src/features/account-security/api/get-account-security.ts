@@ -1,4 +1,4 @@
-import type { AccountSecurity } from '@clinic/domain/contracts/account-security';
+import { accountSecurityResponse } from '@clinic/domain/contracts/account-security';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { accountSecurityKeys } from './keys';
@@ -7,7 +7,7 @@ import { accountSecurityKeys } from './keys';
 export function getAccountSecurityQueryOptions() {
   return queryOptions({
     queryKey: accountSecurityKeys.security,
-    queryFn: ({ signal }) => api<{ mfa: AccountSecurity }>('/api/auth/security', { signal, noTenant: true }).then((r) => r.mfa),
+    queryFn: ({ signal }) => api('/api/auth/security', { signal, noTenant: true, reply: accountSecurityResponse }).then((r) => r.mfa),
   });
 }
 

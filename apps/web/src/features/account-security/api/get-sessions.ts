@@ -1,4 +1,4 @@
-import type { SessionDto } from '@clinic/domain/contracts/account-security';
+import { sessionListResponse } from '@clinic/domain/contracts/account-security';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { accountSecurityKeys } from './keys';
@@ -7,7 +7,7 @@ import { accountSecurityKeys } from './keys';
 export function getSessionsQueryOptions() {
   return queryOptions({
     queryKey: accountSecurityKeys.sessions,
-    queryFn: ({ signal }) => api<{ sessions: SessionDto[] }>('/api/auth/sessions', { signal, noTenant: true }).then((r) => r.sessions),
+    queryFn: ({ signal }) => api('/api/auth/sessions', { signal, noTenant: true, reply: sessionListResponse }).then((r) => r.sessions),
   });
 }
 

@@ -1,6 +1,8 @@
+import { mfaDisableBody } from '@clinic/domain/contracts/account-security';
 import { Button, Group, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Banner } from '../../../ui/Banner';
+import { useZodForm } from '../../../ui/use-zod-form';
 import { useDisableMfa } from '../api/disable-mfa';
 import { credentialField } from '../credential-field';
 import { messageOf } from '../message-of';
@@ -8,14 +10,12 @@ import { messageOf } from '../message-of';
 /** Turning two-factor sign-in off, with the password and a current code. */
 export function DisableForm({ backupCodesLeft }: { backupCodesLeft: number }) {
   const disable = useDisableMfa();
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
+  const form = useZodForm({ schema: mfaDisableBody, initialValues: { password: '', code: '' } });
   const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit((body) => {
     setError(null);
-    disable.mutate({ password, code: code.trim() }, { onError: (err) => setError(messageOf(err)) });
-  };
+    disable.mutate(body, { onError: (err) => setError(messageOf(err)) });
+  });
   return (
     <form onSubmit={submit}>
       <Stack>
@@ -24,8 +24,8 @@ export function DisableForm({ backupCodesLeft }: { backupCodesLeft: number }) {
           To turn it off, enter your password and a current code (or a backup code).
         </Text>
         <Group align="flex-end">
-          <PasswordInput {...credentialField('Password', 'current-password', password, setPassword)} />
-          <TextInput {...credentialField('Authentication code', 'one-time-code', code, setCode)} />
+          <PasswordInput {...credentialField('Password', 'current-password')} {...form.getInputProps('password')} />
+          <TextInput {...credentialField('Authentication code', 'one-time-code')} {...form.getInputProps('code')} />
           <Button type="submit" color="red" variant="outline" loading={disable.isPending}>
             Turn Off Two-Factor Authentication
           </Button>

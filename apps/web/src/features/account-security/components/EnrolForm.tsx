@@ -1,6 +1,8 @@
+import { mfaConfirmBody } from '@clinic/domain/contracts/account-security';
 import { Button, Code, Group, Image, Stack, Text, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Banner } from '../../../ui/Banner';
+import { useZodForm } from '../../../ui/use-zod-form';
 import { useConfirmMfa } from '../api/confirm-mfa';
 import { useEnrollMfa, type Enrolment } from '../api/enroll-mfa';
 import { messageOf } from '../message-of';
@@ -10,7 +12,7 @@ export function EnrolForm({ onConfirmed }: { onConfirmed: (backupCodes: string[]
   const enroll = useEnrollMfa();
   const confirm = useConfirmMfa();
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
-  const [code, setCode] = useState('');
+  const form = useZodForm({ schema: mfaConfirmBody, initialValues: { code: '' } });
   const [error, setError] = useState<string | null>(null);
 
   if (!enrolment) {
@@ -30,16 +32,15 @@ export function EnrolForm({ onConfirmed }: { onConfirmed: (backupCodes: string[]
       </Stack>
     );
   }
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit(({ code }) => {
     setError(null);
     // The promise, not mutate's callbacks: once the state reads "on" this form is gone, and the
     // codes go to the card, which stays.
     confirm
-      .mutateAsync(code.trim())
+      .mutateAsync(code)
       .then(onConfirmed)
       .catch((err: unknown) => setError(messageOf(err)));
-  };
+  });
   return (
     <form onSubmit={submit}>
       <Stack>
@@ -60,8 +61,7 @@ export function EnrolForm({ onConfirmed }: { onConfirmed: (backupCodes: string[]
           autoComplete="one-time-code"
           required
           maxLength={6}
-          value={code}
-          onChange={(e) => setCode(e.currentTarget.value)}
+          {...form.getInputProps('code')}
           w={220}
         />
         {error && <Banner>{error}</Banner>}

@@ -1,6 +1,9 @@
-import { Badge, Button, Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useFormatTime } from '../../../ui/time-format';
+import type { SessionDto } from '@clinic/domain/contracts/account-security';
+import { Badge, Button, Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
 import { QueryState } from '../../../ui/QueryState';
+import { useFormatTime } from '../../../ui/time-format';
+import { TimeText } from '../../../ui/TimeText';
 import { useEndOtherSessions } from '../api/end-other-sessions';
 import { useEndSession } from '../api/end-session';
 import { useSessions } from '../api/get-sessions';
@@ -11,6 +14,38 @@ export function SessionsCard() {
   const formatTime = useFormatTime();
   const endOne = useEndSession();
   const endOthers = useEndOtherSessions();
+  const columns: DataTableColumn<SessionDto>[] = [
+    {
+      key: 'device',
+      header: 'Device',
+      cell: (s) => (
+        <Text size="sm" lineClamp={2}>
+          {s.device}
+        </Text>
+      ),
+    },
+    { key: 'address', header: 'Address', cell: (s) => s.address ?? 'Unknown' },
+    { key: 'lastSeen', header: 'Last seen', cell: (s) => <TimeText value={s.lastSeenAt} date="numeric" /> },
+    {
+      key: 'actions',
+      header: <VisuallyHidden>Actions</VisuallyHidden>,
+      cell: (s) =>
+        s.current ? (
+          <Badge color="dark" variant="outline">
+            This device
+          </Badge>
+        ) : (
+          <Button
+            size="xs"
+            variant="subtle"
+            onClick={() => endOne.mutate(s.id)}
+            aria-label={`Sign out the session last seen ${formatTime(s.lastSeenAt, { date: 'numeric' })}`}
+          >
+            Sign out
+          </Button>
+        ),
+    },
+  ];
   return (
     <Card withBorder component="section" aria-labelledby="sessions-title">
       <Stack>
@@ -23,51 +58,7 @@ export function SessionsCard() {
           </Button>
         </Group>
         <QueryState query={sessions}>
-          {(rows) => (
-            <Table.ScrollContainer minWidth={600}>
-              <Table aria-label="Your sessions">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Device</Table.Th>
-                    <Table.Th>Address</Table.Th>
-                    <Table.Th>Last seen</Table.Th>
-                    <Table.Th>
-                      <VisuallyHidden>Actions</VisuallyHidden>
-                    </Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {rows.map((s) => (
-                    <Table.Tr key={s.id}>
-                      <Table.Td>
-                        <Text size="sm" lineClamp={2}>
-                          {s.device}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>{s.address ?? 'Unknown'}</Table.Td>
-                      <Table.Td>{formatTime(s.lastSeenAt, { date: 'numeric' })}</Table.Td>
-                      <Table.Td>
-                        {s.current ? (
-                          <Badge color="dark" variant="outline">
-                            This device
-                          </Badge>
-                        ) : (
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            onClick={() => endOne.mutate(s.id)}
-                            aria-label={`Sign out the session last seen ${formatTime(s.lastSeenAt, { date: 'numeric' })}`}
-                          >
-                            Sign out
-                          </Button>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
+          {(rows) => <DataTable label="Your sessions" columns={columns} rows={rows} rowKey={(s) => s.id} minWidth={600} />}
         </QueryState>
       </Stack>
     </Card>

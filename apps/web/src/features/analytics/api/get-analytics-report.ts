@@ -1,9 +1,13 @@
-import type {
-  AnalyticsBusiness,
-  AnalyticsPatients,
-  AnalyticsRangeOverview,
-  AnalyticsReport,
-  AnalyticsTriage,
+import {
+  analyticsBusinessResponse,
+  analyticsPatientsResponse,
+  analyticsRangeOverviewResponse,
+  analyticsTriageResponse,
+  type AnalyticsBusiness,
+  type AnalyticsPatients,
+  type AnalyticsRangeOverview,
+  type AnalyticsReport,
+  type AnalyticsTriage,
 } from '@clinic/domain/contracts/analytics';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
@@ -25,6 +29,14 @@ export interface AnalyticsReports {
 /** A report of the page. */
 export type ReportName = keyof AnalyticsReports;
 
+/** The contract each report's reply is read by. */
+const REPLIES = {
+  overview: analyticsRangeOverviewResponse,
+  triage: analyticsTriageResponse,
+  patients: analyticsPatientsResponse,
+  business: analyticsBusinessResponse,
+} as const;
+
 /** Query keys of the page's reports, `['analytics', tenant, report, range]`. */
 export const analyticsKeys = {
   all: ['analytics'] as const,
@@ -37,11 +49,12 @@ export function getAnalyticsReportQueryOptions<R extends ReportName>(tenant: Ten
     queryKey: analyticsKeys.report(tenant, report, range),
     queryFn: ({ signal }) => {
       const request = tenantRequest(tenant);
-      return api<AnalyticsReports[R] & { success: true }>(`/api/analytics/${report}`, {
+      return api(`/api/analytics/${report}`, {
         ...request,
+        reply: REPLIES[report],
         query: { ...request.query, from: range.from, to: range.to },
         signal,
-      });
+      }) as Promise<AnalyticsReports[R] & { success: true }>;
     },
     // A new range keeps the last charts on screen until its data arrives.
     placeholderData: keepPreviousData,

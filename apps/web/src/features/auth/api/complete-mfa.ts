@@ -1,3 +1,4 @@
+import { signInResponse } from '@clinic/domain/contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { acceptInvitation } from './accept-invitation';
@@ -15,7 +16,7 @@ export function useCompleteMfa() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ mfaToken, code, invite }: SecondFactor) => {
-      await api('/api/auth/mfa', { method: 'POST', body: { mfaToken, code }, noTenant: true });
+      await api('/api/auth/mfa', { method: 'POST', body: { mfaToken, code }, noTenant: true, reply: signInResponse });
       if (invite) await acceptInvitation(invite);
     },
     onSuccess: () => refreshUserData(client),

@@ -1,4 +1,4 @@
-import type { ClinicDto, OrganizationDto } from '@clinic/domain/contracts/organizations';
+import { organizationCreatedResponse } from '@clinic/domain/contracts/organizations-replies';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { refreshUserData } from './credentials';
@@ -17,10 +17,11 @@ export function useCreateOrganization() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: NewOrganization) =>
-      api<{ organization: OrganizationDto; clinic: ClinicDto; message: string }>('/api/organizations', {
+      api('/api/organizations', {
         method: 'POST',
         body: { ...input, status: 'active' },
         noTenant: true,
+        reply: organizationCreatedResponse,
       }),
     onSuccess: () => refreshUserData(client),
   });

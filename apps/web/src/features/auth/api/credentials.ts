@@ -1,3 +1,4 @@
+import { signInResponse, signUpResponse } from '@clinic/domain/contracts/auth';
 import type { QueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { organizationKeys } from '../../../api/organizations';
@@ -17,8 +18,9 @@ export interface Credentials {
  */
 export async function submitCredentials(path: '/api/auth/sign-in' | '/api/auth/sign-up', { email, password, invite }: Credentials) {
   // Signing up from an invitation: the server applies that organization's password policy.
-  const body = path === '/api/auth/sign-up' && invite ? { email, password, invitationToken: invite } : { email, password };
-  await api(path, { method: 'POST', body, noTenant: true });
+  const signUp = path === '/api/auth/sign-up';
+  const body = signUp && invite ? { email, password, invitationToken: invite } : { email, password };
+  await api(path, { method: 'POST', body, noTenant: true, reply: signUp ? signUpResponse : signInResponse });
   if (invite) await acceptInvitation(invite);
 }
 

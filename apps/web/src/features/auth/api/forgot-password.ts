@@ -1,3 +1,4 @@
+import { forgotPasswordResponse } from '@clinic/domain/contracts/account-security';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 
@@ -5,6 +6,6 @@ import { api } from '../../../api/client';
 export function useForgotPassword() {
   return useMutation({
     mutationFn: (email: string) =>
-      api<{ message: string; mailConfigured: boolean }>('/api/auth/password/forgot', { method: 'POST', body: { email }, noTenant: true }),
+      api('/api/auth/password/forgot', { method: 'POST', body: { email }, noTenant: true, reply: forgotPasswordResponse }),
   });
 }

@@ -1,3 +1,4 @@
+import { resetPasswordResponse } from '@clinic/domain/contracts/account-security';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 
@@ -5,6 +6,6 @@ import { api } from '../../../api/client';
 export function useResetPassword() {
   return useMutation({
     mutationFn: (body: { token: string; newPassword: string }) =>
-      api<{ message: string }>('/api/auth/password/reset', { method: 'POST', body, noTenant: true }),
+      api('/api/auth/password/reset', { method: 'POST', body, noTenant: true, reply: resetPasswordResponse }),
   });
 }

@@ -1,3 +1,4 @@
+import { profileResponse } from '@clinic/domain/contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { refreshUserData } from './credentials';
@@ -9,7 +10,8 @@ import { refreshUserData } from './credentials';
 export function useSetProfile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { organizationId: string; clinicId: string }) => api('/api/auth/profile', { method: 'PUT', body: input, noTenant: true }),
+    mutationFn: (input: { organizationId: string; clinicId: string }) =>
+      api('/api/auth/profile', { method: 'PUT', body: input, noTenant: true, reply: profileResponse }),
     onSuccess: () => refreshUserData(client),
   });
 }

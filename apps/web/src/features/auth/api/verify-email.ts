@@ -1,3 +1,4 @@
+import { verifyEmailResponse } from '@clinic/domain/contracts/auth';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { refreshUserData } from './credentials';
@@ -10,7 +11,7 @@ import { refreshUserData } from './credentials';
 export function useVerifyEmail() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (token: string) => api<{ email: string }>('/api/auth/verify-email', { method: 'POST', body: { token }, noTenant: true }),
+    mutationFn: (token: string) => api('/api/auth/verify-email', { method: 'POST', body: { token }, noTenant: true, reply: verifyEmailResponse }),
     onSuccess: () => {
       void refreshUserData(client);
     },

@@ -1,3 +1,4 @@
+import { subscriptionCanceledResponse } from '@clinic/domain/contracts/billing';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useBillingRefresh } from './billing-refresh';
@@ -6,7 +7,7 @@ import { useBillingRefresh } from './billing-refresh';
 export function useCancelSubscription() {
   const refresh = useBillingRefresh();
   return useMutation({
-    mutationFn: () => api('/api/billing/cancel', { method: 'POST', body: {} }),
+    mutationFn: () => api('/api/billing/cancel', { method: 'POST', body: {}, reply: subscriptionCanceledResponse }),
     onSuccess: refresh,
   });
 }

@@ -1,4 +1,4 @@
-import type { BillingResponse } from '@clinic/domain/contracts/billing';
+import { billingResponse } from '@clinic/domain/contracts/billing';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { billingKeys } from './keys';
@@ -7,7 +7,7 @@ import { billingKeys } from './keys';
 export function getBillingQueryOptions() {
   return queryOptions({
     queryKey: billingKeys.subscription(),
-    queryFn: ({ signal }) => api<BillingResponse>('/api/billing/subscription', { signal }),
+    queryFn: ({ signal }) => api('/api/billing/subscription', { signal, reply: billingResponse }),
   });
 }
 

@@ -1,3 +1,4 @@
+import { trialStartedResponse } from '@clinic/domain/contracts/billing';
 import type { PlanId } from '@clinic/domain/rules/plans';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../api/client';
@@ -7,7 +8,7 @@ import { useBillingRefresh } from './billing-refresh';
 export function useStartTrial() {
   const refresh = useBillingRefresh();
   return useMutation({
-    mutationFn: (plan: PlanId) => api('/api/billing/trial', { method: 'POST', body: { plan } }),
+    mutationFn: (plan: PlanId) => api('/api/billing/trial', { method: 'POST', body: { plan }, reply: trialStartedResponse }),
     onSuccess: refresh,
   });
 }

@@ -1,4 +1,4 @@
-import type { EnrollmentDto } from '@clinic/domain/contracts/clinical-trials';
+import { enrollmentResponse } from '@clinic/domain/contracts/clinical-trials';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useInvalidateTrials } from './invalidate-trials';
@@ -8,9 +8,10 @@ export function useCompleteVisit() {
   const invalidate = useInvalidateTrials();
   return useMutation({
     mutationFn: ({ enrollmentId, visitNumber }: { enrollmentId: string; visitNumber: number }) =>
-      api<{ enrollment: EnrollmentDto }>(`/api/clinical-trials/enrollments/${encodeURIComponent(enrollmentId)}/visits/${visitNumber}/complete`, {
+      api(`/api/clinical-trials/enrollments/${encodeURIComponent(enrollmentId)}/visits/${visitNumber}/complete`, {
         method: 'POST',
         body: {},
+        reply: enrollmentResponse,
       }),
     onSuccess: invalidate,
   });

@@ -1,4 +1,4 @@
-import type { AdverseEventDto } from '@clinic/domain/contracts/clinical-trials';
+import { adverseEventListResponse } from '@clinic/domain/contracts/clinical-trials';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { trialKeys } from './keys';
@@ -8,7 +8,7 @@ export function getRecentAdverseEventsQueryOptions(limit: number) {
   return queryOptions({
     queryKey: trialKeys.recentAdverseEvents(limit),
     queryFn: ({ signal }) =>
-      api<{ adverseEvents: AdverseEventDto[] }>('/api/clinical-trials/adverse-events', { query: { limit }, signal }).then((r) => r.adverseEvents),
+      api('/api/clinical-trials/adverse-events', { query: { limit }, signal, reply: adverseEventListResponse }).then((r) => r.adverseEvents),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { EnrollmentDto } from '@clinic/domain/contracts/clinical-trials';
+import { enrollmentListResponse } from '@clinic/domain/contracts/clinical-trials';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { trialKeys } from './keys';
@@ -8,9 +8,7 @@ export function getEnrollmentsQueryOptions(trialId: string) {
   return queryOptions({
     queryKey: trialKeys.enrollments(trialId),
     queryFn: ({ signal }) =>
-      api<{ enrollments: EnrollmentDto[] }>(`/api/clinical-trials/${encodeURIComponent(trialId)}/enrollments`, { signal }).then(
-        (r) => r.enrollments,
-      ),
+      api(`/api/clinical-trials/${encodeURIComponent(trialId)}/enrollments`, { signal, reply: enrollmentListResponse }).then((r) => r.enrollments),
   });
 }
 

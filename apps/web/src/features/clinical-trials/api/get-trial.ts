@@ -1,4 +1,4 @@
-import type { TrialDto } from '@clinic/domain/contracts/clinical-trials';
+import { trialResponse } from '@clinic/domain/contracts/clinical-trials';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { trialKeys } from './keys';
@@ -7,7 +7,7 @@ import { trialKeys } from './keys';
 export function getTrialQueryOptions(id: string) {
   return queryOptions({
     queryKey: trialKeys.detail(id),
-    queryFn: ({ signal }) => api<{ trial: TrialDto }>(`/api/clinical-trials/${encodeURIComponent(id)}`, { signal }).then((r) => r.trial),
+    queryFn: ({ signal }) => api(`/api/clinical-trials/${encodeURIComponent(id)}`, { signal, reply: trialResponse }).then((r) => r.trial),
   });
 }
 

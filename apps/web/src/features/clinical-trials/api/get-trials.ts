@@ -1,4 +1,4 @@
-import type { TrialDto } from '@clinic/domain/contracts/clinical-trials';
+import { trialListResponse } from '@clinic/domain/contracts/clinical-trials';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { trialKeys } from './keys';
@@ -7,7 +7,7 @@ import { trialKeys } from './keys';
 export function getTrialsQueryOptions() {
   return queryOptions({
     queryKey: trialKeys.list(),
-    queryFn: ({ signal }) => api<{ trials: TrialDto[] }>('/api/clinical-trials', { signal }).then((r) => r.trials),
+    queryFn: ({ signal }) => api('/api/clinical-trials', { signal, reply: trialListResponse }).then((r) => r.trials),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { AdverseEventDto, AdverseEventInput } from '@clinic/domain/contracts/clinical-trials';
+import { adverseEventResponse, type AdverseEventInput } from '@clinic/domain/contracts/clinical-trials';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useInvalidateTrials } from './invalidate-trials';
@@ -8,7 +8,7 @@ export function useReportAdverseEvent() {
   const invalidate = useInvalidateTrials();
   return useMutation({
     mutationFn: ({ trialId, body }: { trialId: string; body: AdverseEventInput }) =>
-      api<{ adverseEvent: AdverseEventDto }>(`/api/clinical-trials/${encodeURIComponent(trialId)}/adverse-events`, { method: 'POST', body }).then(
+      api(`/api/clinical-trials/${encodeURIComponent(trialId)}/adverse-events`, { method: 'POST', body, reply: adverseEventResponse }).then(
         (r) => r.adverseEvent,
       ),
     onSuccess: invalidate,

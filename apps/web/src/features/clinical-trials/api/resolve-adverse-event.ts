@@ -1,3 +1,4 @@
+import { adverseEventResponse } from '@clinic/domain/contracts/clinical-trials';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useInvalidateTrials } from './invalidate-trials';
@@ -6,7 +7,8 @@ import { useInvalidateTrials } from './invalidate-trials';
 export function useResolveAdverseEvent() {
   const invalidate = useInvalidateTrials();
   return useMutation({
-    mutationFn: (id: string) => api(`/api/clinical-trials/adverse-events/${encodeURIComponent(id)}/resolve`, { method: 'POST', body: {} }),
+    mutationFn: (id: string) =>
+      api(`/api/clinical-trials/adverse-events/${encodeURIComponent(id)}/resolve`, { method: 'POST', body: {}, reply: adverseEventResponse }),
     onSuccess: invalidate,
   });
 }

@@ -1,4 +1,4 @@
-import type { TrialDto, TrialInput } from '@clinic/domain/contracts/clinical-trials';
+import { trialResponse, type TrialInput } from '@clinic/domain/contracts/clinical-trials';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useInvalidateTrials } from './invalidate-trials';
@@ -8,9 +8,10 @@ export function useSaveTrial() {
   const invalidate = useInvalidateTrials();
   return useMutation({
     mutationFn: ({ id, body }: { id?: string; body: TrialInput }) =>
-      api<{ trial: TrialDto }>(id ? `/api/clinical-trials/${encodeURIComponent(id)}` : '/api/clinical-trials', {
+      api(id ? `/api/clinical-trials/${encodeURIComponent(id)}` : '/api/clinical-trials', {
         method: id ? 'PUT' : 'POST',
         body,
+        reply: trialResponse,
       }).then((r) => r.trial),
     onSuccess: invalidate,
   });

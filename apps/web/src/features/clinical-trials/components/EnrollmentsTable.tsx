@@ -1,24 +1,53 @@
 import type { EnrollmentDto } from '@clinic/domain/contracts/clinical-trials';
-import { Button, Group, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { Banner } from '../../../ui/Banner';
+import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
 import { EmptyState } from '../../../ui/EmptyState';
 import { QueryState } from '../../../ui/QueryState';
-import { Banner } from '../../../ui/Banner';
 import { useEnrollments } from '../api/get-enrollments';
-import { useCompleteVisit } from '../api/complete-visit';
-import { useWithdrawEnrollment } from '../api/withdraw-enrollment';
+import { EnrollmentActions } from './EnrollmentActions';
 
-const nextVisit = (e: EnrollmentDto) => e.visitSchedule.find((v) => v.status !== 'Completed');
+const VISIT_SCHEDULE: DataTableColumn<EnrollmentDto> = {
+  key: 'schedule',
+  header: 'Visit Schedule',
+  cell: (e) => (
+    <Stack gap={0}>
+      {e.visitSchedule.map((v) => (
+        <Text key={v.visitNumber} fz="xs">
+          {v.visitNumber}. {v.visitName}: {v.scheduledDate} · {v.status}
+          {v.completedDate ? ` (${v.completedDate})` : ''}
+        </Text>
+      ))}
+    </Stack>
+  ),
+};
+
+const ENROLLMENT_COLUMNS: DataTableColumn<EnrollmentDto>[] = [
+  { key: 'screening', header: 'Screening Number', cell: (e) => e.screeningNumber ?? '—' },
+  { key: 'patient', header: 'Patient', cell: (e) => e.patientName },
+  { key: 'date', header: 'Enrollment Date', cell: (e) => e.enrollmentDate },
+  { key: 'group', header: 'Randomization Group', cell: (e) => e.randomizationGroup ?? '—' },
+  { key: 'status', header: 'Status', cell: (e) => e.status },
+  { key: 'compliance', header: 'Compliance', cell: (e) => (e.compliance === null ? 'No visits due' : `${e.compliance}%`) },
+  VISIT_SCHEDULE,
+];
 
 /** A trial's enrolments: screening number, patient, dates, group, status, compliance and the visit schedule. */
 export function EnrollmentsTable({ trialId, actions = true }: { trialId: string; actions?: boolean }) {
   const query = useEnrollments(trialId);
-  const complete = useCompleteVisit();
-  const withdraw = useWithdrawEnrollment();
   const [withdrawing, setWithdrawing] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const run = (p: Promise<unknown>) => p.catch((err: Error) => setError(err.message));
+  const columns: DataTableColumn<EnrollmentDto>[] = actions
+    ? [
+        ...ENROLLMENT_COLUMNS,
+        {
+          key: 'actions',
+          header: 'Actions',
+          cell: (e) => <EnrollmentActions enrollment={e} withdrawing={withdrawing === e.id} onWithdrawing={setWithdrawing} onError={setError} />,
+        },
+      ]
+    : ENROLLMENT_COLUMNS;
 
   return (
     <QueryState
@@ -34,88 +63,7 @@ export function EnrollmentsTable({ trialId, actions = true }: { trialId: string;
               {error}
             </Banner>
           )}
-          <Table.ScrollContainer minWidth={800}>
-            <Table striped aria-label="Enrollments">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Screening Number</Table.Th>
-                  <Table.Th>Patient</Table.Th>
-                  <Table.Th>Enrollment Date</Table.Th>
-                  <Table.Th>Randomization Group</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th>Compliance</Table.Th>
-                  <Table.Th>Visit Schedule</Table.Th>
-                  {actions && <Table.Th>Actions</Table.Th>}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((e) => {
-                  const visit = nextVisit(e);
-                  return (
-                    <Table.Tr key={e.id}>
-                      <Table.Td>{e.screeningNumber ?? '—'}</Table.Td>
-                      <Table.Td>{e.patientName}</Table.Td>
-                      <Table.Td>{e.enrollmentDate}</Table.Td>
-                      <Table.Td>{e.randomizationGroup ?? '—'}</Table.Td>
-                      <Table.Td>{e.status}</Table.Td>
-                      <Table.Td>{e.compliance === null ? 'No visits due' : `${e.compliance}%`}</Table.Td>
-                      <Table.Td>
-                        <Stack gap={0}>
-                          {e.visitSchedule.map((v) => (
-                            <Text key={v.visitNumber} fz="xs">
-                              {v.visitNumber}. {v.visitName}: {v.scheduledDate} · {v.status}
-                              {v.completedDate ? ` (${v.completedDate})` : ''}
-                            </Text>
-                          ))}
-                        </Stack>
-                      </Table.Td>
-                      {actions && (
-                        <Table.Td>
-                          {e.status === 'Active' && (
-                            <Stack gap="xs">
-                              {visit && visit.scheduledDate <= new Date().toISOString().slice(0, 10) && (
-                                <Button
-                                  size="xs"
-                                  variant="light"
-                                  loading={complete.isPending}
-                                  onClick={() => void run(complete.mutateAsync({ enrollmentId: e.id, visitNumber: visit.visitNumber }))}
-                                  aria-label={`Record ${visit.visitName} visit of ${e.patientName} as completed`}
-                                >
-                                  Complete {visit.visitName}
-                                </Button>
-                              )}
-                              {withdrawing === e.id ? (
-                                <Group gap="xs" wrap="nowrap">
-                                  <TextInput
-                                    size="xs"
-                                    label="Withdrawal reason"
-                                    value={reason}
-                                    onChange={(ev) => setReason(ev.currentTarget.value)}
-                                  />
-                                  <Button
-                                    size="xs"
-                                    color="red.9"
-                                    disabled={!reason.trim()}
-                                    onClick={() => void run(withdraw.mutateAsync({ enrollmentId: e.id, reason }).then(() => setWithdrawing(null)))}
-                                  >
-                                    Confirm
-                                  </Button>
-                                </Group>
-                              ) : (
-                                <Button size="xs" variant="default" onClick={() => (setWithdrawing(e.id), setReason(''))}>
-                                  Withdraw
-                                </Button>
-                              )}
-                            </Stack>
-                          )}
-                        </Table.Td>
-                      )}
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <DataTable label="Enrollments" columns={columns} rows={rows} rowKey={(e) => e.id} minWidth={800} striped />
         </Stack>
       )}
     </QueryState>

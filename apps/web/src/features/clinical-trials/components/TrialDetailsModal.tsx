@@ -1,4 +1,5 @@
 import { Modal, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { FieldGrid } from '../../../ui/FieldGrid';
 import { QueryState } from '../../../ui/QueryState';
 import { useTrial } from '../api/get-trial';
 import { EnrollmentsTable } from './EnrollmentsTable';
@@ -36,30 +37,23 @@ function Details({ trialId }: { trialId: string }) {
           <Title order={2} fz="h3">
             {t.title}
           </Title>
-          <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            {(
-              [
-                ['Phase', t.phase],
-                ['Status', t.status],
-                ['Sponsor', t.sponsor],
-                ['Principal Investigator', t.principalInvestigator],
-                ['Start Date', t.startDate],
-                ['End Date', t.endDate ?? '—'],
-                ['Enrollment', `${t.currentEnrollment} / ${t.targetEnrollment} (${t.enrollmentPercent}%)`],
-                ['Age Range', `${t.ageRange.min} to ${t.ageRange.max} ${t.ageRange.unit}`],
-                ['Protocol', t.protocol ?? '—'],
-                ['Regulatory Approval', t.regulatoryApproval ?? '—'],
-                ['Open Serious Adverse Events', String(t.openSeriousEvents)],
-              ] as const
-            ).map(([label, value]) => (
-              <Stack key={label} gap={0}>
-                <Text fz="sm" c="gray.7">
-                  {label}
-                </Text>
-                <Text>{value}</Text>
-              </Stack>
-            ))}
-          </SimpleGrid>
+          <FieldGrid
+            cols={{ base: 1, sm: 3 }}
+            size="md"
+            fields={[
+              ['Phase', t.phase],
+              ['Status', t.status],
+              ['Sponsor', t.sponsor],
+              ['Principal Investigator', t.principalInvestigator],
+              ['Start Date', t.startDate],
+              ['End Date', t.endDate ?? '—'],
+              ['Enrollment', `${t.currentEnrollment} / ${t.targetEnrollment} (${t.enrollmentPercent}%)`],
+              ['Age Range', `${t.ageRange.min} to ${t.ageRange.max} ${t.ageRange.unit}`],
+              ['Protocol', t.protocol ?? '—'],
+              ['Regulatory Approval', t.regulatoryApproval ?? '—'],
+              ['Open Serious Adverse Events', String(t.openSeriousEvents)],
+            ]}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <List label="Indications" items={t.indications} />
             <List label="Interventions" items={t.interventions} />

@@ -1,9 +1,11 @@
 import { trialBody, type TrialDto, type TrialInput } from '@clinic/domain/contracts/clinical-trials';
 import { AGE_UNITS, TRIAL_PHASES, TRIAL_STATUSES } from '@clinic/domain/rules/clinical-trials';
-import { Button, Group, Modal, NativeSelect, NumberInput, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
-import { Banner } from '../../../ui/Banner';
+import { Modal, NativeSelect, NumberInput, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { viewerToday } from '../../../ui/calendar-today';
+import { useZodForm } from '../../../ui/use-zod-form';
 import { useSaveTrial } from '../api/save-trial';
+import { ModalFormActions } from './ModalFormActions';
 
 /** The form's text: lists one entry per line. */
 interface TrialForm {
@@ -33,6 +35,24 @@ const lines = (text: string) =>
     .map((s) => s.trim())
     .filter(Boolean);
 
+/** The lists, one entry per line. */
+const LIST_FIELDS = [
+  ['indications', 'Indications'],
+  ['interventions', 'Interventions'],
+  ['endpoints', 'Endpoints'],
+  ['inclusionCriteria', 'Inclusion Criteria'],
+  ['exclusionCriteria', 'Exclusion Criteria'],
+] as const satisfies ReadonlyArray<readonly [keyof TrialForm, string]>;
+
+type ListKey = (typeof LIST_FIELDS)[number][0];
+
+/** A trial's lists as the form's text, one entry per line. */
+const listTexts = (trial: TrialDto | null) =>
+  Object.fromEntries(LIST_FIELDS.map(([key]) => [key, trial?.[key].join('\n') ?? ''])) as Record<ListKey, string>;
+
+/** The form's list texts as the body's lists: one entry per non-blank line. */
+const listsOf = (f: TrialForm) => Object.fromEntries(LIST_FIELDS.map(([key]) => [key, lines(f[key])])) as Record<ListKey, string[]>;
+
 function formOf(trial: TrialDto | null): TrialForm {
   return {
     title: trial?.title ?? '',
@@ -40,40 +60,29 @@ function formOf(trial: TrialDto | null): TrialForm {
     status: trial?.status ?? 'Recruiting',
     sponsor: trial?.sponsor ?? '',
     principalInvestigator: trial?.principalInvestigator ?? '',
-    startDate: trial?.startDate ?? new Date().toISOString().slice(0, 10),
+    startDate: trial?.startDate ?? viewerToday(),
     endDate: trial?.endDate ?? '',
     targetEnrollment: trial?.targetEnrollment ?? 50,
     ageMin: trial?.ageRange.min ?? 0,
     ageMax: trial?.ageRange.max ?? 17,
     ageUnit: trial?.ageRange.unit ?? 'years',
-    indications: trial?.indications.join('\n') ?? '',
-    interventions: trial?.interventions.join('\n') ?? '',
-    endpoints: trial?.endpoints.join('\n') ?? '',
-    inclusionCriteria: trial?.inclusionCriteria.join('\n') ?? '',
-    exclusionCriteria: trial?.exclusionCriteria.join('\n') ?? '',
+    ...listTexts(trial),
     protocol: trial?.protocol ?? '',
     regulatoryApproval: trial?.regulatoryApproval ?? '',
   };
 }
 
+/** The body of the form: text fields as typed, numbers as numbers, the lists split into lines. */
 function bodyOf(f: TrialForm): TrialInput {
+  const { ageMin, ageMax, ageUnit, targetEnrollment, endDate, phase, status, ...text } = f;
   return {
-    title: f.title,
-    phase: f.phase as TrialInput['phase'],
-    status: f.status as TrialInput['status'],
-    sponsor: f.sponsor,
-    principalInvestigator: f.principalInvestigator,
-    startDate: f.startDate,
-    endDate: f.endDate || null,
-    targetEnrollment: Number(f.targetEnrollment),
-    ageRange: { min: Number(f.ageMin), max: Number(f.ageMax), unit: f.ageUnit as 'years' | 'months' },
-    indications: lines(f.indications),
-    interventions: lines(f.interventions),
-    endpoints: lines(f.endpoints),
-    inclusionCriteria: lines(f.inclusionCriteria),
-    exclusionCriteria: lines(f.exclusionCriteria),
-    protocol: f.protocol,
-    regulatoryApproval: f.regulatoryApproval,
+    ...text,
+    ...listsOf(f),
+    phase: phase as TrialInput['phase'],
+    status: status as TrialInput['status'],
+    endDate: endDate || null,
+    targetEnrollment: Number(targetEnrollment),
+    ageRange: { min: Number(ageMin), max: Number(ageMax), unit: ageUnit as 'years' | 'months' },
   };
 }
 
@@ -86,45 +95,27 @@ export function TrialFormModal({ trial, opened, onClose }: { trial: TrialDto | n
   );
 }
 
+/** `ageRange.min` -> `ageMin` (and max, unit); other issues go to the field their path starts with. */
+function fieldOf(path: string): string | null {
+  const [first, second] = path.split('.');
+  if (first !== 'ageRange') return first || null;
+  return second === 'min' ? 'ageMin' : second === 'unit' ? 'ageUnit' : 'ageMax';
+}
+
 function TrialFormBody({ trial, onClose }: { trial: TrialDto | null; onClose: () => void }) {
-  const [form, setForm] = useState(() => formOf(trial));
-  const [error, setError] = useState<string | null>(null);
+  const form = useZodForm({ schema: trialBody, toInput: bodyOf, fieldOf, initialValues: formOf(trial) });
+  const [failure, setFailure] = useState<string | null>(null);
   const save = useSaveTrial();
   const field = (key: keyof TrialForm, label: string, required = false) => ({
     label,
-    value: form[key] as string,
-    onChange: (e: { currentTarget: { value: string } }) => {
-      const value = e.currentTarget.value;
-      setForm((f) => ({ ...f, [key]: value }));
-    },
+    ...form.getInputProps(key),
     ...(required ? { withAsterisk: true, 'aria-required': true as const } : {}),
   });
-  const num = (key: 'targetEnrollment' | 'ageMin' | 'ageMax', label: string) => ({
-    label,
-    value: form[key],
-    onChange: (v: number | string) => setForm((f) => ({ ...f, [key]: v })),
-    withAsterisk: true,
-    min: 0,
-  });
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = trialBody.safeParse(bodyOf(form));
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      setError(`${issue.path.join('.') || 'Trial'}: ${issue.message}`);
-      return;
-    }
-    try {
-      await save.mutateAsync({ id: trial?.id, body: bodyOf(form) });
-      onClose();
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  };
+  const num = (key: 'targetEnrollment' | 'ageMin' | 'ageMax', label: string) => ({ label, ...form.getInputProps(key), withAsterisk: true, min: 0 });
+  const submit = form.onSubmit((body) => save.mutateAsync({ id: trial?.id, body }).then(onClose, (err: Error) => setFailure(err.message)));
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={submit} noValidate>
       <Stack gap="sm">
         <TextInput {...field('title', 'Title', true)} data-autofocus />
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -142,21 +133,16 @@ function TrialFormBody({ trial, onClose }: { trial: TrialDto | null; onClose: ()
           <NativeSelect {...field('ageUnit', 'Age Unit', true)} data={[...AGE_UNITS]} />
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Textarea {...field('indications', 'Indications')} description="One per line" autosize minRows={2} />
-          <Textarea {...field('interventions', 'Interventions')} description="One per line" autosize minRows={2} />
-          <Textarea {...field('endpoints', 'Endpoints')} description="One per line" autosize minRows={2} />
-          <Textarea {...field('inclusionCriteria', 'Inclusion Criteria')} description="One per line" autosize minRows={2} />
-          <Textarea {...field('exclusionCriteria', 'Exclusion Criteria')} description="One per line" autosize minRows={2} />
+          {LIST_FIELDS.map(([key, label]) => (
+            <Textarea key={key} {...field(key, label)} description="One per line" autosize minRows={2} />
+          ))}
         </SimpleGrid>
-        {error && <Banner tone="error">{error}</Banner>}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={save.isPending}>
-            {trial ? 'Save Trial' : 'Create Trial'}
-          </Button>
-        </Group>
+        <ModalFormActions
+          failure={form.formError ?? failure}
+          onCancel={onClose}
+          pending={save.isPending}
+          submitLabel={trial ? 'Save Trial' : 'Create Trial'}
+        />
       </Stack>
     </form>
   );

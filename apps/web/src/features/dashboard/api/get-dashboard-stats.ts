@@ -1,15 +1,10 @@
+import { dashboardStatsResponse, type DashboardStatsDto } from '@clinic/domain/contracts/dashboard';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { tenantKey, tenantRequest, type TenantRef } from '../../../api/tenant';
 
 /** The dashboard's figures (platform-core, Dashboard stats). */
-export interface DashboardStats {
-  totalPatients: number;
-  activeQueue: number;
-  completedToday: number;
-  /** Minutes. */
-  avgWaitTime: number;
-}
+export type DashboardStats = DashboardStatsDto;
 
 /** What the cards show when loading fails (platform-core section 8: stats failure falls back to zeros). */
 export const ZERO_DASHBOARD_STATS: DashboardStats = { totalPatients: 0, activeQueue: 0, completedToday: 0, avgWaitTime: 0 };
@@ -27,8 +22,7 @@ export const dashboardStatsKeys = {
 export function getDashboardStatsQueryOptions(tenant: TenantRef) {
   return queryOptions({
     queryKey: dashboardStatsKeys.tenant(tenant),
-    queryFn: ({ signal }) =>
-      api<{ success: true; stats: DashboardStats }>('/api/dashboard/stats', { ...tenantRequest(tenant), signal }).then((r) => r.stats),
+    queryFn: ({ signal }) => api('/api/dashboard/stats', { ...tenantRequest(tenant), signal, reply: dashboardStatsResponse }).then((r) => r.stats),
     enabled: Boolean(tenant.organizationId),
   });
 }

@@ -1,4 +1,4 @@
-import type { KioskStatsDto } from '@clinic/domain/contracts/kiosk';
+import { kioskStatsResponse } from '@clinic/domain/contracts/kiosk';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { tenantKey, tenantRequest, type TenantRef } from '../../../api/tenant';
@@ -12,8 +12,7 @@ export const kioskStatsKeys = {
 export function getKioskStatsQueryOptions(tenant: TenantRef) {
   return queryOptions({
     queryKey: kioskStatsKeys.tenant(tenant),
-    queryFn: ({ signal }) =>
-      api<{ success: true; stats: KioskStatsDto }>('/api/kiosk/stats', { ...tenantRequest(tenant), signal }).then((r) => r.stats),
+    queryFn: ({ signal }) => api('/api/kiosk/stats', { ...tenantRequest(tenant), signal, reply: kioskStatsResponse }).then((r) => r.stats),
     enabled: Boolean(tenant.organizationId),
   });
 }

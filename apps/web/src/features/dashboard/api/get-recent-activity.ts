@@ -1,4 +1,4 @@
-import { RECENT_ACTIVITY_SHOWN, type RecentActivityResponse } from '@clinic/domain/contracts/activity';
+import { RECENT_ACTIVITY_SHOWN, recentActivityResponse, type RecentActivityResponse } from '@clinic/domain/contracts/activity';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { tenantKey, tenantRequest, type TenantRef } from '../../../api/tenant';
@@ -33,10 +33,11 @@ export function getRecentActivityQueryOptions(tenant: TenantRef, page: ActivityP
     queryKey: recentActivityKeys.page(tenant, page),
     queryFn: ({ signal }) => {
       const request = tenantRequest(tenant);
-      return api<RecentActivityResponse>('/api/activity/recent', {
+      return api('/api/activity/recent', {
         ...request,
         query: { ...request.query, limit: page.limit, offset: page.offset },
         signal,
+        reply: recentActivityResponse,
       }).then(({ activities, total }): RecentActivity => ({ activities, total }));
     },
     refetchInterval: RECENT_ACTIVITY_REFRESH_MS,

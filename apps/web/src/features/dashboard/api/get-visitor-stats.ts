@@ -1,4 +1,4 @@
-import type { VisitorStatsDto } from '@clinic/domain/contracts/visitors';
+import { visitorStatsResponse } from '@clinic/domain/contracts/visitors';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 
@@ -9,7 +9,7 @@ import { api } from '../../../api/client';
 export function getDashboardVisitorStatsQueryOptions(organizationId: string | undefined) {
   return queryOptions({
     queryKey: ['visitor-stats', 'dashboard', organizationId] as const,
-    queryFn: ({ signal }) => api<{ success: true; stats: VisitorStatsDto }>('/api/visitors/stats', { signal }).then((r) => r.stats),
+    queryFn: ({ signal }) => api('/api/visitors/stats', { signal, reply: visitorStatsResponse }).then((r) => r.stats),
     enabled: Boolean(organizationId),
   });
 }

@@ -1,4 +1,4 @@
-import type { AlertDto } from '@clinic/domain/contracts/emergency';
+import { alertResponse } from '@clinic/domain/contracts/emergency';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { tenantRequest, type TenantRef } from '../../../api/tenant';
@@ -9,10 +9,11 @@ export function useAlertAction(tenant: TenantRef) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; action: 'acknowledge' | 'resolve'; note?: string }) =>
-      api<{ success: true; alert: AlertDto }>(`/api/emergency-dashboard/alerts/${encodeURIComponent(input.id)}/${input.action}`, {
+      api(`/api/emergency-dashboard/alerts/${encodeURIComponent(input.id)}/${input.action}`, {
         method: 'POST',
         ...tenantRequest(tenant),
         body: input.note ? { note: input.note } : {},
+        reply: alertResponse,
       }).then((r) => r.alert),
     onSettled: () => client.invalidateQueries({ queryKey: emergencyKeys.all }),
   });

@@ -1,4 +1,4 @@
-import type { IntegrationDto } from '@clinic/domain/contracts/emergency';
+import { integrationsResponse } from '@clinic/domain/contracts/emergency';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { tenantRequest, type TenantRef } from '../../../api/tenant';
@@ -9,10 +9,11 @@ export function useCheckIntegrations(tenant: TenantRef) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      api<{ success: true; integrations: IntegrationDto[] }>('/api/emergency-dashboard/integrations/check', {
+      api('/api/emergency-dashboard/integrations/check', {
         method: 'POST',
         ...tenantRequest(tenant),
         body: {},
+        reply: integrationsResponse,
       }).then((r) => r.integrations),
     onSettled: () => client.invalidateQueries({ queryKey: emergencyKeys.all }),
   });

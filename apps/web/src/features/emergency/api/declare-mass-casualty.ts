@@ -1,4 +1,4 @@
-import type { MassCasualtyEventDto } from '@clinic/domain/contracts/emergency';
+import { massCasualtyEventResponse } from '@clinic/domain/contracts/emergency';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { tenantRequest, type TenantRef } from '../../../api/tenant';
@@ -17,10 +17,11 @@ export function useDeclareMassCasualty(tenant: TenantRef) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: DeclareMassCasualtyInput) =>
-      api<{ success: true; event: MassCasualtyEventDto }>('/api/emergency-dashboard/mass-casualty', {
+      api('/api/emergency-dashboard/mass-casualty', {
         method: 'POST',
         ...tenantRequest(tenant),
         body: input,
+        reply: massCasualtyEventResponse,
       }).then((r) => r.event),
     onSettled: () => client.invalidateQueries({ queryKey: emergencyKeys.all }),
   });

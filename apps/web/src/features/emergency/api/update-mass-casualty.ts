@@ -1,4 +1,4 @@
-import type { MassCasualtyEventDto } from '@clinic/domain/contracts/emergency';
+import { massCasualtyEventResponse } from '@clinic/domain/contracts/emergency';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { tenantRequest, type TenantRef } from '../../../api/tenant';
@@ -10,10 +10,11 @@ export function useUpdateMassCasualty(tenant: TenantRef) {
   return useMutation({
     mutationFn: (input: { id: string; status?: 'ACTIVE' | 'CLOSED'; expectedArrivals?: number }) => {
       const { id, ...body } = input;
-      return api<{ success: true; event: MassCasualtyEventDto }>(`/api/emergency-dashboard/mass-casualty/${encodeURIComponent(id)}`, {
+      return api(`/api/emergency-dashboard/mass-casualty/${encodeURIComponent(id)}`, {
         method: 'PATCH',
         ...tenantRequest(tenant),
         body,
+        reply: massCasualtyEventResponse,
       }).then((r) => r.event);
     },
     onSettled: () => client.invalidateQueries({ queryKey: emergencyKeys.all }),

@@ -1,4 +1,4 @@
-import type { RightsRequestDto } from '@clinic/domain/contracts/gdpr';
+import { rightsRequestResponse } from '@clinic/domain/contracts/gdpr';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { gdprKeys } from './keys';
@@ -8,7 +8,7 @@ export function useCompleteRightsRequest() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: string; resolution: string; outcome: 'COMPLETED' | 'REJECTED' }) =>
-      api<{ request: RightsRequestDto }>(`/api/gdpr/requests/${encodeURIComponent(id)}/complete`, { method: 'POST', body }).then((r) => r.request),
+      api(`/api/gdpr/requests/${encodeURIComponent(id)}/complete`, { method: 'POST', body, reply: rightsRequestResponse }).then((r) => r.request),
     onSuccess: () => client.invalidateQueries({ queryKey: gdprKeys.all }),
   });
 }

@@ -1,4 +1,4 @@
-import type { ErasureResultDto } from '@clinic/domain/contracts/gdpr';
+import { erasureResponse } from '@clinic/domain/contracts/gdpr';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { gdprKeys } from './keys';
@@ -11,7 +11,7 @@ export function useErasePatient() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { patientId: string; requestId?: string }) =>
-      api<{ erasure: ErasureResultDto }>('/api/gdpr/erase', { method: 'POST', body }).then((r) => r.erasure),
+      api('/api/gdpr/erase', { method: 'POST', body, reply: erasureResponse }).then((r) => r.erasure),
     onSuccess: () => Promise.all([client.invalidateQueries({ queryKey: gdprKeys.all }), client.invalidateQueries({ queryKey: ['patients'] })]),
   });
 }

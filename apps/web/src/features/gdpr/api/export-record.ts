@@ -1,3 +1,4 @@
+import { patientExportResponse } from '@clinic/domain/contracts/gdpr';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { gdprKeys } from './keys';
@@ -10,7 +11,7 @@ export function useExportRecord(patientId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async () => {
-      const bundle = await api<unknown>('/api/gdpr/export', { query: { patientId } });
+      const bundle = await api('/api/gdpr/export', { query: { patientId }, reply: patientExportResponse });
       const url = URL.createObjectURL(new Blob([JSON.stringify(bundle, null, 2)], { type: 'application/fhir+json' }));
       const link = document.createElement('a');
       link.href = url;

@@ -1,4 +1,4 @@
-import type { PatientAccessLogDto } from '@clinic/domain/contracts/gdpr';
+import { patientAuditLogResponse } from '@clinic/domain/contracts/gdpr';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { gdprKeys } from './keys';
@@ -11,7 +11,8 @@ export function getAccessHistoryQueryOptions(patientId: string) {
   return queryOptions({
     queryKey: gdprKeys.accessHistory(patientId),
     queryFn: ({ signal }) =>
-      api<{ events: PatientAccessLogDto[]; total: number }>('/api/gdpr/audit-logs', {
+      api('/api/gdpr/audit-logs', {
+        reply: patientAuditLogResponse,
         query: { patientId, limit: ACCESS_HISTORY_SHOWN },
         signal,
       }),

@@ -1,4 +1,4 @@
-import type { ConsentDto } from '@clinic/domain/contracts/gdpr';
+import { consentListResponse } from '@clinic/domain/contracts/gdpr';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { gdprKeys } from './keys';
@@ -7,7 +7,7 @@ import { gdprKeys } from './keys';
 export function getConsentsQueryOptions(patientId: string) {
   return queryOptions({
     queryKey: gdprKeys.consents(patientId),
-    queryFn: ({ signal }) => api<{ consents: ConsentDto[] }>('/api/gdpr/consents', { query: { patientId }, signal }).then((r) => r.consents),
+    queryFn: ({ signal }) => api('/api/gdpr/consents', { query: { patientId }, signal, reply: consentListResponse }).then((r) => r.consents),
   });
 }
 

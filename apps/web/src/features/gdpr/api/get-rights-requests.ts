@@ -1,4 +1,4 @@
-import type { RightsRequestListResponse } from '@clinic/domain/contracts/gdpr';
+import { rightsRequestListResponse } from '@clinic/domain/contracts/gdpr';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { gdprKeys } from './keys';
@@ -10,7 +10,7 @@ export const REQUESTS_SHOWN = 200;
 export function getPatientRightsRequestsQueryOptions(patientId: string) {
   return queryOptions({
     queryKey: gdprKeys.requests({ patientId }),
-    queryFn: ({ signal }) => api<RightsRequestListResponse>('/api/gdpr/requests', { query: { patientId, limit: REQUESTS_SHOWN }, signal }),
+    queryFn: ({ signal }) => api('/api/gdpr/requests', { query: { patientId, limit: REQUESTS_SHOWN }, signal, reply: rightsRequestListResponse }),
   });
 }
 

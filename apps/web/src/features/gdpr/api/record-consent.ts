@@ -1,4 +1,4 @@
-import type { ConsentBody, ConsentDto } from '@clinic/domain/contracts/gdpr';
+import { consentResponse, type ConsentBody } from '@clinic/domain/contracts/gdpr';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { gdprKeys } from './keys';
@@ -7,7 +7,7 @@ import { gdprKeys } from './keys';
 export function useRecordConsent() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: ConsentBody) => api<{ consent: ConsentDto }>('/api/gdpr/consent', { method: 'POST', body }).then((r) => r.consent),
+    mutationFn: (body: ConsentBody) => api('/api/gdpr/consent', { method: 'POST', body, reply: consentResponse }).then((r) => r.consent),
     onSuccess: () => client.invalidateQueries({ queryKey: gdprKeys.all }),
   });
 }

@@ -1,4 +1,4 @@
-import type { RightsRequestDto, RightsRequestType } from '@clinic/domain/contracts/gdpr';
+import { rightsRequestResponse, type RightsRequestType } from '@clinic/domain/contracts/gdpr';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { gdprKeys } from './keys';
@@ -8,7 +8,7 @@ export function useRecordRightsRequest() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { patientId: string; type: RightsRequestType; notes?: string }) =>
-      api<{ request: RightsRequestDto }>('/api/gdpr/rights-request', { method: 'POST', body }).then((r) => r.request),
+      api('/api/gdpr/rights-request', { method: 'POST', body, reply: rightsRequestResponse }).then((r) => r.request),
     onSuccess: () => client.invalidateQueries({ queryKey: gdprKeys.all }),
   });
 }

@@ -1,4 +1,4 @@
-import type { ConsentDto } from '@clinic/domain/contracts/gdpr';
+import { consentResponse } from '@clinic/domain/contracts/gdpr';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { gdprKeys } from './keys';
@@ -8,7 +8,7 @@ export function useWithdrawConsent() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (id: string) =>
-      api<{ consent: ConsentDto }>(`/api/gdpr/consent/${encodeURIComponent(id)}/withdraw`, { method: 'POST', body: {} }).then((r) => r.consent),
+      api(`/api/gdpr/consent/${encodeURIComponent(id)}/withdraw`, { method: 'POST', body: {}, reply: consentResponse }).then((r) => r.consent),
     onSuccess: () => client.invalidateQueries({ queryKey: gdprKeys.all }),
   });
 }

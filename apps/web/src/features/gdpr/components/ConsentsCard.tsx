@@ -1,17 +1,17 @@
-import { CONSENT_PURPOSES, type ConsentDto, type ConsentPurpose } from '@clinic/domain/contracts/gdpr';
+import { CONSENT_PURPOSES, consentBody, type ConsentDto } from '@clinic/domain/contracts/gdpr';
 import { Button, Group, Select, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Banner } from '../../../ui/Banner';
 import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
 import { EmptyState } from '../../../ui/EmptyState';
 import { QueryState } from '../../../ui/QueryState';
 import { StatusChip } from '../../../ui/StatusChip';
 import { TimeText } from '../../../ui/TimeText';
+import { useZodForm } from '../../../ui/use-zod-form';
 import { useConsents } from '../api/get-consents';
 import { useRecordConsent } from '../api/record-consent';
 import { useWithdrawConsent } from '../api/withdraw-consent';
 import { PURPOSE_LABELS } from '../labels';
-import { useRequiredChoice } from '../use-required-choice';
 import { GdprCard } from './GdprCard';
 import { RecordForm } from './RecordForm';
 
@@ -39,27 +39,21 @@ export function ConsentsCard({ patientId }: { patientId: string }) {
 
 function RecordConsentForm({ patientId }: { patientId: string }) {
   const record = useRecordConsent();
-  const purpose = useRequiredChoice<ConsentPurpose>('Purpose is required');
+  const form = useZodForm({ schema: consentBody, initialValues: { patientId, purpose: null as string | null } });
   const [saved, setSaved] = useState<string | null>(null);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = form.onSubmit((body) => {
     setSaved(null);
-    const chosen = purpose.chosen();
-    if (!chosen) return;
-    record.mutate(
-      { patientId, purpose: chosen },
-      {
-        onSuccess: (c) => {
-          setSaved(`${PURPOSE_LABELS[c.purpose]} consent recorded.`);
-          purpose.clear();
-        },
+    record.mutate(body, {
+      onSuccess: (c) => {
+        setSaved(`${PURPOSE_LABELS[c.purpose]} consent recorded.`);
+        form.reset();
       },
-    );
-  };
+    });
+  });
   return (
     <RecordForm label="Record a consent" onSubmit={onSubmit} error={record.error} saved={saved}>
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <Select label="Purpose" placeholder="Choose a purpose" data={PURPOSE_OPTIONS} {...purpose.selectProps} w={240} />
+        <Select label="Purpose" placeholder="Choose a purpose" data={PURPOSE_OPTIONS} {...form.getInputProps('purpose')} w={240} />
         <Button type="submit" loading={record.isPending}>
           Record Consent
         </Button>

@@ -5,7 +5,7 @@ import { Banner } from '../../../ui/Banner';
 /** A card's small record form: its fields, then the refusal or the saved notice under them. */
 export function RecordForm(props: {
   label: string;
-  onSubmit: (event: FormEvent) => void;
+  onSubmit: (event?: FormEvent<HTMLFormElement>) => void;
   error: Error | null;
   saved: string | null;
   children: ReactNode;

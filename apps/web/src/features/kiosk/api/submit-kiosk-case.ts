@@ -1,13 +1,10 @@
-import type { KioskCaseInput } from '@clinic/domain/contracts/kiosk';
+import { kioskCaseResponse, type KioskCaseInput } from '@clinic/domain/contracts/kiosk';
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api, ApiError } from '../../../api/client';
 
 /** The kiosk call's answer. */
-export interface KioskCaseResult {
-  success: true;
-  case: { id: string };
-  queueNumber: number;
-}
+export type KioskCaseResult = z.output<typeof kioskCaseResponse>;
 
 /** One submission of the check-in form: its body and the key every try of it carries. */
 export interface KioskSubmission {
@@ -24,7 +21,13 @@ const NETWORK_RETRIES = 2;
  * the signed-in user's stored choice is left out, so a staff member's tenant never leaks in.
  */
 export function submitKioskCase({ body, idempotencyKey }: KioskSubmission): Promise<KioskCaseResult> {
-  return api<KioskCaseResult>('/api/triage/case', { method: 'POST', body, noTenant: true, headers: { 'Idempotency-Key': idempotencyKey } });
+  return api('/api/triage/case', {
+    method: 'POST',
+    body,
+    noTenant: true,
+    headers: { 'Idempotency-Key': idempotencyKey },
+    reply: kioskCaseResponse,
+  });
 }
 
 /**

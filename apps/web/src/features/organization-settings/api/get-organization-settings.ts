@@ -1,4 +1,4 @@
-import type { OrganizationSettingsDto } from '@clinic/domain/contracts/organization-settings';
+import { organizationSettingsResponse } from '@clinic/domain/contracts/organization-settings';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { organizationSettingsKeys } from './keys';
@@ -7,7 +7,7 @@ import { organizationSettingsKeys } from './keys';
 export function getOrganizationSettingsQueryOptions() {
   return queryOptions({
     queryKey: organizationSettingsKeys.settings(),
-    queryFn: ({ signal }) => api<{ settings: OrganizationSettingsDto }>('/api/organizations/settings', { signal }).then((r) => r.settings),
+    queryFn: ({ signal }) => api('/api/organizations/settings', { signal, reply: organizationSettingsResponse }).then((r) => r.settings),
   });
 }
 

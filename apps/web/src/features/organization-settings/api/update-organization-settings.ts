@@ -1,4 +1,4 @@
-import type { OrganizationSettingsDto, UpdateOrganizationSettingsBody } from '@clinic/domain/contracts/organization-settings';
+import { organizationSettingsResponse, type UpdateOrganizationSettingsBody } from '@clinic/domain/contracts/organization-settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { sessionQueryKey } from '../../../api/session';
@@ -9,7 +9,7 @@ export function useUpdateOrganizationSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateOrganizationSettingsBody) =>
-      api<{ settings: OrganizationSettingsDto }>('/api/organizations/settings', { method: 'PUT', body }).then((r) => r.settings),
+      api('/api/organizations/settings', { method: 'PUT', body, reply: organizationSettingsResponse }).then((r) => r.settings),
     onSuccess: (settings) => {
       client.setQueryData(organizationSettingsKeys.settings(), settings);
       // The name, the time zone and required two-factor show in the session too.

@@ -1,7 +1,8 @@
 import type { OrganizationSettingsDto } from '@clinic/domain/contracts/organization-settings';
 import { Fieldset, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { Draft, EditDraft } from '../draft';
+import { formatDay } from '../../../ui/date-format';
+import type { Draft, SettingsForm } from '../draft';
 
 /** A read-only figure of the subscription: its name above its value. */
 function Fact({ label, children, capitalize }: { label: string; children: ReactNode; capitalize?: boolean }) {
@@ -20,34 +21,18 @@ function Fact({ label, children, capitalize }: { label: string; children: ReactN
 type AddressField = keyof Draft['billing']['address'];
 
 /** The Billing tab: the plan as saved (read-only), the billing e-mail and address. */
-export function BillingSection({ draft, edit, saved }: { draft: Draft; edit: EditDraft; saved: OrganizationSettingsDto }) {
-  const address = (field: AddressField, label: string) => (
-    <TextInput
-      label={label}
-      value={draft.billing.address[field]}
-      onChange={(e) => {
-        const value = e.currentTarget.value;
-        edit((d) => void (d.billing.address[field] = value));
-      }}
-    />
-  );
+export function BillingSection({ form, saved }: { form: SettingsForm; saved: OrganizationSettingsDto }) {
+  const address = (field: AddressField, label: string) => <TextInput label={label} {...form.getInputProps(`billing.address.${field}`)} />;
   return (
     <Stack>
       <Group gap="xl">
         <Fact label="Plan" capitalize>
           {saved.billing.plan ?? 'No plan'} ({saved.billing.status})
         </Fact>
-        <Fact label="Next Billing Date">
-          {saved.billing.nextBillingDate ? new Date(saved.billing.nextBillingDate).toLocaleDateString() : 'None'}
-        </Fact>
+        <Fact label="Next Billing Date">{formatDay(saved.billing.nextBillingDate, 'numeric', 'None')}</Fact>
         <Fact label="Payment Method">{saved.billing.paymentMethod ?? 'No payment method'}</Fact>
       </Group>
-      <TextInput
-        label="Billing Email"
-        type="email"
-        value={draft.billing.email}
-        onChange={(e) => edit((d) => void (d.billing.email = e.currentTarget.value))}
-      />
+      <TextInput label="Billing Email" type="email" {...form.getInputProps('billing.email')} />
       <Fieldset legend="Billing Address">
         <Stack>
           {address('street', 'Street')}

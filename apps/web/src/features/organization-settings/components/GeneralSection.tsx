@@ -1,5 +1,5 @@
 import { Select, Stack, TextInput, Textarea } from '@mantine/core';
-import type { Draft, EditDraft } from '../draft';
+import type { SettingsForm } from '../draft';
 
 /** The spec's five types, with the server's values. */
 const TYPES = [
@@ -22,47 +22,29 @@ const LANGUAGES = [
 ];
 
 /** The General tab: name, type (an older type keeps its label), description, timezone and language. */
-export function GeneralSection({ draft, edit }: { draft: Draft; edit: EditDraft }) {
+export function GeneralSection({ form }: { form: SettingsForm }) {
+  const draft = form.getValues();
   const typeOptions = TYPES.some((t) => t.value === draft.general.type)
     ? TYPES
     : [...TYPES, { value: draft.general.type, label: OTHER_TYPE_LABELS[draft.general.type] ?? draft.general.type }];
   return (
     <Stack>
-      <TextInput
-        label="Organization Name"
-        required
-        value={draft.general.name}
-        onChange={(e) => edit((d) => void (d.general.name = e.currentTarget.value))}
-      />
-      <Select
-        label="Organization Type"
-        data={typeOptions}
-        value={draft.general.type}
-        allowDeselect={false}
-        onChange={(v) => v && edit((d) => void (d.general.type = v))}
-      />
-      <Textarea
-        label="Description"
-        autosize
-        minRows={2}
-        value={draft.general.description}
-        onChange={(e) => edit((d) => void (d.general.description = e.currentTarget.value))}
-      />
+      <TextInput label="Organization Name" required {...form.getInputProps('general.name')} />
+      <Select label="Organization Type" data={typeOptions} {...form.getInputProps('general.type')} allowDeselect={false} />
+      <Textarea label="Description" autosize minRows={2} {...form.getInputProps('general.description')} />
       <Select
         label="Timezone"
         searchable
         data={Intl.supportedValuesOf('timeZone')}
-        value={draft.general.timezone}
+        {...form.getInputProps('general.timezone')}
         allowDeselect={false}
-        onChange={(v) => v && edit((d) => void (d.general.timezone = v))}
       />
       <Select
         label="Language"
         description="Also the kiosks' default language"
         data={LANGUAGES}
-        value={draft.general.language}
+        {...form.getInputProps('general.language')}
         allowDeselect={false}
-        onChange={(v) => v && edit((d) => void (d.general.language = v as Draft['general']['language']))}
       />
     </Stack>
   );

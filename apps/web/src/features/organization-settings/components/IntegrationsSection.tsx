@@ -1,5 +1,5 @@
 import { Fieldset, Stack, Switch, TextInput } from '@mantine/core';
-import type { Draft, EditDraft } from '../draft';
+import type { SettingsForm } from '../draft';
 
 const INTEGRATIONS = [
   ['emr', 'EMR'],
@@ -8,29 +8,20 @@ const INTEGRATIONS = [
 ] as const;
 
 /** The Integrations tab: each system's switch, name and https endpoint. */
-export function IntegrationsSection({ draft, edit }: { draft: Draft; edit: EditDraft }) {
+export function IntegrationsSection({ form }: { form: SettingsForm }) {
   return (
     <Stack>
       {INTEGRATIONS.map(([key, name]) => (
         <Fieldset key={key} legend={`${name} Integration`}>
           <Stack>
-            <Switch
-              label={`Enable ${name} Integration`}
-              checked={draft.integrations[key].enabled}
-              onChange={(e) => edit((d) => void (d.integrations[key].enabled = e.currentTarget.checked))}
-            />
-            <TextInput
-              label={`${name} System Name`}
-              value={draft.integrations[key].systemName}
-              onChange={(e) => edit((d) => void (d.integrations[key].systemName = e.currentTarget.value))}
-            />
+            <Switch label={`Enable ${name} Integration`} {...form.getInputProps(`integrations.${key}.enabled`, { type: 'checkbox' })} />
+            <TextInput label={`${name} System Name`} {...form.getInputProps(`integrations.${key}.systemName`)} />
             <TextInput
               label={`${name} API Endpoint`}
               type="url"
               placeholder="https://"
               description="An https:// address"
-              value={draft.integrations[key].endpoint}
-              onChange={(e) => edit((d) => void (d.integrations[key].endpoint = e.currentTarget.value))}
+              {...form.getInputProps(`integrations.${key}.endpoint`)}
             />
           </Stack>
         </Fieldset>

@@ -1,5 +1,5 @@
 import { Stack } from '@mantine/core';
-import type { Draft, EditDraft } from '../draft';
+import type { SettingsForm } from '../draft';
 import { NotificationSwitches } from './NotificationSwitches';
 
 const EMAIL = [
@@ -14,24 +14,27 @@ const IN_APP = [
   ['maintenance', 'Maintenance'],
 ] as const;
 
+/** Each channel's switches: its legend, the name its switches carry, and its notices. */
+const CHANNELS = [
+  { group: 'email', legend: 'Email Notifications', channel: 'Email', items: EMAIL },
+  { group: 'inApp', legend: 'In-App Notifications', channel: 'In-app', items: IN_APP },
+] as const;
+
 /** The Notifications tab: which e-mails and in-app notices the organization sends. */
-export function NotificationsSection({ draft, edit }: { draft: Draft; edit: EditDraft }) {
+export function NotificationsSection({ form }: { form: SettingsForm }) {
+  const notifications = form.getValues().notifications;
   return (
     <Stack>
-      <NotificationSwitches
-        legend="Email Notifications"
-        channel="Email"
-        items={EMAIL}
-        checked={draft.notifications.email}
-        onChange={(key, checked) => edit((d) => void (d.notifications.email[key] = checked))}
-      />
-      <NotificationSwitches
-        legend="In-App Notifications"
-        channel="In-app"
-        items={IN_APP}
-        checked={draft.notifications.inApp}
-        onChange={(key, checked) => edit((d) => void (d.notifications.inApp[key] = checked))}
-      />
+      {CHANNELS.map(({ group, legend, channel, items }) => (
+        <NotificationSwitches<string>
+          key={group}
+          legend={legend}
+          channel={channel}
+          items={items}
+          checked={notifications[group] as Record<string, boolean>}
+          onChange={(key, checked) => form.setFieldValue(`notifications.${group}.${key}`, checked)}
+        />
+      ))}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import type { CreateApiKeyBody, CreateApiKeyResponse } from '@clinic/domain/contracts/api-keys';
+import { createApiKeyResponse, type CreateApiKeyBody } from '@clinic/domain/contracts/api-keys';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { organizationKeys } from './keys';
@@ -7,7 +7,7 @@ import { organizationKeys } from './keys';
 export function useCreateApiKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateApiKeyBody) => api<CreateApiKeyResponse>('/api/organizations/api-keys', { method: 'POST', body }),
+    mutationFn: (body: CreateApiKeyBody) => api('/api/organizations/api-keys', { method: 'POST', body, reply: createApiKeyResponse }),
     onSuccess: () => client.invalidateQueries({ queryKey: organizationKeys.apiKeys() }),
   });
 }

@@ -1,4 +1,4 @@
-import type { OrganizationDto } from '@clinic/domain/contracts/organizations';
+import { organizationCreatedResponse } from '@clinic/domain/contracts/organizations-replies';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useRefreshSession } from '../../../api/session';
@@ -8,7 +8,7 @@ export function useCreateOrganization() {
   const refresh = useRefreshSession();
   return useMutation({
     mutationFn: (body: Record<string, unknown>) =>
-      api<{ organization: OrganizationDto; message: string }>('/api/organizations', { method: 'POST', body, noTenant: true }),
+      api('/api/organizations', { method: 'POST', body, noTenant: true, reply: organizationCreatedResponse }),
     onSuccess: () => refresh(),
   });
 }

@@ -1,4 +1,4 @@
-import type { ApiKeyDto, ApiKeyListResponse } from '@clinic/domain/contracts/api-keys';
+import { apiKeyListResponse } from '@clinic/domain/contracts/api-keys';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { organizationKeys } from './keys';
@@ -7,7 +7,7 @@ import { organizationKeys } from './keys';
 export function getApiKeysQueryOptions() {
   return queryOptions({
     queryKey: organizationKeys.apiKeys(),
-    queryFn: ({ signal }): Promise<ApiKeyDto[]> => api<ApiKeyListResponse>('/api/organizations/api-keys', { signal }).then((r) => r.keys),
+    queryFn: ({ signal }) => api('/api/organizations/api-keys', { signal, reply: apiKeyListResponse }).then((r) => r.keys),
   });
 }
 

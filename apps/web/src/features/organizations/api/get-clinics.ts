@@ -1,4 +1,4 @@
-import type { ClinicDto } from '@clinic/domain/contracts/organizations';
+import { clinicListResponse } from '@clinic/domain/contracts/organizations-replies';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { organizationKeys } from './keys';
@@ -8,7 +8,7 @@ export function getClinicsQueryOptions(organizationId: string) {
   return queryOptions({
     queryKey: organizationKeys.clinics(organizationId),
     queryFn: ({ signal }) =>
-      api<{ clinics: ClinicDto[] }>(`/api/clinics/organization/${encodeURIComponent(organizationId)}`, { signal }).then((r) => r.clinics),
+      api(`/api/clinics/organization/${encodeURIComponent(organizationId)}`, { signal, reply: clinicListResponse }).then((r) => r.clinics),
   });
 }
 

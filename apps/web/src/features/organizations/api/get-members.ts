@@ -1,19 +1,16 @@
-import type { MemberDto } from '@clinic/domain/contracts/organizations';
+import { memberDirectoryResponse, type MemberDirectoryReply } from '@clinic/domain/contracts/members';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { organizationKeys } from './keys';
 
 /** Members with their counts (`GET /api/org/users`). */
-export interface MembersData {
-  users: MemberDto[];
-  stats: { totalUsers: number; activeUsers: number; pendingInvites: number };
-}
+export type MembersData = MemberDirectoryReply;
 
 /** The organization's members and counts. */
 export function getMembersQueryOptions() {
   return queryOptions({
     queryKey: organizationKeys.members(),
-    queryFn: ({ signal }) => api<MembersData>('/api/org/users', { signal }),
+    queryFn: ({ signal }) => api('/api/org/users', { signal, reply: memberDirectoryResponse }),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { OrganizationDto } from '@clinic/domain/contracts/organizations';
+import { currentOrganizationResponse } from '@clinic/domain/contracts/organizations-replies';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { organizationKeys } from './keys';
@@ -7,7 +7,7 @@ import { organizationKeys } from './keys';
 export function getOrganizationQueryOptions() {
   return queryOptions({
     queryKey: organizationKeys.organization(),
-    queryFn: ({ signal }) => api<{ organization: OrganizationDto | null }>('/api/organizations', { signal }).then((r) => r.organization),
+    queryFn: ({ signal }) => api('/api/organizations', { signal, reply: currentOrganizationResponse }).then((r) => r.organization),
   });
 }
 

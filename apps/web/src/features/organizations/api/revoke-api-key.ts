@@ -1,4 +1,4 @@
-import type { RevokeApiKeyResponse } from '@clinic/domain/contracts/api-keys';
+import { revokeApiKeyResponse } from '@clinic/domain/contracts/api-keys';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { organizationKeys } from './keys';
@@ -7,7 +7,7 @@ import { organizationKeys } from './keys';
 export function useRevokeApiKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<RevokeApiKeyResponse>(`/api/organizations/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => api(`/api/organizations/api-keys/${encodeURIComponent(id)}`, { method: 'DELETE', reply: revokeApiKeyResponse }),
     onSuccess: () => client.invalidateQueries({ queryKey: organizationKeys.apiKeys() }),
   });
 }

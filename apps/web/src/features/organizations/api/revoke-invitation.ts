@@ -1,3 +1,4 @@
+import { revokedInvitationResponse } from '@clinic/domain/contracts/members';
 import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useInvitationsRefresh } from './invitations-refresh';
@@ -6,7 +7,8 @@ import { useInvitationsRefresh } from './invitations-refresh';
 export function useRevokeInvitation() {
   const refresh = useInvitationsRefresh();
   return useMutation({
-    mutationFn: (id: string) => api(`/api/organizations/invitations/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) =>
+      api(`/api/organizations/invitations/${encodeURIComponent(id)}`, { method: 'DELETE', reply: revokedInvitationResponse }),
     onSuccess: refresh,
   });
 }

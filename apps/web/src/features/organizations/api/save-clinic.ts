@@ -1,4 +1,4 @@
-import type { ClinicDto } from '@clinic/domain/contracts/organizations';
+import { clinicResponse, clinicUpdatedResponse } from '@clinic/domain/contracts/organizations-replies';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { sessionQueryKey } from '../../../api/session';
@@ -12,7 +12,9 @@ export function useSaveClinic(organizationId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: { id?: string } & Record<string, unknown>) =>
-      api<{ clinic: ClinicDto }>(id ? `/api/clinics/${encodeURIComponent(id)}` : '/api/clinics', { method: id ? 'PUT' : 'POST', body }),
+      id
+        ? api(`/api/clinics/${encodeURIComponent(id)}`, { method: 'PUT', body, reply: clinicUpdatedResponse })
+        : api('/api/clinics', { method: 'POST', body, reply: clinicResponse }),
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: organizationKeys.clinics(organizationId) }),

@@ -1,13 +1,11 @@
+import { memberResetEmailResponse } from '@clinic/domain/contracts/account-security';
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../../api/client';
 import { memberUrl } from './member-url';
 
 /** What mailing a member a reset link answers: the address it went to (the link itself is never shown). */
-export interface MemberResetEmail {
-  email: string;
-  expiresAt: string;
-  message: string;
-}
+export type MemberResetEmail = z.output<typeof memberResetEmailResponse>;
 
 /**
  * Mails a member a single-use password reset link to their own address
@@ -16,6 +14,6 @@ export interface MemberResetEmail {
  */
 export function useSendMemberResetEmail() {
   return useMutation({
-    mutationFn: (id: string) => api<MemberResetEmail>(`${memberUrl(id)}/password-reset-email`, { method: 'POST' }),
+    mutationFn: (id: string) => api(`${memberUrl(id)}/password-reset-email`, { method: 'POST', reply: memberResetEmailResponse }),
   });
 }

@@ -1,4 +1,4 @@
-import type { MemberDto } from '@clinic/domain/contracts/organizations';
+import { memberResponse } from '@clinic/domain/contracts/members';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { organizationKeys } from './keys';
@@ -16,7 +16,7 @@ export function useUpdateMember() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...body }: MemberChange) =>
-      api<{ member: MemberDto }>(`/api/organizations/members/${encodeURIComponent(id)}`, { method: 'PATCH', body }).then((r) => r.member),
+      api(`/api/organizations/members/${encodeURIComponent(id)}`, { method: 'PATCH', body, reply: memberResponse }).then((r) => r.member),
     onSuccess: () => client.invalidateQueries({ queryKey: organizationKeys.members() }),
   });
 }

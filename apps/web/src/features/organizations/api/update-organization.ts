@@ -1,4 +1,4 @@
-import type { OrganizationDto } from '@clinic/domain/contracts/organizations';
+import { organizationUpdatedResponse } from '@clinic/domain/contracts/organizations-replies';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { useRefreshSession } from '../../../api/session';
@@ -9,8 +9,7 @@ export function useUpdateOrganization() {
   const client = useQueryClient();
   const refresh = useRefreshSession();
   return useMutation({
-    mutationFn: (body: Record<string, unknown>) =>
-      api<{ organization: OrganizationDto; message: string }>('/api/organizations', { method: 'PUT', body }),
+    mutationFn: (body: Record<string, unknown>) => api('/api/organizations', { method: 'PUT', body, reply: organizationUpdatedResponse }),
     onSuccess: (r) => {
       client.setQueryData(organizationKeys.organization(), r.organization);
       return refresh();

@@ -1,7 +1,7 @@
-import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, type ApiKeyDto } from '@clinic/domain/contracts/api-keys';
+import { API_KEY_SCOPE_LABELS, API_KEY_SCOPES, createApiKeyBody, type ApiKeyDto } from '@clinic/domain/contracts/api-keys';
 import { Alert, Button, Card, Checkbox, Code, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Banner } from '../../../ui/Banner';
 import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
 import { QueryState } from '../../../ui/QueryState';
@@ -10,8 +10,8 @@ import { useCreateApiKey } from '../api/create-api-key';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 import { useApiKeys } from '../api/get-api-keys';
 import { CopyableValue } from '../../../ui/CopyableValue';
-
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
+import { TimeText } from '../../../ui/TimeText';
+import { useZodForm } from '../../../ui/use-zod-form';
 
 /**
  * The API keys panel (Admins): create a key for the FHIR server (`/fhir/R4`) with a name and read
@@ -26,8 +26,8 @@ export function ApiKeysPanel() {
     { key: 'name', header: 'Name', cell: (k) => k.name, sortValue: (k) => k.name },
     { key: 'prefix', header: 'Key', cell: (k) => <Code>{k.prefix}…</Code> },
     { key: 'scopes', header: 'Scopes', cell: (k) => k.scopes.join(', ') },
-    { key: 'created', header: 'Created', cell: (k) => when(k.createdAt) },
-    { key: 'lastUsed', header: 'Last used', cell: (k) => when(k.lastUsedAt) },
+    { key: 'created', header: 'Created', cell: (k) => <TimeText value={k.createdAt} date="numeric" fallback="Never" /> },
+    { key: 'lastUsed', header: 'Last used', cell: (k) => <TimeText value={k.lastUsedAt} date="numeric" fallback="Never" /> },
     { key: 'status', header: 'Status', cell: (k) => <StatusChip status={k.revokedAt ? 'revoked' : 'active'} /> },
     {
       key: 'actions',
@@ -35,7 +35,7 @@ export function ApiKeysPanel() {
       cell: (k) =>
         k.revokedAt ? (
           <Text size="sm" c="dimmed">
-            Revoked {when(k.revokedAt)}
+            Revoked <TimeText value={k.revokedAt} date="numeric" />
           </Text>
         ) : (
           <Button size="xs" variant="outline" color="red.9" aria-label={`Revoke API key ${k.name}`} onClick={() => setRevoking(k)}>
@@ -76,21 +76,19 @@ export function ApiKeysPanel() {
 }
 
 function CreateKeyForm({ onCreated }: { onCreated: (created: { name: string; secret: string }) => void }) {
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<string[]>(['patient/*.read']);
+  const form = useZodForm({ schema: createApiKeyBody, initialValues: { name: '', scopes: ['patient/*.read'] as string[] } });
   const [error, setError] = useState<string | null>(null);
   const create = useCreateApiKey();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit(async (body) => {
     setError(null);
     try {
-      const result = await create.mutateAsync({ name, scopes: scopes as (typeof API_KEY_SCOPES)[number][] });
+      const result = await create.mutateAsync(body);
       onCreated({ name: result.key.name, secret: result.secret });
-      setName('');
+      form.setFieldValue('name', '');
     } catch (err) {
       setError((err as Error).message);
     }
-  };
+  });
   return (
     <Card withBorder component="form" onSubmit={submit} aria-label="Create API key">
       <Stack gap="sm">
@@ -98,15 +96,8 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: { name: string; sec
           Create API key
         </Title>
         {error && <Banner>{error}</Banner>}
-        <TextInput
-          label="Name"
-          required
-          maxLength={100}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          placeholder="e.g. Epic sync"
-        />
-        <Checkbox.Group label="Scopes" value={scopes} onChange={setScopes} withAsterisk>
+        <TextInput label="Name" required maxLength={100} {...form.getInputProps('name')} placeholder="e.g. Epic sync" />
+        <Checkbox.Group label="Scopes" {...form.getInputProps('scopes')} withAsterisk>
           <Stack gap={4} mt={4}>
             {API_KEY_SCOPES.map((scope) => (
               <Checkbox key={scope} value={scope} label={`${scope} (${API_KEY_SCOPE_LABELS[scope]})`} />
@@ -114,7 +105,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: { name: string; sec
           </Stack>
         </Checkbox.Group>
         <Group>
-          <Button type="submit" loading={create.isPending} disabled={scopes.length === 0}>
+          <Button type="submit" loading={create.isPending} disabled={form.getValues().scopes.length === 0}>
             Create API key
           </Button>
         </Group>

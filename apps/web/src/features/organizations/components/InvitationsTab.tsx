@@ -1,7 +1,8 @@
+import { inviteBody } from '@clinic/domain/contracts/organization-bodies';
 import { ROLES, roleRank } from '@clinic/domain/rules/access';
 import { Alert, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useSession } from '../../../api/session';
 import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
 import { QueryState } from '../../../ui/QueryState';
@@ -12,6 +13,7 @@ import { useRevokeInvitation } from '../api/revoke-invitation';
 import { useSendInvitation, type SentInvitation } from '../api/send-invitation';
 import { TimeText } from '../../../ui/TimeText';
 import { CopyableValue } from '../../../ui/CopyableValue';
+import { useZodForm } from '../../../ui/use-zod-form';
 
 /**
  * The Invitations tab: Send Invitation (e-mail and role; the accept link is shown, and mailed when
@@ -92,21 +94,19 @@ function InviteForm({ onSent }: { onSent: (sent: SentInvitation) => void }) {
   const session = useSession();
   const myRole = session.data?.organizationUser?.role ?? 'Viewer';
   const roles = ROLES.filter((r) => roleRank(r) <= roleRank(myRole)).map((r) => ({ value: r, label: r }));
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<string>('Staff');
+  const form = useZodForm({ schema: inviteBody, initialValues: { email: '', role: 'Staff' } });
   const [error, setError] = useState<string | null>(null);
   const send = useSendInvitation();
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit(async (body) => {
     setError(null);
     try {
-      const sent = await send.mutateAsync({ email, role });
+      const sent = await send.mutateAsync(body);
       onSent(sent);
-      setEmail('');
+      form.setFieldValue('email', '');
     } catch (err) {
       setError((err as Error).message);
     }
-  };
+  });
   return (
     <Card withBorder component="form" onSubmit={submit} aria-label="Invite User">
       <Stack gap="sm">
@@ -119,15 +119,8 @@ function InviteForm({ onSent }: { onSent: (sent: SentInvitation) => void }) {
           </Alert>
         )}
         <Group align="flex-end" wrap="wrap">
-          <TextInput
-            label="Email"
-            type="email"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            style={{ flex: 1, minWidth: 220 }}
-          />
-          <Select label="Role" data={roles} value={role} onChange={(v) => v && setRole(v)} allowDeselect={false} />
+          <TextInput label="Email" type="email" required {...form.getInputProps('email')} style={{ flex: 1, minWidth: 220 }} />
+          <Select label="Role" data={roles} {...form.getInputProps('role')} allowDeselect={false} />
           <Button type="submit" loading={send.isPending}>
             Send Invitation
           </Button>

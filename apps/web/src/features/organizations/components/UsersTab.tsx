@@ -1,4 +1,5 @@
-import type { MemberDto } from '@clinic/domain/contracts/organizations';
+import { type MemberDto } from '@clinic/domain/contracts/organizations';
+import { updateMemberBody } from '@clinic/domain/contracts/organization-bodies';
 import { PERMISSIONS, ROLES, roleRank } from '@clinic/domain/rules/access';
 import { Alert, Button, Checkbox, Divider, Drawer, Group, Modal, Select, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -12,6 +13,7 @@ import { useMembers } from '../api/get-members';
 import { useRemoveMember } from '../api/remove-member';
 import { useUpdateMember } from '../api/update-member';
 import { TimeText } from '../../../ui/TimeText';
+import { useZodForm } from '../../../ui/use-zod-form';
 import { MemberSignInHelp } from './MemberSignInHelp';
 import { memberName } from './member-name';
 
@@ -77,11 +79,21 @@ function MemberForm({ member, onClose }: { member: MemberDto; onClose: () => voi
   // The server's rank rule: below one's own role, any role for an Owner.
   const outranks = myRole === 'Owner' || roleRank(member.role) < roleRank(myRole);
   const update = useUpdateMember();
-  const [role, setRole] = useState(member.role);
-  const [permissions, setPermissions] = useState<Record<string, boolean>>(() => ({ ...member.permissions }));
+  // Only what changed is sent: the role if another, the flags if any differs.
+  const form = useZodForm({
+    schema: updateMemberBody,
+    initialValues: { role: member.role, permissions: { ...member.permissions } as Record<string, boolean> },
+    toInput: ({ role, permissions }) => ({
+      ...(role !== member.role ? { role } : {}),
+      ...(PERMISSIONS.some((p) => Boolean(permissions[p]) !== Boolean(member.permissions[p]))
+        ? { permissions: Object.fromEntries(PERMISSIONS.map((p) => [p, Boolean(permissions[p])])) }
+        : {}),
+    }),
+  });
   const [error, setError] = useState<string | null>(null);
   // Roles up to one's own (an Owner may give any); the server has the last word.
   const roles = ROLES.filter((r) => myRole === 'Owner' || roleRank(r) <= roleRank(myRole)).map((r) => ({ value: r, label: r }));
+  const { role, permissions } = form.getValues();
   const changed = role !== member.role || PERMISSIONS.some((p) => Boolean(permissions[p]) !== Boolean(member.permissions[p]));
 
   const run = async (change: Parameters<typeof update.mutateAsync>[0], message: string) => {
@@ -94,28 +106,19 @@ function MemberForm({ member, onClose }: { member: MemberDto; onClose: () => voi
       setError((err as Error).message);
     }
   };
-  const permissionsChanged = PERMISSIONS.some((p) => Boolean(permissions[p]) !== Boolean(member.permissions[p]));
-  const save = () =>
-    run(
-      {
-        id: member.id,
-        ...(role !== member.role ? { role } : {}),
-        ...(permissionsChanged ? { permissions: Object.fromEntries(PERMISSIONS.map((p) => [p, Boolean(permissions[p])])) } : {}),
-      },
-      'Member updated',
-    );
+  const save = form.onSubmit((body) => run({ id: member.id, ...body }, 'Member updated'));
 
   return (
     <Stack gap="md">
       <Text size="sm" c="dimmed">
         {member.email}
       </Text>
-      {error && (
+      {(error ?? form.formError) && (
         <Alert color="red" role="alert">
-          {error}
+          {error ?? form.formError}
         </Alert>
       )}
-      <Select label="Role" data={roles} value={role} onChange={(v) => v && setRole(v)} allowDeselect={false} />
+      <Select label="Role" data={roles} {...form.getInputProps('role')} allowDeselect={false} />
       <Stack gap={6} role="group" aria-label="Permissions">
         <Text fw={500} size="sm">
           Permissions
@@ -125,7 +128,7 @@ function MemberForm({ member, onClose }: { member: MemberDto; onClose: () => voi
             key={p}
             label={permissionLabel(p)}
             checked={Boolean(permissions[p])}
-            onChange={(e) => setPermissions((x) => ({ ...x, [p]: e.currentTarget.checked }))}
+            onChange={(e) => form.setFieldValue(`permissions.${p}`, e.currentTarget.checked)}
           />
         ))}
       </Stack>
@@ -144,7 +147,7 @@ function MemberForm({ member, onClose }: { member: MemberDto; onClose: () => voi
             Enable
           </Button>
         )}
-        <Button onClick={() => void save()} disabled={!changed} loading={update.isPending}>
+        <Button onClick={() => save()} disabled={!changed} loading={update.isPending}>
           Save Changes
         </Button>
       </Group>

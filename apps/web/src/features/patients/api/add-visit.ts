@@ -1,4 +1,4 @@
-import type { VisitDto, VisitInput } from '@clinic/domain/contracts/patients';
+import { visitResponse, type VisitInput } from '@clinic/domain/contracts/patients';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { patientKeys } from './keys';
@@ -8,7 +8,7 @@ export function useAddVisit(patientId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: VisitInput) =>
-      api<{ visit: VisitDto }>(`/api/patients/${encodeURIComponent(patientId)}/visits`, { method: 'POST', body: input }).then((r) => r.visit),
+      api(`/api/patients/${encodeURIComponent(patientId)}/visits`, { method: 'POST', body: input, reply: visitResponse }).then((r) => r.visit),
     // The visit changes the history, the quick stats and the list's "last visit".
     onSuccess: () => client.invalidateQueries({ queryKey: patientKeys.all }),
   });

@@ -1,4 +1,4 @@
-import type { PatientDto, PatientInput } from '@clinic/domain/contracts/patients';
+import { patientResponse, type PatientInput } from '@clinic/domain/contracts/patients';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { patientKeys } from './keys';
@@ -9,7 +9,8 @@ export function useCreatePatient() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: PatientInput) =>
-      api<{ patient: PatientDto }>('/api/triage/patients', {
+      api('/api/triage/patients', {
+        reply: patientResponse,
         method: 'POST',
         body: { ...toWireBody(input), status: 'active', createdAt: new Date().toISOString() },
       }).then((r) => r.patient),

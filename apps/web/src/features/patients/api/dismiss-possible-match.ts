@@ -1,5 +1,5 @@
+import { possibleMatchDismissedResponse } from '@clinic/domain/contracts/patient-merge';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
 import { api } from '../../../api/client';
 import { patientKeys } from './keys';
 
@@ -7,10 +7,12 @@ import { patientKeys } from './keys';
 export function useDismissPossibleMatch() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (matchId: string) =>
-      z
-        .object({ success: z.literal(true) })
-        .parse(await api(`/api/patients/possible-matches/${encodeURIComponent(matchId)}/dismiss`, { method: 'POST', body: {} })),
+    mutationFn: (matchId: string) =>
+      api(`/api/patients/possible-matches/${encodeURIComponent(matchId)}/dismiss`, {
+        method: 'POST',
+        body: {},
+        reply: possibleMatchDismissedResponse,
+      }),
     onSuccess: () => client.invalidateQueries({ queryKey: patientKeys.all }),
   });
 }

@@ -1,4 +1,4 @@
-import type { VisitDto, VisitSummaryDto } from '@clinic/domain/contracts/patients';
+import { visitListResponse } from '@clinic/domain/contracts/patients';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { patientKeys } from './keys';
@@ -11,7 +11,8 @@ export function getPatientVisitsQueryOptions(id: string) {
   return queryOptions({
     queryKey: patientKeys.visits(id),
     queryFn: ({ signal }) =>
-      api<{ visits: VisitDto[]; total: number; summary: VisitSummaryDto }>(`/api/patients/${encodeURIComponent(id)}/visits`, {
+      api(`/api/patients/${encodeURIComponent(id)}/visits`, {
+        reply: visitListResponse,
         query: { limit: VISITS_SHOWN },
         signal,
       }),

@@ -1,4 +1,4 @@
-import type { PatientDto } from '@clinic/domain/contracts/patients';
+import { patientResponse } from '@clinic/domain/contracts/patients';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { patientKeys } from './keys';
@@ -7,7 +7,7 @@ import { patientKeys } from './keys';
 export function getPatientQueryOptions(id: string) {
   return queryOptions({
     queryKey: patientKeys.detail(id),
-    queryFn: ({ signal }) => api<{ patient: PatientDto }>(`/api/patients/${encodeURIComponent(id)}`, { signal }).then((r) => r.patient),
+    queryFn: ({ signal }) => api(`/api/patients/${encodeURIComponent(id)}`, { signal, reply: patientResponse }).then((r) => r.patient),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { PatientListQuery, PatientListResponse } from '@clinic/domain/contracts/patients';
+import { patientListResponse, type PatientListQuery } from '@clinic/domain/contracts/patients';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { patientKeys } from './keys';
@@ -11,7 +11,8 @@ export function getPatientsQueryOptions(params: PatientListParams) {
   return queryOptions({
     queryKey: patientKeys.list(params),
     queryFn: ({ signal }) =>
-      api<PatientListResponse>('/api/triage/patients', {
+      api('/api/triage/patients', {
+        reply: patientListResponse,
         query: { search: params.search, status: params.status, sort: params.sort, limit: params.limit, offset: params.offset },
         signal,
       }),

@@ -1,4 +1,4 @@
-import type { PatientPlacementDto } from '@clinic/domain/contracts/patients';
+import { placementResponse } from '@clinic/domain/contracts/patients';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { patientKeys } from './keys';
@@ -8,7 +8,7 @@ export function getPlacementQueryOptions(id: string) {
   return queryOptions({
     queryKey: patientKeys.placement(id),
     queryFn: ({ signal }) =>
-      api<{ placement: PatientPlacementDto }>(`/api/patients/${encodeURIComponent(id)}/placement`, { signal }).then((r) => r.placement),
+      api(`/api/patients/${encodeURIComponent(id)}/placement`, { signal, reply: placementResponse }).then((r) => r.placement),
   });
 }
 

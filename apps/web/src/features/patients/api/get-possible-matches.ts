@@ -7,8 +7,8 @@ import { patientKeys } from './keys';
 export function getPossibleMatchesQueryOptions(id: string) {
   return queryOptions({
     queryKey: patientKeys.possibleMatches(id),
-    queryFn: async ({ signal }) =>
-      possibleMatchListDto.parse(await api(`/api/patients/${encodeURIComponent(id)}/possible-matches`, { signal })).matches,
+    queryFn: ({ signal }) =>
+      api(`/api/patients/${encodeURIComponent(id)}/possible-matches`, { signal, reply: possibleMatchListDto }).then((r) => r.matches),
   });
 }
 

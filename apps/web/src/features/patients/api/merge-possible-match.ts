@@ -7,8 +7,8 @@ import { patientKeys } from './keys';
 export function useMergePossibleMatch() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: async (matchId: string) =>
-      patientMergeResultDto.parse(await api(`/api/patients/possible-matches/${encodeURIComponent(matchId)}/merge`, { method: 'POST', body: {} })),
+    mutationFn: (matchId: string) =>
+      api(`/api/patients/possible-matches/${encodeURIComponent(matchId)}/merge`, { method: 'POST', body: {}, reply: patientMergeResultDto }),
     onSuccess: () => client.invalidateQueries({ queryKey: patientKeys.all }),
   });
 }

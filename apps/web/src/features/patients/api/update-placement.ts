@@ -1,4 +1,4 @@
-import type { PatientPlacementBody, PatientPlacementDto } from '@clinic/domain/contracts/patients';
+import { placementResponse, type PatientPlacementBody } from '@clinic/domain/contracts/patients';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { patientKeys } from './keys';
@@ -8,9 +8,7 @@ export function useUpdatePlacement(id: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: { [K in keyof PatientPlacementBody]: PatientPlacementBody[K] | null }) =>
-      api<{ placement: PatientPlacementDto }>(`/api/patients/${encodeURIComponent(id)}/placement`, { method: 'PUT', body }).then(
-        (r) => r.placement,
-      ),
+      api(`/api/patients/${encodeURIComponent(id)}/placement`, { method: 'PUT', body, reply: placementResponse }).then((r) => r.placement),
     onSuccess: (placement) => client.setQueryData(patientKeys.placement(id), placement),
   });
 }

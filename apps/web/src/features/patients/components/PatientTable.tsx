@@ -4,7 +4,8 @@ import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import { DataTable, type DataTableColumn } from '../../../ui/DataTable';
 import { StatusChip } from '../../../ui/StatusChip';
-import { STATUS_LABELS, formatDay, fullName } from '../lib/format';
+import { formatDay } from '../../../ui/date-format';
+import { STATUS_LABELS, fullName } from '../lib/format';
 
 function Contact({ patient: p }: { patient: PatientDto }) {
   return (

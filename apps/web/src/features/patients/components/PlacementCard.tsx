@@ -1,7 +1,9 @@
-import type { PatientPlacementDto } from '@clinic/domain/contracts/patients';
-import { Button, Checkbox, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { patientPlacementBody, type PatientPlacementDto } from '@clinic/domain/contracts/patients';
+import { Checkbox, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useState } from 'react';
 import { Banner } from '../../../ui/Banner';
+import { FormActions } from '../../../ui/FormActions';
+import { useZodForm } from '../../../ui/use-zod-form';
 import { QueryState } from '../../../ui/QueryState';
 import { usePlacement } from '../api/get-placement';
 import { useUpdatePlacement } from '../api/update-placement';
@@ -27,19 +29,22 @@ export function PlacementCard({ patientId }: { patientId: string }) {
 
 function PlacementForm({ patientId, current }: { patientId: string; current: PatientPlacementDto }) {
   const save = useUpdatePlacement(patientId);
-  const [department, setDepartment] = useState(current.department ?? '');
-  const [floor, setFloor] = useState(current.floor ?? '');
-  const [roomNumber, setRoomNumber] = useState(current.roomNumber ?? '');
-  const [optOut, setOptOut] = useState(current.directoryOptOut);
+  const form = useZodForm({
+    schema: patientPlacementBody,
+    initialValues: {
+      department: current.department ?? '',
+      floor: current.floor ?? '',
+      roomNumber: current.roomNumber ?? '',
+      directoryOptOut: current.directoryOptOut,
+    },
+  });
   const [saved, setSaved] = useState(false);
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
+  const onSubmit = form.onSubmit((body) => {
     setSaved(false);
-    save.mutate(
-      { department: department.trim() || null, floor: floor.trim() || null, roomNumber: roomNumber.trim() || null, directoryOptOut: optOut },
-      { onSuccess: () => setSaved(true) },
-    );
-  };
+    // Every field is sent: an emptied one as null, which clears it (a key left out would be kept).
+    const { department = null, floor = null, roomNumber = null, directoryOptOut = false } = body;
+    save.mutate({ department, floor, roomNumber, directoryOptOut }, { onSuccess: () => setSaved(true) });
+  });
   return (
     <form onSubmit={onSubmit}>
       <Stack gap="sm">
@@ -47,23 +52,18 @@ function PlacementForm({ patientId, current }: { patientId: string; current: Pat
           A patient with a room is in care: visitors who give their name at the visitor kiosk are told this department, floor and room.
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 3 }}>
-          <TextInput label="Department" value={department} onChange={(e) => setDepartment(e.currentTarget.value)} maxLength={100} />
-          <TextInput label="Floor" value={floor} onChange={(e) => setFloor(e.currentTarget.value)} maxLength={20} />
-          <TextInput label="Room Number" value={roomNumber} onChange={(e) => setRoomNumber(e.currentTarget.value)} maxLength={20} />
+          <TextInput label="Department" {...form.getInputProps('department')} maxLength={100} />
+          <TextInput label="Floor" {...form.getInputProps('floor')} maxLength={20} />
+          <TextInput label="Room Number" {...form.getInputProps('roomNumber')} maxLength={20} />
         </SimpleGrid>
         <Checkbox
           label="Opted out of the facility directory"
           description="The visitor kiosk sends this patient's visitors to the front desk."
-          checked={optOut}
-          onChange={(e) => setOptOut(e.currentTarget.checked)}
+          {...form.getInputProps('directoryOptOut', { type: 'checkbox' })}
         />
         {save.isError && <Banner>{save.error.message}</Banner>}
         {saved && !save.isPending && <Banner tone="success">Placement saved.</Banner>}
-        <Group justify="flex-end">
-          <Button type="submit" loading={save.isPending}>
-            Save Placement
-          </Button>
-        </Group>
+        <FormActions submitLabel="Save Placement" loading={save.isPending} />
       </Stack>
     </form>
   );

@@ -5,7 +5,8 @@ import { Banner } from '../../../ui/Banner';
 import { useDismissPossibleMatch } from '../api/dismiss-possible-match';
 import { usePossibleMatches } from '../api/get-possible-matches';
 import { useMergePossibleMatch } from '../api/merge-possible-match';
-import { formatDate, formatDay } from '../lib/format';
+import { formatDay } from '../../../ui/date-format';
+import { formatDate } from '../lib/format';
 
 const REASONS: Record<PossibleMatchReason, string> = {
   lastName: 'last name',

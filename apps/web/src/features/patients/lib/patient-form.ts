@@ -1,4 +1,5 @@
 import { DEFAULT_COUNTRY, patientFields, type BloodType, type PatientDto, type PatientGender } from '@clinic/domain/contracts/patients';
+import { PATIENT_DETAIL_FIELDS, withNestedAddress } from '@clinic/domain/rules/patient-address';
 import type { ZodFormSpec } from '../../../ui/zod-form';
 
 /** What the patient form holds: every field as typed, the address flattened. */
@@ -46,17 +47,7 @@ export function withPendingEntries(values: PatientFormValues, pending: PendingEn
 
 /** The order fields appear in, to focus the first one with an error. */
 export const PATIENT_FORM_ORDER: PatientFormField[] = [
-  'firstName',
-  'lastName',
-  'dateOfBirth',
-  'gender',
-  'phone',
-  'email',
-  'street',
-  'city',
-  'state',
-  'zipCode',
-  'country',
+  ...PATIENT_DETAIL_FIELDS,
   'emergencyContactName',
   'emergencyContactRelationship',
   'emergencyContactPhone',
@@ -121,28 +112,6 @@ export function patientToForm(p: PatientDto): PatientFormValues {
   };
 }
 
-/** The form's values in the shape of the contract. */
-function toRaw(v: PatientFormValues) {
-  return {
-    firstName: v.firstName,
-    lastName: v.lastName,
-    dateOfBirth: v.dateOfBirth,
-    gender: v.gender,
-    phone: v.phone,
-    email: v.email,
-    address: { street: v.street, city: v.city, state: v.state, zipCode: v.zipCode, country: v.country },
-    emergencyContactName: v.emergencyContactName,
-    emergencyContactRelationship: v.emergencyContactRelationship,
-    emergencyContactPhone: v.emergencyContactPhone,
-    bloodType: v.bloodType,
-    insuranceProvider: v.insuranceProvider,
-    insuranceNumber: v.insuranceNumber,
-    allergies: v.allergies,
-    currentMedications: v.currentMedications,
-    medicalHistory: v.medicalHistory,
-  };
-}
-
 /** The form field an issue path (from the contract or the server) belongs to. */
 export function fieldOfPath(path: string): PatientFormField | null {
   const [head, second] = path.split('.');
@@ -151,4 +120,8 @@ export function fieldOfPath(path: string): PatientFormField | null {
 }
 
 /** The patient form is checked with the contract the server applies (`patientFields`). */
-export const PATIENT_FORM: ZodFormSpec<PatientFormValues, typeof patientFields> = { schema: patientFields, toInput: toRaw, fieldOf: fieldOfPath };
+export const PATIENT_FORM: ZodFormSpec<PatientFormValues, typeof patientFields> = {
+  schema: patientFields,
+  toInput: withNestedAddress,
+  fieldOf: fieldOfPath,
+};

@@ -1,4 +1,4 @@
-import type { PublicTrialDto } from '@clinic/domain/contracts/clinical-trials';
+import { publicTrialResponse } from '@clinic/domain/contracts/clinical-trials';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 
@@ -10,10 +10,11 @@ export function usePublicTrial(trialId: string | null, tenant: { organizationId:
   return useQuery({
     queryKey: ['public-trial', tenant.organizationId, trialId],
     queryFn: ({ signal }) =>
-      api<{ trial: PublicTrialDto }>(`/api/clinical-trials/${encodeURIComponent(trialId!)}`, {
+      api(`/api/clinical-trials/${encodeURIComponent(trialId!)}`, {
         query: { view: 'public', organizationId: tenant.organizationId, clinicId: tenant.clinicId },
         noTenant: true,
         signal,
+        reply: publicTrialResponse,
       }),
     enabled: Boolean(trialId),
     retry: false,

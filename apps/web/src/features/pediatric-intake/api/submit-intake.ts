@@ -1,6 +1,8 @@
-import type { PediatricIntakeInput } from '@clinic/domain/contracts/pediatric-intake';
+import { enrollmentResponse } from '@clinic/domain/contracts/clinical-trials';
+import { intakeQueueResponse, pediatricIntakeResponse, type PediatricIntakeInput } from '@clinic/domain/contracts/pediatric-intake';
 import { INTAKE_QUEUE_DEFAULTS } from '@clinic/domain/rules/pediatric-intake';
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../../api/client';
 
 /** Where a public intake is made: the URL's organization, and its clinic when named. */
@@ -9,12 +11,8 @@ export interface IntakeTenant {
   clinicId?: string;
 }
 
-/** What a submitted intake answers. */
-export interface IntakeResult {
-  patientId: string;
-  intakeId: string;
-  intakeToken: string;
-}
+/** What a submitted intake answers: the patient, the intake record and the token of its enrol and queue calls. */
+export type IntakeResult = z.output<typeof pediatricIntakeResponse>;
 
 /** The three calls of one submission, each made once even when Submit is pressed again after a failure. */
 export interface IntakeSubmission {
@@ -46,12 +44,13 @@ const tenantQuery = (tenant: IntakeTenant) => ({ organizationId: tenant.organiza
  */
 export async function submitIntake(sub: IntakeSubmission): Promise<IntakeOutcome> {
   const query = tenantQuery(sub.tenant);
-  sub.done.intake ??= await api<IntakeResult>('/api/patients/pediatric', {
+  sub.done.intake ??= await api('/api/patients/pediatric', {
     method: 'POST',
     body: sub.body,
     query,
     noTenant: true,
     headers: { 'Idempotency-Key': sub.idempotencyKey },
+    reply: pediatricIntakeResponse,
   });
   const { patientId, intakeToken } = sub.done.intake;
   const headers = { 'X-Intake-Token': intakeToken };
@@ -63,6 +62,7 @@ export async function submitIntake(sub: IntakeSubmission): Promise<IntakeOutcome
         query,
         noTenant: true,
         headers,
+        reply: enrollmentResponse,
       });
       sub.done.enrollmentError = null;
     } catch (err) {
@@ -71,13 +71,17 @@ export async function submitIntake(sub: IntakeSubmission): Promise<IntakeOutcome
     }
     sub.done.enrolled = true;
   }
-  sub.done.queue ??= await api<{ queueId: string; queueNumber: number }>(`/api/patients/pediatric/${encodeURIComponent(patientId)}/queue`, {
-    method: 'POST',
-    body: INTAKE_QUEUE_DEFAULTS,
-    query,
-    noTenant: true,
-    headers,
-  });
+  if (!sub.done.queue) {
+    const { queueId, queueNumber } = await api(`/api/patients/pediatric/${encodeURIComponent(patientId)}/queue`, {
+      method: 'POST',
+      body: INTAKE_QUEUE_DEFAULTS,
+      query,
+      noTenant: true,
+      headers,
+      reply: intakeQueueResponse,
+    });
+    sub.done.queue = { queueId, queueNumber };
+  }
   return { patientId, ...sub.done.queue, enrollmentError: sub.done.enrollmentError ?? null };
 }
 

@@ -1,18 +1,8 @@
 import { Link } from 'react-router';
 import { COMPANY, PRIVACY_OFFICE_HOURS } from '../company';
 import { LegalPage, type LegalSection } from './LegalPage';
-import {
-  AUDIT_STATEMENT,
-  COOKIE_STATEMENT,
-  ENCRYPTION_STATEMENT,
-  FIGURES,
-  ISOLATION_STATEMENT,
-  MFA_STATEMENT,
-  ROLE_ACCESS_STATEMENT,
-  RolesList,
-  SESSION_STATEMENT,
-  SIGN_IN_STATEMENT,
-} from './statements';
+// Both pages state the same security facts in the same words: they come from one place.
+import * as statements from './statements';
 
 const SECTIONS: LegalSection[] = [
   {
@@ -99,19 +89,19 @@ const SECTIONS: LegalSection[] = [
     title: 'Data Security',
     body: (
       <>
-        <p>{ENCRYPTION_STATEMENT}</p>
-        <p>{ISOLATION_STATEMENT}</p>
-        <p>{ROLE_ACCESS_STATEMENT} Under our access policy:</p>
-        <RolesList />
+        <p>{statements.ENCRYPTION_STATEMENT}</p>
+        <p>{statements.ISOLATION_STATEMENT}</p>
+        <p>{statements.ROLE_ACCESS_STATEMENT} Under our access policy:</p>
+        <statements.RolesList />
         <p>
-          {SIGN_IN_STATEMENT} {COOKIE_STATEMENT} {SESSION_STATEMENT}
+          {statements.SIGN_IN_STATEMENT} {statements.COOKIE_STATEMENT} {statements.SESSION_STATEMENT}
         </p>
-        <p>{MFA_STATEMENT}</p>
-        <p>{AUDIT_STATEMENT}</p>
+        <p>{statements.MFA_STATEMENT}</p>
+        <p>{statements.AUDIT_STATEMENT}</p>
         <p>
           If a breach of unsecured personal or health information occurs, we notify the affected customers and individuals without unreasonable
-          delay and no later than {FIGURES.breachNoticeDays} days after discovering it. If more than {FIGURES.mediaNoticeOver} people in a state or
-          jurisdiction are affected, we also notify prominent media there, and we notify regulators as the law requires. Our{' '}
+          delay and no later than {statements.FIGURES.breachNoticeDays} days after discovering it. If more than {statements.FIGURES.mediaNoticeOver}{' '}
+          people in a state or jurisdiction are affected, we also notify prominent media there, and we notify regulators as the law requires. Our{' '}
           <Link to="/security">Security Practices</Link> page gives more detail.
         </p>
       </>
@@ -121,9 +111,9 @@ const SECTIONS: LegalSection[] = [
     title: 'Data Retention',
     body: (
       <p>
-        Medical records and audit logs are kept for at least {FIGURES.retentionYears} years, or longer where the law or our customer's instructions
-        require. Other personal information is kept while an account is active and as long as needed for the purposes in this policy, then deleted
-        or de-identified.
+        Medical records and audit logs are kept for at least {statements.FIGURES.retentionYears} years, or longer where the law or our customer's
+        instructions require. Other personal information is kept while an account is active and as long as needed for the purposes in this policy,
+        then deleted or de-identified.
       </p>
     ),
   },
@@ -140,9 +130,9 @@ const SECTIONS: LegalSection[] = [
           <li>object to or restrict some uses of your information.</li>
         </ul>
         <p>
-          We answer access and disclosure requests within {FIGURES.disclosureDays} days. If your information is held for a healthcare organization,
-          we will pass your request to that organization, which decides on it, and help it respond. We will not treat you differently for exercising
-          your rights.
+          We answer access and disclosure requests within {statements.FIGURES.disclosureDays} days. If your information is held for a healthcare
+          organization, we will pass your request to that organization, which decides on it, and help it respond. We will not treat you differently
+          for exercising your rights.
         </p>
       </>
     ),
@@ -152,7 +142,7 @@ const SECTIONS: LegalSection[] = [
     body: (
       <p>
         We use a small number of cookies and browser storage items: the ones needed to keep you signed in and to remember your organization, and
-        optional preference items that last up to {FIGURES.preferenceCookieYears} year. We do not use advertising cookies. Our{' '}
+        optional preference items that last up to {statements.FIGURES.preferenceCookieYears} year. We do not use advertising cookies. Our{' '}
         <Link to="/cookie-policy">Cookie Policy</Link> lists each one.
       </p>
     ),
@@ -161,8 +151,8 @@ const SECTIONS: LegalSection[] = [
     title: "Children's Privacy",
     body: (
       <p>
-        You must be at least {FIGURES.minimumAge} years old to create an account. Information about minors who are patients is entered by their
-        healthcare providers or with the consent of a parent or legal guardian, and is protected like all other health information.
+        You must be at least {statements.FIGURES.minimumAge} years old to create an account. Information about minors who are patients is entered by
+        their healthcare providers or with the consent of a parent or legal guardian, and is protected like all other health information.
       </p>
     ),
   },

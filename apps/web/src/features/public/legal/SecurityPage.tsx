@@ -1,34 +1,24 @@
 import { COMPANY } from '../company';
 import { LegalPage, type LegalSection } from './LegalPage';
-import {
-  AUDIT_STATEMENT,
-  COOKIE_STATEMENT,
-  ENCRYPTION_STATEMENT,
-  FIGURES,
-  ISOLATION_STATEMENT,
-  MFA_STATEMENT,
-  ROLE_ACCESS_STATEMENT,
-  RolesList,
-  SESSION_STATEMENT,
-  SIGN_IN_STATEMENT,
-} from './statements';
+// Both pages state the same security facts in the same words: they come from one place.
+import * as statements from './statements';
 
 const SECTIONS: LegalSection[] = [
   {
     title: 'Encryption',
-    body: <p>{ENCRYPTION_STATEMENT} Backups are encrypted in the same way as the live data.</p>,
+    body: <p>{statements.ENCRYPTION_STATEMENT} Backups are encrypted in the same way as the live data.</p>,
   },
   {
     title: 'Organization Isolation',
-    body: <p>{ISOLATION_STATEMENT}</p>,
+    body: <p>{statements.ISOLATION_STATEMENT}</p>,
   },
   {
     title: 'Access Control',
     body: (
       <>
-        <p>{ROLE_ACCESS_STATEMENT}</p>
+        <p>{statements.ROLE_ACCESS_STATEMENT}</p>
         <p>The roles our policies describe are:</p>
-        <RolesList />
+        <statements.RolesList />
         <p>
           Nobody can give another member a role above their own or a permission they do not hold themselves, and every change of role or permission
           is recorded in the audit log.
@@ -40,13 +30,13 @@ const SECTIONS: LegalSection[] = [
     title: 'Authentication and Sessions',
     body: (
       <>
-        <p>{SIGN_IN_STATEMENT}</p>
+        <p>{statements.SIGN_IN_STATEMENT}</p>
         <p>
-          {COOKIE_STATEMENT} {SESSION_STATEMENT} A browser may send requests that change data only from our own pages, and such requests must carry
-          JSON; with the SameSite cookie, this protects against cross-site request forgery.
+          {statements.COOKIE_STATEMENT} {statements.SESSION_STATEMENT} A browser may send requests that change data only from our own pages, and
+          such requests must carry JSON; with the SameSite cookie, this protects against cross-site request forgery.
         </p>
         <h3>Multi-factor authentication</h3>
-        <p>{MFA_STATEMENT}</p>
+        <p>{statements.MFA_STATEMENT}</p>
       </>
     ),
   },
@@ -54,7 +44,7 @@ const SECTIONS: LegalSection[] = [
     title: 'Audit Logging',
     body: (
       <p>
-        {AUDIT_STATEMENT} Audit logs are kept for at least {FIGURES.retentionYears} years.
+        {statements.AUDIT_STATEMENT} Audit logs are kept for at least {statements.FIGURES.retentionYears} years.
       </p>
     ),
   },
@@ -62,9 +52,9 @@ const SECTIONS: LegalSection[] = [
     title: 'Backups and Disaster Recovery',
     body: (
       <p>
-        Our disaster recovery plan sets a recovery time objective (RTO) of {FIGURES.rtoHours} hours and a recovery point objective (RPO) of{' '}
-        {FIGURES.rpoHours} hour: after a disaster, the service is restored within {FIGURES.rtoHours} hours, with at most {FIGURES.rpoHours} hour of
-        data lost.
+        Our disaster recovery plan sets a recovery time objective (RTO) of {statements.FIGURES.rtoHours} hours and a recovery point objective (RPO)
+        of {statements.FIGURES.rpoHours} hour: after a disaster, the service is restored within {statements.FIGURES.rtoHours} hours, with at most{' '}
+        {statements.FIGURES.rpoHours} hour of data lost.
       </p>
     ),
   },
@@ -73,9 +63,9 @@ const SECTIONS: LegalSection[] = [
     body: (
       <p>
         We keep an incident response plan and follow it for every suspected security incident. If a breach of unsecured protected health information
-        occurs, we notify the affected customers without unreasonable delay and no later than {FIGURES.breachNoticeDays} days after discovering it,
-        so that they and we can notify the people affected; where more than {FIGURES.mediaNoticeOver} people are affected, prominent media and
-        regulators are also notified as the law requires.
+        occurs, we notify the affected customers without unreasonable delay and no later than {statements.FIGURES.breachNoticeDays} days after
+        discovering it, so that they and we can notify the people affected; where more than {statements.FIGURES.mediaNoticeOver} people are
+        affected, prominent media and regulators are also notified as the law requires.
       </p>
     ),
   },
@@ -93,7 +83,7 @@ const SECTIONS: LegalSection[] = [
     body: (
       <p>
         {COMPANY.name} is built for organizations subject to HIPAA. We sign a business associate agreement with customers that are covered entities,
-        and we keep medical records and audit logs for at least {FIGURES.retentionYears} years.
+        and we keep medical records and audit logs for at least {statements.FIGURES.retentionYears} years.
       </p>
     ),
   },
@@ -102,9 +92,9 @@ const SECTIONS: LegalSection[] = [
     body: (
       <p>
         If you believe you have found a security problem in {COMPANY.name}, please write to{' '}
-        <a href={`mailto:${COMPANY.emails.security}`}>{COMPANY.emails.security}</a>. We answer security reports within {FIGURES.securityReplyHours}{' '}
-        hours, keep you informed while we fix the problem, and will not take action against research done in good faith that avoids harm to our
-        customers and their patients.
+        <a href={`mailto:${COMPANY.emails.security}`}>{COMPANY.emails.security}</a>. We answer security reports within{' '}
+        {statements.FIGURES.securityReplyHours} hours, keep you informed while we fix the problem, and will not take action against research done in
+        good faith that avoids harm to our customers and their patients.
       </p>
     ),
   },

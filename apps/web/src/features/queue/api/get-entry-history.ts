@@ -1,4 +1,4 @@
-import type { queueTransitionDto } from '@clinic/domain/contracts/queue';
+import { queueHistoryResponse, type queueTransitionDto } from '@clinic/domain/contracts/queue';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../../api/client';
@@ -13,9 +13,10 @@ export function useEntryHistory(entryId: string, tenant: TenantRef) {
   return useQuery({
     queryKey: waitingRoomKeys.history(tenant, entryId),
     queryFn: ({ signal }) =>
-      api<{ success: true; transitions: QueueTransition[] }>(`/api/triage/waiting-room/${encodeURIComponent(entryId)}/history`, {
+      api(`/api/triage/waiting-room/${encodeURIComponent(entryId)}/history`, {
         ...tenantRequest(tenant),
         signal,
+        reply: queueHistoryResponse,
       }).then((r) => r.transitions),
   });
 }

@@ -1,4 +1,4 @@
-import type { PublicBoardEntryDto, QueueStatsDto } from '@clinic/domain/contracts/queue';
+import { publicBoardResponse, type PublicBoardEntryDto, type QueueStatsDto } from '@clinic/domain/contracts/queue';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { QUEUE_REFRESH_MS, waitingRoomKeys } from '../../../api/waiting-room';
@@ -20,7 +20,7 @@ export function getPublicBoardQueryOptions(tenant: BoardTenant, autoRefresh: boo
   return queryOptions({
     queryKey: waitingRoomKeys.publicBoard(tenant),
     queryFn: ({ signal }) =>
-      api<PublicBoard & { success: true }>('/api/triage/cds-queue/public', { query: { ...tenant }, noTenant: true, signal }).then(
+      api('/api/triage/cds-queue/public', { query: { ...tenant }, noTenant: true, signal, reply: publicBoardResponse }).then(
         ({ patients, stats }): PublicBoard => ({ patients, stats }),
       ),
     refetchInterval: autoRefresh ? QUEUE_REFRESH_MS : false,

@@ -1,4 +1,4 @@
-import type { QueueEntryDto } from '@clinic/domain/contracts/queue';
+import { queueEntryResponse } from '@clinic/domain/contracts/queue';
 import type { UrgencyLevel } from '@clinic/domain/rules/risk-levels';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
@@ -19,10 +19,11 @@ export function useQueueAction(tenant: TenantRef) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; action: QueueEntryAction; note?: string; outcome?: CareOutcome }) =>
-      api<{ success: true; patient: QueueEntryDto }>(`/api/triage/waiting-room/${encodeURIComponent(input.id)}/${input.action}`, {
+      api(`/api/triage/waiting-room/${encodeURIComponent(input.id)}/${input.action}`, {
         method: 'POST',
         ...tenantRequest(tenant),
         body: { ...(input.note ? { note: input.note } : {}), ...(input.action === 'complete' ? input.outcome : {}) },
+        reply: queueEntryResponse,
       }).then((r) => r.patient),
     onSettled: () => client.invalidateQueries({ queryKey: waitingRoomKeys.all }),
   });

@@ -1,4 +1,4 @@
-import type { QueueEntryDto, RecordVitalsBody } from '@clinic/domain/contracts/queue';
+import { queueEntryResponse, type RecordVitalsBody } from '@clinic/domain/contracts/queue';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { tenantRequest, type TenantRef } from '../../../api/tenant';
@@ -9,10 +9,11 @@ export function useRecordVitals(tenant: TenantRef) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; vitals: RecordVitalsBody }) =>
-      api<{ success: true; patient: QueueEntryDto }>(`/api/triage/waiting-room/${encodeURIComponent(input.id)}/vitals`, {
+      api(`/api/triage/waiting-room/${encodeURIComponent(input.id)}/vitals`, {
         method: 'POST',
         ...tenantRequest(tenant),
         body: input.vitals,
+        reply: queueEntryResponse,
       }).then((r) => r.patient),
     onSuccess: async (patient) => {
       client.setQueryData<WaitingRoom>(waitingRoomKeys.staff(tenant), (room) =>

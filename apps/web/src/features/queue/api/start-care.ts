@@ -1,4 +1,4 @@
-import type { QueueEntryDto } from '@clinic/domain/contracts/queue';
+import { queueEntryResponse } from '@clinic/domain/contracts/queue';
 import { statsAfterStartCare } from '@clinic/domain/rules/queue-status';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
@@ -14,10 +14,11 @@ export function useStartCare(tenant: TenantRef) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; startedBy?: string | null }) =>
-      api<{ success: true; patient: QueueEntryDto }>(`/api/triage/case/${encodeURIComponent(input.id)}/status`, {
+      api(`/api/triage/case/${encodeURIComponent(input.id)}/status`, {
         method: 'PUT',
         ...tenantRequest(tenant),
         body: { status: 'in-progress', startedAt: new Date().toISOString(), startedBy: input.startedBy || 'system' },
+        reply: queueEntryResponse,
       }).then((r) => r.patient),
     onSuccess: async (patient, input) => {
       client.setQueryData<WaitingRoom>(waitingRoomKeys.staff(tenant), (room) =>

@@ -1,4 +1,4 @@
-import type { UpdateOrganizationSettingsBody } from '@clinic/domain/contracts/organization-settings';
+import { organizationSettingsResponse, type UpdateOrganizationSettingsBody } from '@clinic/domain/contracts/organization-settings';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { userSettingsKeys } from '../../../api/user-settings';
@@ -16,7 +16,7 @@ export function useSaveIntegration() {
   return useMutation({
     mutationFn: ({ key, enabled }: { key: IntegrationKey; enabled: boolean }) => {
       const body: UpdateOrganizationSettingsBody = { integrations: { [key]: { enabled } } };
-      return api('/api/organizations/settings', { method: 'PUT', body });
+      return api('/api/organizations/settings', { method: 'PUT', body, reply: organizationSettingsResponse });
     },
     onSuccess: () =>
       Promise.all([

@@ -1,4 +1,4 @@
-import type { SyncSummary } from '@clinic/domain/contracts/settings';
+import { epicSyncResponse } from '@clinic/domain/contracts/settings-replies';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { userSettingsKeys } from '../../../api/user-settings';
@@ -7,7 +7,7 @@ import { userSettingsKeys } from '../../../api/user-settings';
 export function useSyncEpic() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ summary: SyncSummary }>('/api/settings/integrations/epic/sync', { method: 'POST', body: {} }).then((r) => r.summary),
+    mutationFn: () => api('/api/settings/integrations/epic/sync', { method: 'POST', body: {}, reply: epicSyncResponse }).then((r) => r.summary),
     onSettled: () => client.invalidateQueries({ queryKey: userSettingsKeys.orgInfo() }),
   });
 }

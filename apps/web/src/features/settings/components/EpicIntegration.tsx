@@ -1,7 +1,7 @@
-import type { EpicIntegration as Epic } from '@clinic/domain/contracts/settings';
+import { epicIntegrationBody, type EpicIntegration as Epic } from '@clinic/domain/contracts/settings';
 import { Alert, Button, Group, List, PasswordInput, Progress, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
 import { TimeText } from '../../../ui/TimeText';
+import { useZodForm } from '../../../ui/use-zod-form';
 import { useSaveEpic } from '../api/save-epic';
 import { useSyncEpic } from '../api/sync-epic';
 import { useTestEpic } from '../api/test-epic';
@@ -11,48 +11,55 @@ import { useTestEpic } from '../api/test-epic';
  * organization's, not the member's); Test Connection is the server's `GET {baseUrl}/metadata`;
  * Sync Patients imports the EHR's Patients into the directory. The bearer token is write-only.
  */
-export function EpicIntegration({ epic, bearerTokenSet, canEdit }: { epic: Epic; bearerTokenSet: boolean; canEdit: boolean }) {
-  const [edited, setEdited] = useState<{ base: Epic; value: Epic } | null>(null);
-  const [token, setToken] = useState('');
-  const draft = edited && edited.base === epic ? edited.value : epic;
+export function EpicIntegration(props: { epic: Epic; bearerTokenSet: boolean; canEdit: boolean }) {
+  // Edits belong to the connection they were made on: a save or a reload starts from the new one.
+  return <EpicForm key={JSON.stringify(props.epic)} {...props} />;
+}
+
+/** The connection's fields as the form holds them: the saved ones, and a new token (empty: keep the saved one). */
+const formOf = ({ lastSync: _lastSync, ...fields }: Epic) => ({ ...fields, bearerToken: '' });
+
+function EpicForm({ epic, bearerTokenSet, canEdit }: { epic: Epic; bearerTokenSet: boolean; canEdit: boolean }) {
+  const form = useZodForm({
+    schema: epicIntegrationBody,
+    initialValues: formOf(epic),
+    toInput: ({ bearerToken, ...fields }) => (bearerToken.trim() ? { ...fields, bearerToken } : fields),
+  });
+  const draft = form.getValues();
   const save = useSaveEpic();
   const test = useTestEpic();
   const sync = useSyncEpic();
-  const changed = JSON.stringify(draft) !== JSON.stringify(epic) || token.trim() !== '';
-  const set = (change: Partial<Epic>) => setEdited({ base: epic, value: { ...draft, ...change } });
-  const { lastSync: _lastSync, ...body } = draft;
+  const changed = JSON.stringify(draft) !== JSON.stringify(formOf(epic));
+  const submit = form.onSubmit((body) => save.mutate(body, { onSuccess: () => form.setFieldValue('bearerToken', '') }));
 
   return (
     <Stack gap="sm">
-      <Switch label="Epic EHR" checked={draft.enabled} disabled={!canEdit} onChange={(e) => set({ enabled: e.currentTarget.checked })} />
+      <Switch label="Epic EHR" {...form.getInputProps('enabled', { type: 'checkbox' })} disabled={!canEdit} />
       {draft.enabled && (
         <Stack gap="sm" pl="lg">
-          <TextInput label="Client ID" value={draft.clientId} readOnly={!canEdit} onChange={(e) => set({ clientId: e.currentTarget.value })} />
+          <TextInput label="Client ID" {...form.getInputProps('clientId')} readOnly={!canEdit} />
           <Select
             label="Environment"
             data={[
               { value: 'sandbox', label: 'Sandbox' },
               { value: 'production', label: 'Production' },
             ]}
-            value={draft.environment}
+            {...form.getInputProps('environment')}
             disabled={!canEdit}
             allowDeselect={false}
-            onChange={(v) => v && set({ environment: v as Epic['environment'] })}
           />
           <TextInput
             label="Base URL"
             placeholder="https://fhir.example.org/api/FHIR/R4"
             description="An https address on the internet; a server on your own network only where this installation's operator allows it."
-            value={draft.baseUrl}
+            {...form.getInputProps('baseUrl')}
             readOnly={!canEdit}
-            onChange={(e) => set({ baseUrl: e.currentTarget.value })}
           />
           {canEdit && (
             <PasswordInput
               label="Bearer token (API key)"
               description={bearerTokenSet ? 'A token is saved. Enter a new one to replace it.' : 'Sent as Authorization: Bearer to the EHR.'}
-              value={token}
-              onChange={(e) => setToken(e.currentTarget.value)}
+              {...form.getInputProps('bearerToken')}
               autoComplete="off"
             />
           )}
@@ -66,10 +73,7 @@ export function EpicIntegration({ epic, bearerTokenSet, canEdit }: { epic: Epic;
       )}
       {canEdit && (
         <Group>
-          <Button
-            onClick={() => save.mutate(token.trim() ? { ...body, bearerToken: token.trim() } : body, { onSuccess: () => setToken('') })}
-            disabled={!changed || save.isPending}
-          >
+          <Button onClick={() => submit()} disabled={!changed || save.isPending}>
             {save.isPending ? 'Saving...' : 'Save Integration'}
           </Button>
           {epic.enabled && (

@@ -1,11 +1,9 @@
 import type { UserSettings } from '@clinic/domain/contracts/settings';
+import type { SettingsForm } from '../settings-form';
 import { SETTINGS_TIME_ZONES, TIME_ZONE_LABELS } from '@clinic/domain/rules/settings';
 import { Card, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { TwoFactorSetting } from './TwoFactorSetting';
-
-/** Changes the draft: `change` edits a copy. */
-export type Edit = (change: (draft: UserSettings) => void) => void;
 
 /** A titled card of one category's group of fields. */
 export function Group({ title, children }: { title: string; children: ReactNode }) {
@@ -22,98 +20,70 @@ export function Group({ title, children }: { title: string; children: ReactNode 
 const PROFILE_ROLES = ['Admin', 'Doctor', 'Nurse', 'Staff', 'Manager'];
 
 /** Profile: names, e-mail (the account's), phone, title, department, role, time zone. */
-export function ProfileCategory({ s, edit, canChangeRole }: { s: UserSettings; edit: Edit; canChangeRole: boolean }) {
-  const p = s.profile;
+export function ProfileCategory({ form, canChangeRole }: { form: SettingsForm; canChangeRole: boolean }) {
+  const p = form.getValues().profile;
   const roles = PROFILE_ROLES.includes(p.role) ? PROFILE_ROLES : [p.role, ...PROFILE_ROLES];
   return (
     <Group title="Profile">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="First Name" value={p.firstName} onChange={(e) => edit((d) => void (d.profile.firstName = e.currentTarget.value))} />
-        <TextInput label="Last Name" value={p.lastName} onChange={(e) => edit((d) => void (d.profile.lastName = e.currentTarget.value))} />
+        <TextInput label="First Name" {...form.getInputProps('profile.firstName')} />
+        <TextInput label="Last Name" {...form.getInputProps('profile.lastName')} />
         <TextInput label="Email" value={p.email} readOnly description="Your account's e-mail address." />
-        <TextInput label="Phone" value={p.phone} onChange={(e) => edit((d) => void (d.profile.phone = e.currentTarget.value))} />
-        <TextInput label="Title" value={p.title} onChange={(e) => edit((d) => void (d.profile.title = e.currentTarget.value))} />
-        <TextInput label="Department" value={p.department} onChange={(e) => edit((d) => void (d.profile.department = e.currentTarget.value))} />
+        <TextInput label="Phone" {...form.getInputProps('profile.phone')} />
+        <TextInput label="Title" {...form.getInputProps('profile.title')} />
+        <TextInput label="Department" {...form.getInputProps('profile.department')} />
         <Select
           label="Role"
           data={roles}
-          value={p.role}
+          {...form.getInputProps('profile.role')}
           allowDeselect={false}
           disabled={!canChangeRole}
           description={canChangeRole ? undefined : 'Only someone allowed to change roles can change it.'}
-          onChange={(v) => v && edit((d) => void (d.profile.role = v as UserSettings['profile']['role']))}
         />
         <Select
           label="Timezone"
           data={SETTINGS_TIME_ZONES.map((z) => ({ value: z, label: TIME_ZONE_LABELS[z] }))}
-          value={p.timezone}
+          {...form.getInputProps('profile.timezone')}
           allowDeselect={false}
-          onChange={(v) => v && edit((d) => void (d.profile.timezone = v as UserSettings['profile']['timezone']))}
         />
       </SimpleGrid>
     </Group>
   );
 }
 
-function Toggle({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
-  return <Switch label={label} checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} />;
+/** A setting's on/off switch. */
+function Toggle({ label, form, path }: { label: string; form: SettingsForm; path: string }) {
+  return <Switch label={label} {...form.getInputProps(path, { type: 'checkbox' })} />;
 }
 
 /** Preferences: the dashboard's three toggles and triage's two. */
-export function PreferencesCategory({ s, edit }: { s: UserSettings; edit: Edit }) {
-  const dash = s.preferences.dashboard;
-  const triage = s.preferences.triage;
+export function PreferencesCategory({ form }: { form: SettingsForm }) {
   return (
     <Stack>
       <Group title="Dashboard">
-        <Toggle
-          label="Show quick actions"
-          checked={dash.showQuickActions}
-          onChange={(v) => edit((d) => void (d.preferences.dashboard.showQuickActions = v))}
-        />
-        <Toggle
-          label="Show recent activity"
-          checked={dash.showRecentActivity}
-          onChange={(v) => edit((d) => void (d.preferences.dashboard.showRecentActivity = v))}
-        />
-        <Toggle
-          label="Show statistics"
-          checked={dash.showStatistics}
-          onChange={(v) => edit((d) => void (d.preferences.dashboard.showStatistics = v))}
-        />
+        <Toggle label="Show quick actions" form={form} path="preferences.dashboard.showQuickActions" />
+        <Toggle label="Show recent activity" form={form} path="preferences.dashboard.showRecentActivity" />
+        <Toggle label="Show statistics" form={form} path="preferences.dashboard.showStatistics" />
       </Group>
       <Group title="Triage">
-        <Toggle label="Auto-save" checked={triage.autoSave} onChange={(v) => edit((d) => void (d.preferences.triage.autoSave = v))} />
-        <Toggle label="Enable AI" checked={triage.enableAI} onChange={(v) => edit((d) => void (d.preferences.triage.enableAI = v))} />
+        <Toggle label="Auto-save" form={form} path="preferences.triage.autoSave" />
+        <Toggle label="Enable AI" form={form} path="preferences.triage.enableAI" />
       </Group>
     </Stack>
   );
 }
 
 /** Notifications: e-mail (enabled, triage updates, emergency alerts) and push (enabled). */
-export function NotificationsCategory({ s, edit }: { s: UserSettings; edit: Edit }) {
-  const email = s.notifications.email;
+export function NotificationsCategory({ form }: { form: SettingsForm }) {
   return (
     <Stack>
       <Group title="Email">
-        <Toggle label="Email notifications" checked={email.enabled} onChange={(v) => edit((d) => void (d.notifications.email.enabled = v))} />
-        <Toggle
-          label="Triage updates"
-          checked={email.triageUpdates}
-          onChange={(v) => edit((d) => void (d.notifications.email.triageUpdates = v))}
-        />
-        <Toggle
-          label="Emergency alerts"
-          checked={email.emergencyAlerts}
-          onChange={(v) => edit((d) => void (d.notifications.email.emergencyAlerts = v))}
-        />
+        <Toggle label="Email notifications" form={form} path="notifications.email.enabled" />
+        <Toggle label="Triage updates" form={form} path="notifications.email.triageUpdates" />
+        <Toggle label="Emergency alerts" form={form} path="notifications.email.emergencyAlerts" />
       </Group>
       <Group title="Push">
-        <Toggle
-          label="Push notifications"
-          checked={s.notifications.push.enabled}
-          onChange={(v) => edit((d) => void (d.notifications.push.enabled = v))}
-        />
+        <Toggle label="Push notifications" form={form} path="notifications.push.enabled" />
         <Text size="sm" c="dimmed">
           With push notifications on, emergency alerts and triage updates (as chosen above) pop up on screen as they happen.
         </Text>
@@ -124,13 +94,11 @@ export function NotificationsCategory({ s, edit }: { s: UserSettings; edit: Edit
 
 /** Security: two-factor (not yet available), session timeout, and the platform's two statements. */
 export function SecurityCategory({
-  s,
-  edit,
+  form,
   organizationTimeout,
   statements,
 }: {
-  s: UserSettings;
-  edit: Edit;
+  form: SettingsForm;
   organizationTimeout: number;
   statements: { encryption: string; hipaa: string } | undefined;
 }) {
@@ -142,8 +110,7 @@ export function SecurityCategory({
         description={`At most the organization's ${organizationTimeout} minutes.`}
         min={5}
         max={organizationTimeout}
-        value={s.security.authentication.sessionTimeout}
-        onChange={(v) => typeof v === 'number' && edit((d) => void (d.security.authentication.sessionTimeout = v))}
+        {...form.getInputProps('security.authentication.sessionTimeout')}
       />
       <Stack gap={4}>
         <Switch label="Encryption enabled" checked readOnly disabled />
@@ -164,8 +131,7 @@ export function SecurityCategory({
 const options = <T extends string>(pairs: Array<[T, string]>) => pairs.map(([value, label]) => ({ value, label }));
 
 /** Appearance: theme, colour scheme, font size, time format, compact mode, animations. */
-export function AppearanceCategory({ s, edit }: { s: UserSettings; edit: Edit }) {
-  const a = s.appearance;
+export function AppearanceCategory({ form }: { form: SettingsForm }) {
   type A = UserSettings['appearance'];
   return (
     <Group title="Appearance">
@@ -177,9 +143,8 @@ export function AppearanceCategory({ s, edit }: { s: UserSettings; edit: Edit })
             ['dark', 'Dark'],
             ['auto', 'Auto'],
           ])}
-          value={a.theme}
+          {...form.getInputProps('appearance.theme')}
           allowDeselect={false}
-          onChange={(v) => v && edit((d) => void (d.appearance.theme = v as A['theme']))}
         />
         <Select
           label="Color Scheme"
@@ -190,9 +155,8 @@ export function AppearanceCategory({ s, edit }: { s: UserSettings; edit: Edit })
             ['red', 'Red'],
             ['orange', 'Orange'],
           ])}
-          value={a.colorScheme}
+          {...form.getInputProps('appearance.colorScheme')}
           allowDeselect={false}
-          onChange={(v) => v && edit((d) => void (d.appearance.colorScheme = v as A['colorScheme']))}
         />
         <Select
           label="Font Size"
@@ -201,9 +165,8 @@ export function AppearanceCategory({ s, edit }: { s: UserSettings; edit: Edit })
             ['medium', 'Medium'],
             ['large', 'Large'],
           ])}
-          value={a.fontSize}
+          {...form.getInputProps('appearance.fontSize')}
           allowDeselect={false}
-          onChange={(v) => v && edit((d) => void (d.appearance.fontSize = v as A['fontSize']))}
         />
         <Select
           label="Time Format"
@@ -211,13 +174,12 @@ export function AppearanceCategory({ s, edit }: { s: UserSettings; edit: Edit })
             ['12h', '12h'],
             ['24h', '24h'],
           ])}
-          value={a.timeFormat}
+          {...form.getInputProps('appearance.timeFormat')}
           allowDeselect={false}
-          onChange={(v) => v && edit((d) => void (d.appearance.timeFormat = v as A['timeFormat']))}
         />
       </SimpleGrid>
-      <Toggle label="Compact mode" checked={a.compactMode} onChange={(v) => edit((d) => void (d.appearance.compactMode = v))} />
-      <Toggle label="Show animations" checked={a.showAnimations} onChange={(v) => edit((d) => void (d.appearance.showAnimations = v))} />
+      <Toggle label="Compact mode" form={form} path="appearance.compactMode" />
+      <Toggle label="Show animations" form={form} path="appearance.showAnimations" />
     </Group>
   );
 }

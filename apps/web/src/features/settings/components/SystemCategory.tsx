@@ -1,20 +1,30 @@
-import type { OrgInfo, UserSettings } from '@clinic/domain/contracts/settings';
-import { isAllowed, type AccessSubject } from '@clinic/domain/rules/access';
+import type { OrgInfo } from '@clinic/domain/contracts/settings';
+import { isAllowed, type AccessRequirement, type AccessSubject } from '@clinic/domain/rules/access';
 import { ANALYTICS_ACCESS, ORGANIZATIONS_ACCESS, SETTINGS_ACCESS } from '@clinic/domain/rules/route-access';
 import { Alert, Anchor, Button, Group as Row, NumberInput, SimpleGrid, Stack, Switch, Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { useFormatTime } from '../../../ui/time-format';
+import { TimeText } from '../../../ui/TimeText';
 import { StatCard } from '../../../ui/StatCard';
 import { useMemberStats } from '../api/get-member-stats';
 import { useSaveIntegration, type IntegrationKey } from '../api/save-integration';
 import { EpicIntegration } from './EpicIntegration';
 import { OrganizationSwitch } from './OrganizationSwitch';
-import { Group, type Edit } from './PersonalCategories';
+import type { SettingsForm } from '../settings-form';
+import { Group } from './PersonalCategories';
 
 const OTHER_INTEGRATIONS: Array<[key: IntegrationKey, label: string]> = [
   ['emr', 'EMR'],
   ['lab', 'Lab system'],
   ['radiology', 'Radiology'],
+];
+
+/** The quick actions, each to where it works and shown only to those allowed there. */
+const QUICK_ACTIONS: Array<{ label: string; to: string; rule: AccessRequirement }> = [
+  { label: 'Manage Users', to: '/organization', rule: ORGANIZATIONS_ACCESS.dashboard },
+  { label: 'Organization Settings', to: '/organization/settings', rule: ORGANIZATIONS_ACCESS.settingsPage },
+  { label: 'Invite User', to: '/organization?invite=1', rule: ORGANIZATIONS_ACCESS.dashboard },
+  { label: 'View Reports', to: '/analytics', rule: ANALYTICS_ACCESS.view },
 ];
 
 /**
@@ -56,28 +66,17 @@ function Integrations({ info, canEdit }: { info: OrgInfo | undefined; canEdit: b
  * System: the organization's facts and the Switch, user statistics, the quick actions (each to
  * where it works, hidden from those not allowed there), integrations and performance.
  */
-export function SystemCategory({
-  s,
-  edit,
-  info,
-  member,
-}: {
-  s: UserSettings;
-  edit: Edit;
-  info: OrgInfo | undefined;
-  member: AccessSubject | null;
-}) {
+export function SystemCategory({ form, info, member }: { form: SettingsForm; info: OrgInfo | undefined; member: AccessSubject | null }) {
   const stats = useMemberStats();
-  const formatTime = useFormatTime();
-  const may = (rule: Parameters<typeof isAllowed>[1]) => isAllowed(member, rule);
-  const perf = s.system.performance;
-  const facts: Array<[string, string]> = [
+  const may = (rule: AccessRequirement) => isAllowed(member, rule);
+  const perf = form.getValues().system.performance;
+  const facts: Array<[string, ReactNode]> = [
     ['Current organization', info?.name ?? '—'],
     ['Type', info?.type ?? '—'],
     ['Plan', info?.plan ?? '—'],
     ['Role', info?.role ?? '—'],
     ['Department', info?.department ?? 'Not provided'],
-    ['Last login', info?.lastLogin ? formatTime(info.lastLogin, { date: 'numeric' }) : 'Never'],
+    ['Last login', <TimeText key="last-login" value={info?.lastLogin} date="numeric" fallback="Never" />],
   ];
   return (
     <Stack>
@@ -103,26 +102,11 @@ export function SystemCategory({
       </SimpleGrid>
       <Group title="Quick Actions">
         <Row>
-          {may(ORGANIZATIONS_ACCESS.dashboard) && (
-            <Button component={Link} to="/organization" variant="light">
-              Manage Users
+          {QUICK_ACTIONS.filter((a) => may(a.rule)).map((a) => (
+            <Button key={a.label} component={Link} to={a.to} variant="light">
+              {a.label}
             </Button>
-          )}
-          {may(ORGANIZATIONS_ACCESS.settingsPage) && (
-            <Button component={Link} to="/organization/settings" variant="light">
-              Organization Settings
-            </Button>
-          )}
-          {may(ORGANIZATIONS_ACCESS.dashboard) && (
-            <Button component={Link} to="/organization?invite=1" variant="light">
-              Invite User
-            </Button>
-          )}
-          {may(ANALYTICS_ACCESS.view) && (
-            <Button component={Link} to="/analytics" variant="light">
-              View Reports
-            </Button>
-          )}
+          ))}
         </Row>
       </Group>
       <Group title="Integrations">
@@ -130,18 +114,13 @@ export function SystemCategory({
         {info && <EpicIntegration epic={info.epic} bearerTokenSet={info.epicBearerTokenSet} canEdit={may(SETTINGS_ACCESS.integrations)} />}
       </Group>
       <Group title="Performance">
-        <Switch
-          label="Caching"
-          checked={perf.cacheEnabled}
-          onChange={(e) => edit((d) => void (d.system.performance.cacheEnabled = e.currentTarget.checked))}
-        />
+        <Switch label="Caching" {...form.getInputProps('system.performance.cacheEnabled', { type: 'checkbox' })} />
         <NumberInput
           label="Cache duration (minutes)"
           min={1}
           max={1440}
-          value={perf.cacheDuration}
+          {...form.getInputProps('system.performance.cacheDuration')}
           disabled={!perf.cacheEnabled}
-          onChange={(v) => typeof v === 'number' && edit((d) => void (d.system.performance.cacheDuration = v))}
         />
       </Group>
     </Stack>

@@ -1,4 +1,4 @@
-import type { Soc2Dashboard } from '@clinic/domain/contracts/soc2';
+import { soc2DashboardResponse } from '@clinic/domain/contracts/soc2';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { tenantKey } from '../../../api/tenant';
@@ -10,7 +10,7 @@ export const soc2Keys = { dashboard: () => ['soc2', tenantKey(), 'dashboard'] as
 export function getSoc2DashboardQueryOptions() {
   return queryOptions({
     queryKey: soc2Keys.dashboard(),
-    queryFn: ({ signal }) => api<{ dashboard: Soc2Dashboard | null }>('/api/soc2/dashboard', { signal }).then((r) => r.dashboard),
+    queryFn: ({ signal }) => api('/api/soc2/dashboard', { signal, reply: soc2DashboardResponse }).then((r) => r.dashboard),
     staleTime: 0,
   });
 }

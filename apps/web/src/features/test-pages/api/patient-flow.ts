@@ -1,5 +1,6 @@
-import type { KioskCaseInput } from '@clinic/domain/contracts/kiosk';
-import type { PublicBoardEntryDto, QueueEntryDto } from '@clinic/domain/contracts/queue';
+import { kioskCaseResponse, type KioskCaseInput } from '@clinic/domain/contracts/kiosk';
+import { publicBoardResponse, waitingRoomResponse } from '@clinic/domain/contracts/queue';
+import type { z } from 'zod';
 import { api } from '../../../api/client';
 import { newIdempotencyKey } from '../../../api/idempotency-key';
 import { tenantRequest } from '../../../api/tenant';
@@ -39,40 +40,31 @@ export function testKioskSubmission(tenant: FlowTenant, now = new Date()): Kiosk
 }
 
 /** The kiosk's answer. */
-export interface KioskAnswer {
-  success: true;
-  case: { id: string };
-  queueNumber: number;
-}
+export type KioskAnswer = z.output<typeof kioskCaseResponse>;
 
 /** `POST /api/triage/case/kiosk` as the kiosk sends it, with an `Idempotency-Key` of its own. */
 export function submitTestCheckIn(tenant: FlowTenant): Promise<KioskAnswer> {
-  return api<KioskAnswer>('/api/triage/case/kiosk', {
+  return api('/api/triage/case/kiosk', {
     method: 'POST',
     body: testKioskSubmission(tenant),
     noTenant: true,
     headers: { 'Idempotency-Key': newIdempotencyKey() },
+    reply: kioskCaseResponse,
   });
 }
 
 /** The de-identified board's answer. */
-export interface BoardAnswer {
-  success: true;
-  patients: PublicBoardEntryDto[];
-}
+export type BoardAnswer = Pick<z.output<typeof publicBoardResponse>, 'success' | 'patients'>;
 
 /** `GET /api/triage/cds-queue/public?organizationId=…&clinicId=…` */
 export function readPublicQueue(tenant: FlowTenant): Promise<BoardAnswer> {
-  return api<BoardAnswer>('/api/triage/cds-queue/public', { query: { ...tenant }, noTenant: true });
+  return api('/api/triage/cds-queue/public', { query: { ...tenant }, noTenant: true, reply: publicBoardResponse });
 }
 
 /** The staff waiting room's answer. */
-export interface WaitingRoomAnswer {
-  success: true;
-  patients: QueueEntryDto[];
-}
+export type WaitingRoomAnswer = Pick<z.output<typeof waitingRoomResponse>, 'success' | 'patients'>;
 
 /** `GET /api/triage/waiting-room` of the chosen organization and clinic (staff, by name). */
 export function readWaitingRoom(tenant: FlowTenant): Promise<WaitingRoomAnswer> {
-  return api<WaitingRoomAnswer>('/api/triage/waiting-room', tenantRequest(tenant));
+  return api('/api/triage/waiting-room', { ...tenantRequest(tenant), reply: waitingRoomResponse });
 }

@@ -1,5 +1,6 @@
-import type { ClinicDto } from '@clinic/domain/contracts/organizations';
-import type { PatientDto } from '@clinic/domain/contracts/patients';
+import { clinicListResponse } from '@clinic/domain/contracts/organizations-replies';
+import { kioskCaseResponse } from '@clinic/domain/contracts/kiosk';
+import { patientListResponse, patientResponse } from '@clinic/domain/contracts/patients';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { newIdempotencyKey } from '../../../api/idempotency-key';
@@ -21,7 +22,7 @@ export function clinicsQueryOptions(organizationId: string) {
   return queryOptions({
     queryKey: segregationKeys.clinics(organizationId),
     queryFn: ({ signal }) =>
-      api<{ clinics: ClinicDto[] }>(`/api/clinics/organization/${encodeURIComponent(organizationId)}`, { noTenant: true, signal }).then(
+      api(`/api/clinics/organization/${encodeURIComponent(organizationId)}`, { noTenant: true, signal, reply: clinicListResponse }).then(
         (r) => r.clinics,
       ),
     enabled: Boolean(organizationId),
@@ -35,10 +36,11 @@ export function patientsQueryOptions(tenant: TenantRef) {
     queryKey: segregationKeys.patients(tenant),
     queryFn: ({ signal }) => {
       const request = tenantRequest(tenant);
-      return api<{ patients: PatientDto[]; total: number }>('/api/triage/patients', {
+      return api('/api/triage/patients', {
         ...request,
         query: { ...request.query, limit: SEGREGATION_LIST_SIZE, sort: 'createdAt' },
         signal,
+        reply: patientListResponse,
       });
     },
     enabled: Boolean(tenant.organizationId),
@@ -76,16 +78,17 @@ export function testPatientBody(now = new Date()) {
 
 /** `POST /api/triage/patients` in the chosen organization and clinic. */
 export function createTestPatient(tenant: { organizationId: string; clinicId: string }) {
-  return api<{ success: true; patient: PatientDto; message?: string }>('/api/triage/patients', {
+  return api('/api/triage/patients', {
     method: 'POST',
     body: testPatientBody(),
     ...tenantRequest(tenant),
+    reply: patientResponse,
   });
 }
 
 /** `POST /api/triage/case`: the spec's triage case, queued at the chosen clinic as a kiosk would. */
 export function createTestTriageCase(tenant: { organizationId: string; clinicId: string }) {
-  return api<{ success: true; case: { id: string }; queueNumber: number }>('/api/triage/case', {
+  return api('/api/triage/case', {
     method: 'POST',
     body: {
       patientName: 'Test Patient',
@@ -101,5 +104,6 @@ export function createTestTriageCase(tenant: { organizationId: string; clinicId:
     },
     noTenant: true,
     headers: { 'Idempotency-Key': newIdempotencyKey() },
+    reply: kioskCaseResponse,
   });
 }

@@ -1,4 +1,5 @@
 import { Badge, Code, Group, Paper, Stack, Text } from '@mantine/core';
+import { TimeText } from '../../../ui/TimeText';
 import type { CheckResult } from '../checks';
 
 /** The results of a test run: each check's PASS or FAIL, its message, time and the raw result. */
@@ -28,7 +29,7 @@ export function CheckResults({ results, label }: { results: CheckResult[]; label
               </Text>
             )}
             <Text size="sm" c="gray.7" mt={4}>
-              <time dateTime={r.time}>{new Date(r.time).toLocaleTimeString()}</time> · {r.durationMs} ms
+              <TimeText value={r.time} /> · {r.durationMs} ms
             </Text>
             <Code block mt="xs" tabIndex={0} aria-label={`Raw result of ${r.name}`} style={{ maxHeight: 240, overflow: 'auto' }}>
               {JSON.stringify(r.result, null, 2)}

@@ -1,4 +1,4 @@
-import type { TriageAssessmentDto } from '@clinic/domain/contracts/triage';
+import { triageAssessmentResponse, type TriageAssessmentDto } from '@clinic/domain/contracts/triage';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { triageHistoryKey } from './get-triage-history';
@@ -8,9 +8,7 @@ export function useAssessSymptoms() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (symptoms: string) =>
-      api<{ success: true; assessment: TriageAssessmentDto }>('/api/triage/assess', { method: 'POST', body: { symptoms } }).then(
-        (r) => r.assessment,
-      ),
+      api('/api/triage/assess', { method: 'POST', body: { symptoms }, reply: triageAssessmentResponse }).then((r) => r.assessment),
     onSuccess: (assessment) => {
       client.setQueryData<TriageAssessmentDto[]>(triageHistoryKey, (list) => [assessment, ...(list ?? []).filter((a) => a.id !== assessment.id)]);
       void client.invalidateQueries({ queryKey: triageHistoryKey });

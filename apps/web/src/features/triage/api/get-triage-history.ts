@@ -1,4 +1,4 @@
-import type { TriageAssessmentDto } from '@clinic/domain/contracts/triage';
+import { triageHistoryResponse } from '@clinic/domain/contracts/triage';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 
@@ -8,8 +8,7 @@ export const triageHistoryKey = ['triage', 'history'] as const;
 export function getTriageHistoryQueryOptions() {
   return queryOptions({
     queryKey: triageHistoryKey,
-    queryFn: ({ signal }) =>
-      api<{ success: true; assessments: TriageAssessmentDto[] }>('/api/triage/history', { signal }).then((r) => r.assessments),
+    queryFn: ({ signal }) => api('/api/triage/history', { signal, reply: triageHistoryResponse }).then((r) => r.assessments),
   });
 }
 

@@ -1,4 +1,4 @@
-import type { TriageAssessmentDto } from '@clinic/domain/contracts/triage';
+import { triageAssessmentResponse, type TriageAssessmentDto } from '@clinic/domain/contracts/triage';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { triageHistoryKey } from './get-triage-history';
@@ -11,9 +11,10 @@ export function useRecordAssessmentAction() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { id: string; action: AssessmentAction }) =>
-      api<{ success: true; assessment: TriageAssessmentDto }>(`/api/triage/assessments/${encodeURIComponent(input.id)}/action`, {
+      api(`/api/triage/assessments/${encodeURIComponent(input.id)}/action`, {
         method: 'POST',
         body: { action: input.action },
+        reply: triageAssessmentResponse,
       }).then((r) => r.assessment),
     onSuccess: (assessment) => {
       client.setQueryData<TriageAssessmentDto[]>(triageHistoryKey, (list) => list?.map((a) => (a.id === assessment.id ? assessment : a)));

@@ -1,13 +1,10 @@
-import type { VisitorBadgeDto, VisitorCheckInBody, VisitorDto } from '@clinic/domain/contracts/visitors';
+import { visitorCheckInResponse, type VisitorCheckInBody } from '@clinic/domain/contracts/visitors';
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api, ApiError } from '../../../api/client';
 
 /** The check-in's answer: the visitor and their badge. */
-export interface VisitorCheckInResult {
-  success: true;
-  visitor: VisitorDto;
-  badge: VisitorBadgeDto;
-}
+export type VisitorCheckInResult = z.output<typeof visitorCheckInResponse>;
 
 /** One check-in: the body, where the kiosk is, and the key every try of it carries. */
 export interface VisitorCheckInSubmission {
@@ -25,12 +22,13 @@ const NETWORK_RETRIES = 2;
  * clinic (in the query), never the signed-in user's stored choice.
  */
 export function checkInVisitor({ body, tenant, idempotencyKey }: VisitorCheckInSubmission): Promise<VisitorCheckInResult> {
-  return api<VisitorCheckInResult>('/api/visitors/check-in', {
+  return api('/api/visitors/check-in', {
     method: 'POST',
     body,
     noTenant: true,
     query: tenant,
     headers: { 'Idempotency-Key': idempotencyKey },
+    reply: visitorCheckInResponse,
   });
 }
 

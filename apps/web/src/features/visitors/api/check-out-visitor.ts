@@ -1,4 +1,4 @@
-import type { VisitorDto } from '@clinic/domain/contracts/visitors';
+import { visitorResponse, type VisitorDto } from '@clinic/domain/contracts/visitors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { visitorKeys } from './keys';
@@ -14,9 +14,10 @@ export function useCheckOutVisitor() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, rating }: CheckOutInput) =>
-      api<{ visitor: VisitorDto }>(`/api/visitors/${encodeURIComponent(id)}/check-out`, {
+      api(`/api/visitors/${encodeURIComponent(id)}/check-out`, {
         method: 'POST',
         body: rating === undefined ? {} : { rating },
+        reply: visitorResponse,
       }).then((r) => r.visitor),
     onSuccess: (visitor) => {
       client.setQueryData(visitorKeys.detail(visitor.id), (old: VisitorDto | undefined) => ({ ...visitor, visitHistory: old?.visitHistory ?? [] }));

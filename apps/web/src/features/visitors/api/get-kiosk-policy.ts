@@ -1,4 +1,4 @@
-import type { VisitorKioskPolicy } from '@clinic/domain/contracts/visitors';
+import { visitorKioskPolicyResponse } from '@clinic/domain/contracts/visitors';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { tenantKey } from '../../../api/tenant';
@@ -10,7 +10,7 @@ import { tenantKey } from '../../../api/tenant';
 export function useVisitorKioskPolicy(tenant: { organizationId: string; clinicId: string }) {
   return useQuery({
     queryKey: ['visitor-kiosk-policy', tenantKey(tenant)],
-    queryFn: ({ signal }) => api<VisitorKioskPolicy>('/api/visitors/kiosk-policy', { query: tenant, noTenant: true, signal }),
+    queryFn: ({ signal }) => api('/api/visitors/kiosk-policy', { query: tenant, noTenant: true, signal, reply: visitorKioskPolicyResponse }),
     staleTime: 5 * 60_000,
   });
 }

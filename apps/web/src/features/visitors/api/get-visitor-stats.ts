@@ -1,4 +1,4 @@
-import type { VisitorStatsDto } from '@clinic/domain/contracts/visitors';
+import { visitorStatsResponse } from '@clinic/domain/contracts/visitors';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { visitorKeys } from './keys';
@@ -7,7 +7,7 @@ import { visitorKeys } from './keys';
 export function getVisitorStatsQueryOptions() {
   return queryOptions({
     queryKey: visitorKeys.stats(),
-    queryFn: ({ signal }) => api<{ stats: VisitorStatsDto }>('/api/visitors/stats', { signal }).then((r) => r.stats),
+    queryFn: ({ signal }) => api('/api/visitors/stats', { signal, reply: visitorStatsResponse }).then((r) => r.stats),
     refetchInterval: 30_000,
   });
 }

@@ -1,4 +1,4 @@
-import type { VisitorDto } from '@clinic/domain/contracts/visitors';
+import { visitorResponse } from '@clinic/domain/contracts/visitors';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { visitorKeys } from './keys';
@@ -7,7 +7,7 @@ import { visitorKeys } from './keys';
 export function getVisitorQueryOptions(id: string) {
   return queryOptions({
     queryKey: visitorKeys.detail(id),
-    queryFn: ({ signal }) => api<{ visitor: VisitorDto }>(`/api/visitors/${encodeURIComponent(id)}`, { signal }).then((r) => r.visitor),
+    queryFn: ({ signal }) => api(`/api/visitors/${encodeURIComponent(id)}`, { signal, reply: visitorResponse }).then((r) => r.visitor),
   });
 }
 

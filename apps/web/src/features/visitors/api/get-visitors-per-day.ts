@@ -1,4 +1,4 @@
-import type { VisitorDailyResponse } from '@clinic/domain/contracts/visitors';
+import { visitorDailyResponse } from '@clinic/domain/contracts/visitors';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { visitorKeys } from './keys';
@@ -7,7 +7,7 @@ import { visitorKeys } from './keys';
 export function getVisitorsPerDayQueryOptions(from: string, to: string) {
   return queryOptions({
     queryKey: visitorKeys.daily(from, to),
-    queryFn: ({ signal }) => api<VisitorDailyResponse>('/api/visitors/daily', { query: { from, to }, signal }),
+    queryFn: ({ signal }) => api('/api/visitors/daily', { query: { from, to }, signal, reply: visitorDailyResponse }),
     placeholderData: keepPreviousData,
     retry: false,
   });

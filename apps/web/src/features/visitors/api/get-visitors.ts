@@ -1,4 +1,4 @@
-import type { VisitorDto, VisitorListQuery } from '@clinic/domain/contracts/visitors';
+import { visitorListResponse, type VisitorListQuery } from '@clinic/domain/contracts/visitors';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { visitorKeys } from './keys';
@@ -11,9 +11,10 @@ export function getVisitorsQueryOptions(params: VisitorListParams) {
   return queryOptions({
     queryKey: visitorKeys.list(params),
     queryFn: ({ signal }) =>
-      api<{ visitors: VisitorDto[]; total: number }>('/api/visitors', {
+      api('/api/visitors', {
         query: { search: params.search, status: params.status, page: params.page, limit: params.limit },
         signal,
+        reply: visitorListResponse,
       }),
     placeholderData: keepPreviousData,
   });

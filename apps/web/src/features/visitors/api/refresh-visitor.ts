@@ -1,12 +1,10 @@
-import type { VisitorBadgeDto, VisitorDto } from '@clinic/domain/contracts/visitors';
+import type { VisitorDto, visitorBadgeResponse } from '@clinic/domain/contracts/visitors';
 import type { QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { visitorKeys } from './keys';
 
 /** The visit and its badge as a badge action leaves them. */
-export interface VisitorWithBadge {
-  visitor: VisitorDto;
-  badge: VisitorBadgeDto;
-}
+export type VisitorWithBadge = Omit<z.output<typeof visitorBadgeResponse>, 'success'>;
 
 /** After a badge action: the open detail takes the changed visit, the lists and figures reload. */
 export function refreshVisitor(client: QueryClient, visitor: VisitorDto) {

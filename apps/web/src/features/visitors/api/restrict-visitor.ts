@@ -1,4 +1,4 @@
-import type { VisitorDto } from '@clinic/domain/contracts/visitors';
+import { visitorResponse } from '@clinic/domain/contracts/visitors';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../api/client';
 import { visitorKeys } from './keys';
@@ -15,9 +15,10 @@ export function useSetVisitorRestriction() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, restrict, reason }: RestrictionInput) =>
-      api<{ visitor: VisitorDto }>(`/api/visitors/${encodeURIComponent(id)}/${restrict ? 'restrict' : 'unrestrict'}`, {
+      api(`/api/visitors/${encodeURIComponent(id)}/${restrict ? 'restrict' : 'unrestrict'}`, {
         method: 'POST',
         body: { reason },
+        reply: visitorResponse,
       }).then((r) => r.visitor),
     onSuccess: () =>
       Promise.all([client.invalidateQueries({ queryKey: visitorKeys.all }), client.invalidateQueries({ queryKey: visitorKeys.allStats })]),

@@ -1,21 +1,17 @@
-import type { BadgeStatus } from '@clinic/domain/rules/visitors';
-import type { VisitorDto } from '@clinic/domain/contracts/visitors';
+import { badgeVerificationResponse } from '@clinic/domain/contracts/visitors';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { api } from '../../../api/client';
 import { visitorKeys } from './keys';
 
 /** A badge's verification: its status now and whose it is. */
-export interface BadgeVerification {
-  valid: boolean;
-  status: BadgeStatus;
-  visitor: VisitorDto;
-}
+export type BadgeVerification = z.output<typeof badgeVerificationResponse>;
 
 /** Verifies a badge by number (`GET /api/visitors/badges/{badgeNumber}`). */
 export function verifyBadgeQueryOptions(badgeNumber: string) {
   return queryOptions({
     queryKey: visitorKeys.badge(badgeNumber),
-    queryFn: ({ signal }) => api<BadgeVerification>(`/api/visitors/badges/${encodeURIComponent(badgeNumber)}`, { signal }),
+    queryFn: ({ signal }) => api(`/api/visitors/badges/${encodeURIComponent(badgeNumber)}`, { signal, reply: badgeVerificationResponse }),
     retry: false,
   });
 }

@@ -1,25 +1,23 @@
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Banner } from '../../../ui/Banner';
+import { BarListChart } from '../../../ui/BarListChart';
+import { viewerToday } from '../../../ui/calendar-today';
 import { QueryState } from '../../../ui/QueryState';
 import { useVisitorsPerDay } from '../api/get-visitors-per-day';
-import { BarList } from './BarList';
-
-/** A `YYYY-MM-DD` date `days` before today, on the browser's calendar. */
-function dayOffset(days: number): string {
-  const d = new Date();
-  d.setDate(d.getDate() - days);
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
 
 /** "Mon, Nov 23" for a `YYYY-MM-DD` day (read as that calendar day, not an instant). */
 const dayLabel = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 
+/** A bar per day, labelled "Mon, Nov 23". */
+const dayBars = (days: ReadonlyArray<{ date: string; count: number }>) =>
+  days.map((d) => ({ key: d.date, label: dayLabel(d.date), count: d.count }));
+
 /** Visitors per day over a date range (the last 14 days at first), and the same range as CSV. */
 export function ReportsTab() {
-  const [from, setFrom] = useState(() => dayOffset(13));
-  const [to, setTo] = useState(() => dayOffset(0));
+  const [from, setFrom] = useState(() => viewerToday(-13));
+  const [to, setTo] = useState(() => viewerToday());
   const report = useVisitorsPerDay(from, to);
   const reversed = from !== '' && to !== '' && to < from;
   const href = `/api/visitors/export.csv?${new URLSearchParams({ from, to })}`;
@@ -45,12 +43,7 @@ export function ReportsTab() {
                 <Text fw={600}>
                   {r.total} {r.total === 1 ? 'visitor' : 'visitors'} from {dayLabel(r.from)} to {dayLabel(r.to)}
                 </Text>
-                <BarList
-                  label="Visitors per day"
-                  bars={r.days.map((d) => ({ key: d.date, label: dayLabel(d.date), count: d.count }))}
-                  labelWidth={110}
-                  countWidth={32}
-                />
+                <BarListChart label="Visitors per day" bars={dayBars(r.days)} labelWidth={110} seriesLabel="Visitors" />
               </Stack>
             )}
           </QueryState>

@@ -1,7 +1,8 @@
-import type { VisitorDto } from '@clinic/domain/contracts/visitors';
+import { visitorRestrictBody, type VisitorDto } from '@clinic/domain/contracts/visitors';
 import { Button, Group, NativeSelect, Stack, TextInput } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Banner } from '../../../ui/Banner';
+import { useZodForm } from '../../../ui/use-zod-form';
 import { useCheckOutVisitor } from '../api/check-out-visitor';
 import { useSetVisitorRestriction } from '../api/restrict-visitor';
 
@@ -15,13 +16,12 @@ export function VisitorActions({ visitor }: { visitor: VisitorDto }) {
   const checkOut = useCheckOutVisitor();
   const restriction = useSetVisitorRestriction();
   const [rating, setRating] = useState('');
-  const [reason, setReason] = useState('');
+  const form = useZodForm({ schema: visitorRestrictBody, initialValues: { reason: '' } });
   const restricted = visitor.status === 'Restricted';
   const open = visitor.status === 'Checked In' || visitor.status === 'Expired';
-  const onRestriction = (event: FormEvent) => {
-    event.preventDefault();
-    restriction.mutate({ id: visitor.id, restrict: !restricted, reason: reason.trim() }, { onSuccess: () => setReason('') });
-  };
+  const onRestriction = form.onSubmit(({ reason }) =>
+    restriction.mutate({ id: visitor.id, restrict: !restricted, reason }, { onSuccess: () => form.reset() }),
+  );
   return (
     <Stack gap="sm" mt="sm">
       {checkOut.isError && <Banner>{checkOut.error.message}</Banner>}
@@ -43,13 +43,18 @@ export function VisitorActions({ visitor }: { visitor: VisitorDto }) {
         <Group align="flex-end">
           <TextInput
             label={restricted ? 'Reason to lift the restriction' : 'Reason to restrict'}
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
+            {...form.getInputProps('reason')}
             maxLength={500}
             required
             miw={260}
           />
-          <Button type="submit" color={restricted ? 'blue' : 'red'} variant="light" loading={restriction.isPending} disabled={!reason.trim()}>
+          <Button
+            type="submit"
+            color={restricted ? 'blue' : 'red'}
+            variant="light"
+            loading={restriction.isPending}
+            disabled={!form.getValues().reason.trim()}
+          >
             {restricted ? 'Lift Restriction' : 'Restrict Visitor'}
           </Button>
         </Group>

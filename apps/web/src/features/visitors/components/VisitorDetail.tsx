@@ -1,4 +1,5 @@
 import { Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { formatDay } from '../../../ui/date-format';
 import { QueryState } from '../../../ui/QueryState';
 import { StatusChip } from '../../../ui/StatusChip';
 import { TimeText } from '../../../ui/TimeText';
@@ -51,7 +52,7 @@ export function VisitorDetail({ id, onClose }: { id: string | null; onClose: () 
             ) : (
               v.visitHistory.map((h) => (
                 <Text key={h.id} fz="sm">
-                  {new Date(h.checkInTime).toLocaleDateString('en-US')} · {h.patientName} · {h.status} · {h.duration}
+                  {formatDay(h.checkInTime, 'numeric')} · {h.patientName} · {h.status} · {h.duration}
                 </Text>
               ))
             )}

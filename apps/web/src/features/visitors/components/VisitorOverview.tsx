@@ -4,7 +4,7 @@ import { StatCard } from '../../../ui/StatCard';
 import { useFormatTime } from '../../../ui/time-format';
 import { useVisitorStats } from '../api/get-visitor-stats';
 import { useVisitors } from '../api/get-visitors';
-import { BarList } from './BarList';
+import { BarListChart } from '../../../ui/BarListChart';
 import { VisitorTable } from './VisitorTable';
 
 /** The Overview tab: today's figures, peak hours, departments and the five most recent visitors. */
@@ -38,11 +38,11 @@ export function VisitorOverview({ onView }: { onView: (id: string) => void }) {
           </Title>
           <QueryState query={stats} isEmpty={(d) => d.peakHours.length === 0} empty={<Text c="gray.7">No visitors yet today</Text>}>
             {(d) => (
-              <BarList
+              <BarListChart
                 label="Check-ins per hour today"
                 bars={d.peakHours.map((h) => ({ key: h.hour, label: hourLabel(h.hour), count: h.count }))}
-                labelWidth={60}
-                countWidth={24}
+                labelWidth={80}
+                seriesLabel="Check-ins"
               />
             )}
           </QueryState>

@@ -1,0 +1,154 @@
+import type { AuditTrailQuery } from '@clinic/domain';
+import { and, count, desc, eq, gte, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
+import { ACTIVITY_ACTIONS_SQL, auditEvents, users } from '../db/schema/index.js';
+import type { TenantTx } from './tenant-tx.js';
+
+/**
+ * The readers of the audit trail the platform writes (`audit.ts`), one per screen that shows it:
+ * the recent activity, a patient's access log (GDPR), the SOC 2 audit trail, its security events
+ * and sign-in counts, and the visitors' refused restricted visitors. Each reads one organization's
+ * rows (RLS limits them to it as well), with the actor's account where the screen names them.
+ */
+
+/** The organization and clinic the activity is read for. */
+export interface ActivityScope {
+  organizationId: string;
+  clinicId: string | null;
+}
+
+/**
+ * Audit rows that are activity (`ACTIVITY_ACTIONS`), of the organization and, when the request has
+ * a clinic, of that clinic or of no clinic (the organization's own events: invitations, members joining).
+ */
+function activityWhere(scope: ActivityScope) {
+  return and(
+    eq(auditEvents.organizationId, scope.organizationId),
+    ACTIVITY_ACTIONS_SQL,
+    scope.clinicId ? sql`(${auditEvents.details}->>'clinicId' is null or ${auditEvents.details}->>'clinicId' = ${scope.clinicId})` : undefined,
+  );
+}
+
+/** One page of activity rows, newest first (the partial index `audit_events_activity_idx`, read backwards). */
+export function activityPageQuery(tx: TenantTx, scope: ActivityScope, page: { limit: number; offset: number }) {
+  return tx
+    .select({
+      id: auditEvents.id,
+      action: auditEvents.action,
+      entityType: auditEvents.entityType,
+      entityId: auditEvents.entityId,
+      actorUserId: auditEvents.actorUserId,
+      details: auditEvents.details,
+      at: auditEvents.at,
+    })
+    .from(auditEvents)
+    .where(activityWhere(scope))
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** How many activity rows there are in all. */
+export function activityCountQuery(tx: TenantTx, scope: ActivityScope) {
+  return tx.select({ n: count() }).from(auditEvents).where(activityWhere(scope));
+}
+
+/**
+ * A page of the rows about a patient, newest first: every row about the record and every one whose
+ * `details.patientIds` lists them (a directory page), with the actor's name and e-mail; and how many in all.
+ */
+export async function patientAuditPage(tx: TenantTx, organizationId: string, patientId: string, page: { limit: number; offset: number }) {
+  const where = and(
+    eq(auditEvents.organizationId, organizationId),
+    or(
+      and(eq(auditEvents.entityType, 'patient'), eq(auditEvents.entityId, patientId)),
+      sql`${auditEvents.details} -> 'patientIds' @> ${JSON.stringify([patientId])}::jsonb`,
+    ),
+  );
+  const rows = await tx
+    .select({
+      id: auditEvents.id,
+      at: auditEvents.at,
+      actorUserId: auditEvents.actorUserId,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      action: auditEvents.action,
+      ip: auditEvents.ip,
+    })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorUserId))
+    .where(where)
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [{ total }] = await tx.select({ total: count() }).from(auditEvents).where(where);
+  return { rows, total };
+}
+
+const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The audit trail's filters: actor e-mail (part of it), action or its prefix, entity, and days of the organization's `timeZone`. */
+function trailFilters(organizationId: string, timeZone: string, q: AuditTrailQuery): SQL {
+  const where: Array<SQL | undefined> = [eq(auditEvents.organizationId, organizationId)];
+  if (q.actor) where.push(ilike(users.email, `%${likeText(q.actor)}%`));
+  if (q.action) where.push(like(auditEvents.action, `${likeText(q.action)}%`));
+  if (q.entity) where.push(eq(auditEvents.entityType, q.entity));
+  if (q.from) where.push(sql`${auditEvents.at} >= (${q.from}::date)::timestamp at time zone ${timeZone}`);
+  if (q.to) where.push(sql`${auditEvents.at} < ((${q.to}::date + 1))::timestamp at time zone ${timeZone}`);
+  return and(...where)!;
+}
+
+/** The audit trail filtered ({@link trailFilters}), newest first, with the actor's e-mail: how many match, and the page asked. */
+export async function auditTrailPage(
+  tx: TenantTx,
+  organizationId: string,
+  timeZone: string,
+  q: AuditTrailQuery,
+  page: { limit: number; offset: number },
+) {
+  const where = trailFilters(organizationId, timeZone, q);
+  const [{ n: total }] = await tx.select({ n: count() }).from(auditEvents).leftJoin(users, eq(users.id, auditEvents.actorUserId)).where(where);
+  const rows = await tx
+    .select({
+      id: auditEvents.id,
+      at: auditEvents.at,
+      actor: users.email,
+      action: auditEvents.action,
+      entityType: auditEvents.entityType,
+      entityId: auditEvents.entityId,
+      ip: auditEvents.ip,
+      details: auditEvents.details,
+    })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorUserId))
+    .where(where)
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return { rows, total };
+}
+
+/** The `limit` latest rows of the actions listed, newest first, with the actor's e-mail. */
+export function latestAuditEvents(tx: TenantTx, organizationId: string, actions: string[], limit: number) {
+  return tx
+    .select({ id: auditEvents.id, action: auditEvents.action, at: auditEvents.at, details: auditEvents.details, email: users.email })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorUserId))
+    .where(and(eq(auditEvents.organizationId, organizationId), inArray(auditEvents.action, actions)))
+    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+    .limit(limit);
+}
+
+/** How many rows of each action listed were written since `since` (an action without any is left out). */
+export function auditActionCounts(
+  tx: TenantTx,
+  organizationId: string,
+  actions: string[],
+  since: Date,
+): Promise<Array<{ action: string; n: number }>> {
+  return tx
+    .select({ action: auditEvents.action, n: count() })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.organizationId, organizationId), gte(auditEvents.at, since), inArray(auditEvents.action, actions)))
+    .groupBy(auditEvents.action);
+}
