@@ -126,12 +126,8 @@ const SHARED_TABLES = {
   // theirs: the check refuses the cycle.
   organizationMembers: ['auth'],
   invitations: ['auth'],
-  // The organization row's `settings.integrations`, which the integrations read and stamp (the Epic
-  // sync); and the clinic's name the emergency board shows. The organizations module imports the
-  // emergency room (a clinic's emergency settings), which imports the integrations: neither can
-  // import the organizations module back.
-  organizations: ['auth', 'integrations'],
-  clinics: ['auth', 'emergency'],
+  organizations: ['auth'],
+  clinics: ['auth'],
 };
 
 /** Exported name -> schema file (without .ts) that declares it; SQL table name -> its exported name. */

@@ -12,7 +12,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { securityRoutes } from './modules/auth/security.routes.js';
 import { signInLockRoutes } from './modules/auth/sign-in-locks.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
-import { emergencyRoutes, recordEntryScoring } from './modules/emergency/index.js';
+import { emergencyRoutes, readFacility, recordEntryScoring, saveFacility } from './modules/emergency/index.js';
 import { eventRoutes } from './modules/events/events.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { kioskRoutes } from './modules/kiosk/kiosk.routes.js';
@@ -141,7 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(securityRoutes, { secureCookies: deps.secureCookies ?? false, publicUrl: deps.publicUrl, links, mailer });
   await app.register(signInLockRoutes);
-  await app.register(organizationRoutes);
+  // The clinics tab reads and saves a clinic's emergency settings through the emergency module.
+  await app.register(organizationRoutes, { clinicEmergency: { read: readFacility, save: saveFacility } });
   await app.register(organizationSettingsRoutes);
   await app.register(memberRoutes, { links, mailer });
   await app.register(billingRoutes, { billing: deps.billing ?? {}, links, mailer });

@@ -18,7 +18,8 @@ import {
   type VitalSignsRecordDto,
 } from '@clinic/domain';
 import { and, desc, eq, gte, inArray, or } from 'drizzle-orm';
-import { clinics, emergencyEntryDetails, emergencyFacilities, emergencyRiskAssessments } from '../../db/schema/index.js';
+import { clinicName } from '../organizations/index.js';
+import { emergencyEntryDetails, emergencyFacilities, emergencyRiskAssessments } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import type { TenantRouteContext } from '../../platform/route/index.js';
 import { openQueueEntries, queueEntrySubjects, type QueueEntryRow } from '../queue/index.js';
@@ -43,11 +44,7 @@ export async function facility({ tx, tenant }: EmergencyReader, now = new Date()
   let name = tenant.organization.name;
   let settings: typeof emergencyFacilities.$inferSelect | undefined;
   if (tenant.clinicId) {
-    const [clinic] = await tx
-      .select({ name: clinics.name })
-      .from(clinics)
-      .where(and(eq(clinics.organizationId, tenant.organizationId), eq(clinics.id, tenant.clinicId)));
-    if (clinic) name = clinic.name;
+    name = (await clinicName(tx, tenant.organizationId, tenant.clinicId)) ?? name;
     [settings] = await tx
       .select()
       .from(emergencyFacilities)

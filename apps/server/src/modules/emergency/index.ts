@@ -3,6 +3,6 @@ export { raiseEmergencyCheckInAlert, recordEntryScoring } from './emergency-scor
 export { entryWeightsQuery } from './entry-weights.js';
 export { type EmergencyContext } from './emergency-scope.js';
 export { emergencyRoutes } from './emergency.routes.js';
-// The clinics tab of the organization screen reads and saves a clinic's emergency settings here.
+// The clinics tab of the organization screen reads and saves a clinic's emergency settings here (app.ts hands them over).
 export { facility as readFacility, updateFacility as saveFacility } from './board.service.js';
 export { moveEmergencyRecords } from './emergency-merge.js';

@@ -10,7 +10,8 @@ import {
   type IntegrationTarget,
 } from '@clinic/domain';
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { integrationChecks, organizations } from '../../db/schema/index.js';
+import { integrationChecks } from '../../db/schema/index.js';
+import { organizationSettingAt } from '../organizations/index.js';
 import { newId } from '../../platform/crypto.js';
 import type { TenantAccountRouteContext, TenantRouteContext } from '../../platform/route/index.js';
 import type { TenantTx } from '../../platform/tenant-tx.js';
@@ -21,11 +22,8 @@ export type CheckResult = ProbeResult;
 
 /** The organization's integrations as its saved settings configure them now. */
 export async function currentTargets(tx: TenantTx, organizationId: string): Promise<IntegrationTarget[]> {
-  const [row] = await tx
-    .select({ integrations: sql<IntegrationSettingsView | null>`${organizations.settings} -> 'integrations'` })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId));
-  return integrationTargets(row?.integrations ?? undefined);
+  const integrations = (await organizationSettingAt(tx, organizationId, ['integrations'])) as IntegrationSettingsView | null;
+  return integrationTargets(integrations ?? undefined);
 }
 
 /** Per integration and address: the newest check, the newest success, and the window's counts. */

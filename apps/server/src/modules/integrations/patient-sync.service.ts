@@ -9,7 +9,8 @@ import {
   type SyncSummary,
 } from '@clinic/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { ehrPatientLinks, integrationCredentials, organizations } from '../../db/schema/index.js';
+import { ehrPatientLinks, integrationCredentials } from '../../db/schema/index.js';
+import { saveOrganizationSettingAt } from '../organizations/index.js';
 import { AppError } from '../../platform/errors.js';
 import { outboundFailure, outboundGetJson } from '../../platform/outbound.js';
 import { openSecret, sealSecret } from '../../platform/secret-box.js';
@@ -237,10 +238,7 @@ export async function syncEhrPatients(ctx: TenantAccountRouteContext, reach: Fhi
   return ctx.tenantTx(async (t) => {
     if (summary.complete) {
       summary.lastSync = new Date().toISOString();
-      await t.tx
-        .update(organizations)
-        .set({ settings: sql`jsonb_set(${organizations.settings}, '{integrations,epic,lastSync}', to_jsonb(${summary.lastSync}::text))` })
-        .where(eq(organizations.id, t.tenant.organizationId));
+      await saveOrganizationSettingAt(t.tx, t.tenant.organizationId, ['integrations', 'epic', 'lastSync'], summary.lastSync);
     }
     const { messages, ...counts } = summary;
     await t.audit(

@@ -1,5 +1,5 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
-import { organizations, type OrganizationRow } from '../../db/schema/index.js';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { clinics, organizations, type OrganizationRow } from '../../db/schema/index.js';
 import type { AccountDb } from '../../platform/account-db.js';
 import type { TenantTx } from '../../platform/route/index.js';
 
@@ -70,4 +70,13 @@ export async function saveOrganizationSettingAt(
     .update(organizations)
     .set({ settings: sql`jsonb_set(${settings}, ${pathOf(path)}::text[], ${JSON.stringify(value)}::jsonb)`, ...(updatedAt ? { updatedAt } : {}) })
     .where(eq(organizations.id, organizationId));
+}
+
+/** The name of a clinic of the organization, or null (the emergency room's header). */
+export async function clinicName(tx: TenantTx, organizationId: string, clinicId: string): Promise<string | null> {
+  const [clinic] = await tx
+    .select({ name: clinics.name })
+    .from(clinics)
+    .where(and(eq(clinics.organizationId, organizationId), eq(clinics.id, clinicId)));
+  return clinic?.name ?? null;
 }

@@ -21,6 +21,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { AppError, notFound } from '../../platform/errors.js';
+import type { ClinicEmergencySettings } from './clinic-emergency.js';
 import { defineRoute } from '../../platform/route/index.js';
 import { countOrganizationCreation } from './organization-limit.js';
 import {
@@ -38,7 +39,7 @@ import {
 const scope = 'organization';
 
 /** Organizations, their clinics, and choosing the current one. */
-export async function organizationRoutes(app: FastifyInstance) {
+export async function organizationRoutes(app: FastifyInstance, opts: { clinicEmergency: ClinicEmergencySettings }) {
   defineRoute(
     app,
     {
@@ -137,10 +138,12 @@ export async function organizationRoutes(app: FastifyInstance) {
       reply: clinicListResponse,
     },
     async (ctx, { params }) => {
-      const clinics = await ctx.asMember({ organizationId: params.id }, listClinicsWithEmergency).catch((err) => {
-        if (err instanceof AppError && err.code.startsWith('access/')) throw notFound('Organization');
-        throw err;
-      });
+      const clinics = await ctx
+        .asMember({ organizationId: params.id }, (member) => listClinicsWithEmergency(member, opts.clinicEmergency))
+        .catch((err) => {
+          if (err instanceof AppError && err.code.startsWith('access/')) throw notFound('Organization');
+          throw err;
+        });
       return { success: true, clinics };
     },
   );
@@ -175,7 +178,11 @@ export async function organizationRoutes(app: FastifyInstance) {
       objectBody: true,
       reply: clinicUpdatedResponse,
     },
-    async (ctx, { params, body }) => ({ success: true, clinic: await updateClinic(ctx, params.id, body), message: 'Clinic updated successfully!' }),
+    async (ctx, { params, body }) => ({
+      success: true,
+      clinic: await updateClinic(ctx, params.id, body, opts.clinicEmergency),
+      message: 'Clinic updated successfully!',
+    }),
   );
 
   defineRoute(

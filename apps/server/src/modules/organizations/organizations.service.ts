@@ -16,7 +16,6 @@ import { toClinicDto, toOrganizationDto } from '../../platform/dto.js';
 import { PLAN_FEATURE_MESSAGE, subscriptionOf } from '../../platform/admission.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { moveAccountsOff, setCurrentOrganization } from '../auth/index.js';
-import { readFacility, saveFacility } from '../emergency/index.js';
 import {
   activeMembershipsQuery,
   addFoundingOwner,
@@ -24,6 +23,7 @@ import {
   nextActiveOrganizationSql,
   pendingInvitationsQuery,
 } from '../members/index.js';
+import type { ClinicEmergencySettings } from './clinic-emergency.js';
 import type { AccountRouteContext, RouteTenant, TenantAccountRouteContext, TenantRouteContext, TenantTx } from '../../platform/route/index.js';
 
 /** The plan a new organization's trial is of. */
@@ -146,18 +146,22 @@ export async function createClinic(ctx: TenantRouteContext, input: CreateClinicB
   return toClinicDto(row);
 }
 
-/** The emergency settings of one clinic, through the emergency module (the emergency room's header reads the same). */
-async function clinicEmergency(ctx: { tx: TenantTx; tenant: RouteTenant }, clinicId: string): Promise<ClinicEmergencyDto> {
-  const { level, facilityId, bedCount } = await readFacility({ tx: ctx.tx, tenant: { ...ctx.tenant, clinicId } });
+/** The emergency settings of one clinic, kept by the emergency module (the emergency room's header reads the same). */
+async function clinicEmergency(
+  ctx: { tx: TenantTx; tenant: RouteTenant },
+  clinicId: string,
+  settings: ClinicEmergencySettings,
+): Promise<ClinicEmergencyDto> {
+  const { level, facilityId, bedCount } = await settings.read({ tx: ctx.tx, tenant: { ...ctx.tenant, clinicId } });
   return { level, facilityId, bedCount };
 }
 
 /** The organization's clinics with their emergency settings (the clinics tab). */
-export async function listClinicsWithEmergency(ctx: { tx: TenantTx; tenant: RouteTenant }) {
+export async function listClinicsWithEmergency(ctx: { tx: TenantTx; tenant: RouteTenant }, settings: ClinicEmergencySettings) {
   const list = await listClinics(ctx);
   const result = [];
   // One after the other: the reads share the transaction's one connection.
-  for (const clinic of list) result.push({ ...clinic, emergency: await clinicEmergency(ctx, clinic.id) });
+  for (const clinic of list) result.push({ ...clinic, emergency: await clinicEmergency(ctx, clinic.id, settings) });
   return result;
 }
 
@@ -166,7 +170,7 @@ export async function listClinicsWithEmergency(ctx: { tx: TenantTx; tenant: Rout
  * emergency settings (level, facility id, bed count) are saved by the emergency module, as the
  * emergency room's own facility route does, and need Admin or above and a plan with the emergency room.
  */
-export async function updateClinic(ctx: TenantRouteContext, clinicId: string, input: UpdateClinicBody) {
+export async function updateClinic(ctx: TenantRouteContext, clinicId: string, input: UpdateClinicBody, settings: ClinicEmergencySettings) {
   const { tx, tenant } = ctx;
   const { emergency, ...fields } = input;
   if (emergency && !isAllowed(tenant.member, { role: 'Admin' })) {
@@ -182,7 +186,7 @@ export async function updateClinic(ctx: TenantRouteContext, clinicId: string, in
   if (!row) throw notFound('Clinic');
   await ctx.audit('clinic.updated', { type: 'clinic', id: clinicId }, { fields: Object.keys(set) });
   if (!emergency) return toClinicDto(row);
-  const saved = await saveFacility({ ...ctx, tenant: { ...tenant, clinicId } }, emergency);
+  const saved = await settings.save({ ...ctx, tenant: { ...tenant, clinicId } }, emergency);
   return { ...toClinicDto(row), emergency: { level: saved.level, facilityId: saved.facilityId, bedCount: saved.bedCount } };
 }
 
