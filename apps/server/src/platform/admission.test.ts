@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { intakePayload } from '../test/clinical-trials.fixtures.js';
 import { auditEventsOf, countRows, createOtherOrganization, freshAddress, useTestApp } from '../test/harness.js';
+import { kioskCase } from '../test/kiosk-check-ins.js';
 import { visitorPayload } from '../test/visitor-payload.js';
 
 /**
@@ -11,16 +12,6 @@ import { visitorPayload } from '../test/visitor-payload.js';
  */
 const t = useTestApp({ as: 'admin' });
 const ORG = 'default-clinic';
-
-const kioskCase = (lastName: string) => ({
-  firstName: 'Maria',
-  lastName,
-  dateOfBirth: '1950-04-02',
-  phoneNumber: '(555) 201-3344',
-  chiefComplaint: 'Chest pain since this morning',
-  symptoms: ['chest pain'],
-  painLevel: 7,
-});
 
 /** A visitor kiosk check-in body (the refusals come before any patient is looked up). */
 

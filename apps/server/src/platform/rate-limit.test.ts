@@ -5,17 +5,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDb } from '../db/client.js';
 import { createTwoInstances, rows, type TwoInstances } from '../test/harness.js';
+import { kioskCase } from '../test/kiosk-check-ins.js';
 import { RateLimiter } from './rate-limit.js';
-
-const kioskCase = (lastName: string) => ({
-  firstName: 'Maria',
-  lastName,
-  dateOfBirth: '1950-04-02',
-  phoneNumber: '(555) 201-3344',
-  chiefComplaint: 'Chest pain since this morning',
-  symptoms: ['chest pain'],
-  painLevel: 7,
-});
 
 describe.skipIf(!process.env.DATABASE_URL)('per-address limits across two instances on one PostgreSQL database', () => {
   let instances: TwoInstances;

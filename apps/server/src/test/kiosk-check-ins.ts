@@ -1,6 +1,17 @@
 import { expect } from 'vitest';
 import { freshAddress, type UsedTestApp } from './harness.js';
 
+/** A kiosk check-in's body of one adult with chest pain, named `lastName`. */
+export const kioskCase = (lastName: string) => ({
+  firstName: 'Maria',
+  lastName,
+  dateOfBirth: '1950-04-02',
+  phoneNumber: '(555) 201-3344',
+  chiefComplaint: 'Chest pain since this morning',
+  symptoms: ['chest pain'],
+  painLevel: 7,
+});
+
 /** Who a series of kiosk check-ins is: the last name gets a running number, the phone prefix four digits of it. */
 export interface KioskPerson {
   firstName: string;
