@@ -59,7 +59,8 @@ export function BarListChart({
           withBarValueLabel
           valueFormatter={(count) => String(count)}
           textColor="gray.8"
-          barLabelColor="gray.9"
+          // The counts' colour (`barLabelColor` reaches the DOM in this version of @mantine/charts).
+          valueLabelProps={{ fill: 'var(--mantine-color-gray-9)' }}
           maxBarWidth={20}
           // Room right of the longest bar for its count.
           barChartProps={{ accessibilityLayer: false, margin: { right: 40 } }}
