@@ -91,6 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The request id: a caller's sane X-Request-Id, else a new one; echoed by requestIdPlugin.
     genReqId: requestId,
     requestIdHeader: false,
+    // One line per request, written when it is answered (requestIdPlugin), not two.
+    disableRequestLogging: true,
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(deps.trustProxy),
     routerOptions: { maxParamLength: 200 },

@@ -86,8 +86,11 @@ describe('request logs', () => {
       expect(reqId).toMatch(/^[0-9a-f-]{36}$/);
       expect(entries.some((e) => e.reqId === reqId)).toBe(true);
     }
-    const incoming = entries.find((e) => e.msg === 'incoming request' && e.req?.route === '/api/patients' && e.req.url.includes('search'));
-    expect(incoming?.req).toMatchObject({ method: 'GET', route: '/api/patients', url: '/api/patients?search=[redacted]' });
+    // One line a request, when it is answered, with the request's route, redacted URL and status.
+    expect(entries.filter((e) => e.msg === 'incoming request')).toEqual([]);
+    expect(entries.filter((e) => e.reqId === ids[0])).toHaveLength(1);
+    const searchLine = entries.find((e) => e.msg === 'request completed' && e.req?.route === '/api/patients' && e.req.url.includes('search'));
+    expect(searchLine?.req).toMatchObject({ method: 'GET', route: '/api/patients', url: '/api/patients?search=[redacted]' });
     const completed = entries.find((e) => e.msg === 'request completed' && e.reqId === ids[0]);
     expect(completed).toMatchObject({ res: { statusCode: 201 }, level: 30 });
     expect(typeof completed?.responseTime).toBe('number');
