@@ -4,6 +4,7 @@
  */
 import type { Observation } from 'fhir/r4';
 import { encounterId } from './fhir-encounter.js';
+import type { VitalSignsInput } from './news2.js';
 
 const LOINC = 'http://loinc.org';
 const UCUM = 'http://unitsofmeasure.org';
@@ -12,15 +13,8 @@ const VITAL_SIGNS_CATEGORY = {
   text: 'Vital Signs',
 };
 
-/** The vital signs of a queue entry as stored (temperature in °F), and the weight staff recorded in kg. */
-export interface StoredVitals {
-  heartRate?: number | null;
-  bloodPressure?: { systolic?: number | null; diastolic?: number | null } | null;
-  oxygenSaturation?: number | null;
-  temperature?: number | null;
-  respiratoryRate?: number | null;
-  glasgowComaScale?: number | null;
-}
+/** The vital signs of a queue entry as stored (temperature in °F): the measurements NEWS2 reads. */
+export type StoredVitals = Omit<VitalSignsInput, 'supplementalOxygen'>;
 
 /** One vital sign: its Observation id suffix, LOINC code and name, and UCUM unit. */
 interface VitalCode {
