@@ -32,6 +32,8 @@ export * from './rules/analytics-days.js';
 export * from './contracts/analytics.js';
 export * from './rules/visitors.js';
 export * from './contracts/visitors.js';
+export * from './rules/paging.js';
+export * from './contracts/paging.js';
 export * from './rules/emergency.js';
 export * from './contracts/emergency.js';
 export * from './rules/kiosk-figures.js';
