@@ -100,7 +100,7 @@ const TABLE_OWNERS = {
   emergency: 'emergency',
   gdpr: 'gdpr',
   idempotency: PLATFORM, // platform/idempotency.ts
-  identity: 'auth', // accounts, sessions and sign-in records
+  identity: 'auth', // accounts, sessions and sign-in records; other modules reach accounts through platform/accounts.ts
   integrations: 'integrations',
   members: 'members', // memberships and invitations
   organizations: 'organizations', // the organization row and its clinics
@@ -113,21 +113,6 @@ const TABLE_OWNERS = {
   settings: 'settings',
   triage: 'triage',
   visitors: 'visitors',
-};
-/**
- * The only uses of another owner's names (imports, or table names in SQL text), each with why
- * (docs/decisions.md): exported name -> the modules that may use it besides its owner.
- */
-const SHARED_TABLES = {
-  // The account side (auth): sign-up creates the organization, its first clinic and its Owner's
-  // membership; sign-in, the password policy, account-wide actions and member help read the
-  // account's memberships, invitations and organizations. The members and organizations modules
-  // import auth's index (accounts' names, e-mails and current organization), so auth cannot import
-  // theirs: the check refuses the cycle.
-  organizationMembers: ['auth'],
-  invitations: ['auth'],
-  organizations: ['auth'],
-  clinics: ['auth'],
 };
 
 /** Exported name -> schema file (without .ts) that declares it; SQL table name -> its exported name. */
@@ -142,13 +127,12 @@ for (const name of readdirSync(join(root, SCHEMA_DIR))) {
     declaredIn.set(m[1], schemaFile);
   for (const m of text.matchAll(/export\s+const\s+(\w+)\s*=\s*pgTable\(\s*['"](\w+)['"]/g)) sqlTables.set(m[2], m[1]);
 }
-/** Whether `mod` may use `name`, declared in `schemaFile`. */
-const mayUse = (mod, name, schemaFile) =>
-  TABLE_OWNERS[schemaFile] === mod || TABLE_OWNERS[schemaFile] === ANYONE || SHARED_TABLES[name]?.includes(mod);
+/** Whether `mod` may use a name declared in `schemaFile`. */
+const mayUse = (mod, schemaFile) => TABLE_OWNERS[schemaFile] === mod || TABLE_OWNERS[schemaFile] === ANYONE;
 const tableProblem = (from, what, name, schemaFile) => {
   const owner = TABLE_OWNERS[schemaFile];
   const way = owner === PLATFORM ? 'only platform/ reads it' : `read it through modules/${owner}/index.ts`;
-  problems.push(`${from}: ${what} ${name} of db/schema/${schemaFile}.ts, a table of ${owner} (${way}; exceptions: SHARED_TABLES)`);
+  problems.push(`${from}: ${what} ${name} of db/schema/${schemaFile}.ts, a table of ${owner} (${way})`);
 };
 /** A table named in SQL text: `from t`, `join t`, `into t`, `update t`. */
 const SQL_TABLE = /\b(?:from|join|into|update)\s+"?([a-z_]+)"?/g;
@@ -161,7 +145,7 @@ for (const file of files) {
   const text = readFileSync(file, 'utf8');
   for (const m of text.matchAll(SQL_TABLE)) {
     const name = sqlTables.get(m[1]);
-    if (name && !mayUse(mod, name, declaredIn.get(name))) tableProblem(from, `queries ${m[1]} (SQL text), that is`, name, declaredIn.get(name));
+    if (name && !mayUse(mod, declaredIn.get(name))) tableProblem(from, `queries ${m[1]} (SQL text), that is`, name, declaredIn.get(name));
   }
   for (const m of text.matchAll(NAMED_IMPORT)) {
     const spec = m[2] ?? m[3];
@@ -178,7 +162,7 @@ for (const file of files) {
         .split(/\s+as\s+/)[0];
       if (!name) continue;
       const schemaFile = declaredIn.get(name);
-      if (schemaFile && TABLE_OWNERS[schemaFile] && !mayUse(mod, name, schemaFile)) tableProblem(from, 'uses', name, schemaFile);
+      if (schemaFile && TABLE_OWNERS[schemaFile] && !mayUse(mod, schemaFile)) tableProblem(from, 'uses', name, schemaFile);
     }
   }
 }

@@ -1,6 +1,7 @@
 import type { AuditTrailQuery } from '@clinic/domain';
 import { and, count, desc, eq, gte, ilike, inArray, like, or, sql, type SQL } from 'drizzle-orm';
 import { ACTIVITY_ACTIONS_SQL, auditEvents, users } from '../db/schema/index.js';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { TenantTx } from './tenant-tx.js';
 
 /**
@@ -52,11 +53,32 @@ export function activityCountQuery(tx: TenantTx, scope: ActivityScope) {
   return tx.select({ n: count() }).from(auditEvents).where(activityWhere(scope));
 }
 
+/** A page asked of a paged reader. */
+interface Page {
+  limit: number;
+  offset: number;
+}
+
+/** The actor's account beside an audit row (none for a system row). */
+const actorJoin = eq(users.id, auditEvents.actorUserId);
+
+/**
+ * The page asked of the rows `where` picks, newest first, from `select` (audit rows with the
+ * actor's account, {@link actorJoin}), and how many match in all. The count joins the account too,
+ * so a filter on it (the trail's actor e-mail) counts alike; where nothing reads the account,
+ * PostgreSQL removes that left join.
+ */
+async function pageWithActor<T extends PgSelect>(tx: TenantTx, select: T, where: SQL | undefined, page: Page) {
+  const rows = await select.where(where).orderBy(desc(auditEvents.at), desc(auditEvents.id)).limit(page.limit).offset(page.offset);
+  const [{ total }] = await tx.select({ total: count() }).from(auditEvents).leftJoin(users, actorJoin).where(where);
+  return { rows, total };
+}
+
 /**
  * A page of the rows about a patient, newest first: every row about the record and every one whose
  * `details.patientIds` lists them (a directory page), with the actor's name and e-mail; and how many in all.
  */
-export async function patientAuditPage(tx: TenantTx, organizationId: string, patientId: string, page: { limit: number; offset: number }) {
+export function patientAuditPage(tx: TenantTx, organizationId: string, patientId: string, page: Page) {
   const where = and(
     eq(auditEvents.organizationId, organizationId),
     or(
@@ -64,25 +86,18 @@ export async function patientAuditPage(tx: TenantTx, organizationId: string, pat
       sql`${auditEvents.details} -> 'patientIds' @> ${JSON.stringify([patientId])}::jsonb`,
     ),
   );
-  const rows = await tx
-    .select({
-      id: auditEvents.id,
-      at: auditEvents.at,
-      actorUserId: auditEvents.actorUserId,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      action: auditEvents.action,
-      ip: auditEvents.ip,
-    })
-    .from(auditEvents)
-    .leftJoin(users, eq(users.id, auditEvents.actorUserId))
-    .where(where)
-    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  const [{ total }] = await tx.select({ total: count() }).from(auditEvents).where(where);
-  return { rows, total };
+  const fields = {
+    id: auditEvents.id,
+    at: auditEvents.at,
+    actorUserId: auditEvents.actorUserId,
+    firstName: users.firstName,
+    lastName: users.lastName,
+    email: users.email,
+    action: auditEvents.action,
+    ip: auditEvents.ip,
+  };
+  const select = tx.select(fields).from(auditEvents).leftJoin(users, actorJoin).$dynamic();
+  return pageWithActor(tx, select, where, page);
 }
 
 const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -99,33 +114,19 @@ function trailFilters(organizationId: string, timeZone: string, q: AuditTrailQue
 }
 
 /** The audit trail filtered ({@link trailFilters}), newest first, with the actor's e-mail: how many match, and the page asked. */
-export async function auditTrailPage(
-  tx: TenantTx,
-  organizationId: string,
-  timeZone: string,
-  q: AuditTrailQuery,
-  page: { limit: number; offset: number },
-) {
-  const where = trailFilters(organizationId, timeZone, q);
-  const [{ n: total }] = await tx.select({ n: count() }).from(auditEvents).leftJoin(users, eq(users.id, auditEvents.actorUserId)).where(where);
-  const rows = await tx
-    .select({
-      id: auditEvents.id,
-      at: auditEvents.at,
-      actor: users.email,
-      action: auditEvents.action,
-      entityType: auditEvents.entityType,
-      entityId: auditEvents.entityId,
-      ip: auditEvents.ip,
-      details: auditEvents.details,
-    })
-    .from(auditEvents)
-    .leftJoin(users, eq(users.id, auditEvents.actorUserId))
-    .where(where)
-    .orderBy(desc(auditEvents.at), desc(auditEvents.id))
-    .limit(page.limit)
-    .offset(page.offset);
-  return { rows, total };
+export function auditTrailPage(tx: TenantTx, organizationId: string, timeZone: string, q: AuditTrailQuery, page: Page) {
+  const fields = {
+    id: auditEvents.id,
+    at: auditEvents.at,
+    actor: users.email,
+    action: auditEvents.action,
+    entityType: auditEvents.entityType,
+    entityId: auditEvents.entityId,
+    ip: auditEvents.ip,
+    details: auditEvents.details,
+  };
+  const select = tx.select(fields).from(auditEvents).leftJoin(users, actorJoin).$dynamic();
+  return pageWithActor(tx, select, trailFilters(organizationId, timeZone, q), page);
 }
 
 /** The `limit` latest rows of the actions listed, newest first, with the actor's e-mail. */
@@ -133,7 +134,7 @@ export function latestAuditEvents(tx: TenantTx, organizationId: string, actions:
   return tx
     .select({ id: auditEvents.id, action: auditEvents.action, at: auditEvents.at, details: auditEvents.details, email: users.email })
     .from(auditEvents)
-    .leftJoin(users, eq(users.id, auditEvents.actorUserId))
+    .leftJoin(users, actorJoin)
     .where(and(eq(auditEvents.organizationId, organizationId), inArray(auditEvents.action, actions)))
     .orderBy(desc(auditEvents.at), desc(auditEvents.id))
     .limit(limit);

@@ -1,9 +1,8 @@
 import { accountWideActionRefusal, type AccountMembership, type AccountWideAction } from '@clinic/domain';
-import { eq } from 'drizzle-orm';
-import { organizationMembers } from '../../db/schema/index.js';
 import { auditInOrganizations } from '../../platform/account-audit.js';
 import { AppError } from '../../platform/errors.js';
 import type { AccountDb, TenantAccountRouteContext } from '../../platform/route/index.js';
+import { accountMembershipsQuery } from '../members/index.js';
 
 /** The account an organization's Admin acts on: its user, e-mail and (where known) the membership in the Admin's organization. */
 export interface AccountTarget {
@@ -14,10 +13,7 @@ export interface AccountTarget {
 
 /** Every membership of an account, in any organization and of any status (the login role reads them all). */
 async function membershipsOf(db: AccountDb, userId: string): Promise<AccountMembership[]> {
-  return db
-    .select({ organizationId: organizationMembers.organizationId, status: organizationMembers.status })
-    .from(organizationMembers)
-    .where(eq(organizationMembers.userId, userId));
+  return accountMembershipsQuery(db, userId);
 }
 
 /**

@@ -3,14 +3,16 @@ import { newPasswordProblem } from '@clinic/domain/rules/password';
 import { hash, verify } from '@node-rs/argon2';
 import { randomBytes } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { and, asc, eq } from 'drizzle-orm';
-import { clinics, organizationMembers, organizations, signInAttempts, users, type UserRow } from '../../db/schema/index.js';
+import { asc, eq } from 'drizzle-orm';
+import { signInAttempts, users, type UserRow } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import { toClinicDto, toOrganizationDto, toOrganizationUserDto, toUserDto } from '../../platform/dto.js';
 import { AppError } from '../../platform/errors.js';
 import { countRateLimitRefusal, countSignInFailure } from '../../platform/ops-counters.js';
 import type { AccountRouteContext, PublicAccountContext } from '../../platform/route/index.js';
 import { takeHit, type SharedLimit } from '../../platform/shared-limit.js';
+import { activeMembershipsQuery } from '../members/index.js';
+import { organizationClinics, organizationsQuery } from '../organizations/index.js';
 import { mfaChallenge } from './mfa.service.js';
 import { assertPasswordAllowed, policyOfInvitation } from './password.service.js';
 import { MAX_FAILURES_PER_EMAIL, countTry } from './sign-in-locks.js';
@@ -167,15 +169,17 @@ export async function recordSignOut(ctx: AccountRouteContext): Promise<void> {
 
 /**
  * The authenticated context: the user, their membership and organization (the current one, else
- * the first they belong to) and its clinics.
+ * the first they belong to) and its clinics. Two statements: the memberships joined to their
+ * organizations (the members and organizations modules' selects), then the clinics.
  */
 export async function sessionContext({ db, user }: AccountRouteContext) {
+  const member = activeMembershipsQuery(db, user.id).as('member');
+  const organization = organizationsQuery(db).as('organization');
   const memberships = await db
-    .select({ member: organizationMembers, organization: organizations })
-    .from(organizationMembers)
-    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(and(eq(organizationMembers.userId, user.id), eq(organizationMembers.status, 'active')))
-    .orderBy(asc(organizationMembers.joinedAt));
+    .select()
+    .from(member)
+    .innerJoin(organization, eq(organization.id, member.organizationId))
+    .orderBy(asc(member.joinedAt));
   const current = memberships.find((m) => m.organization.id === user.currentOrganizationId) ?? memberships[0];
   const mfaEnabled = Boolean(user.mfaEnabledAt);
   if (!current) {
@@ -189,7 +193,7 @@ export async function sessionContext({ db, user }: AccountRouteContext) {
       security: { mfaEnabled, mfaEnrolmentRequired: false },
     };
   }
-  const clinicRows = await db.select().from(clinics).where(eq(clinics.organizationId, current.organization.id)).orderBy(asc(clinics.createdAt));
+  const clinicRows = await organizationClinics(db, current.organization.id);
   const clinic = clinicRows.find((c) => c.id === user.currentClinicId) ?? clinicRows[0] ?? null;
   const o = current.organization;
   return {

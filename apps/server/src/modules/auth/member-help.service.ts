@@ -1,11 +1,12 @@
 import { planMemberChange } from '@clinic/domain';
 import { RESET_LINK_MINUTES } from '@clinic/domain/contracts/account-security';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { organizationMembers, users } from '../../db/schema/index.js';
+import { users } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { sendIfConfigured, type Mailer } from '../../platform/mail.js';
 import type { TenantAccountRouteContext } from '../../platform/route/index.js';
+import { organizationMembershipsQuery } from '../members/index.js';
 import { actOnAccount, auditAcrossAccount, type AccountTarget } from './account-wide.js';
 import { createAccountToken, endAccountTokens } from './account-tokens.js';
 import { clearMfa } from './mfa.service.js';
@@ -22,14 +23,15 @@ import { RESET_MAILS_PER_HOUR, resetLinksLastHour, resetPath } from './password.
 /** A member of the request's organization by membership id, below the actor's rank (an Owner: any). */
 async function memberBelow(ctx: TenantAccountRouteContext, memberId: string): Promise<AccountTarget & { role: string }> {
   const { tenant } = ctx;
-  const [member] = await ctx.tenantTx(({ tx }) =>
-    tx
-      .select({ userId: organizationMembers.userId, role: organizationMembers.role, email: sql<string>`${users.email}` })
-      .from(organizationMembers)
-      .innerJoin(users, eq(users.id, organizationMembers.userId))
-      .where(and(eq(organizationMembers.organizationId, tenant.organizationId), eq(organizationMembers.id, memberId)))
-      .limit(1),
-  );
+  const [member] = await ctx.tenantTx(({ tx }) => {
+    const m = organizationMembershipsQuery(tx, tenant.organizationId).as('m');
+    return tx
+      .select({ userId: m.userId, role: m.role, email: users.email })
+      .from(m)
+      .innerJoin(users, eq(users.id, m.userId))
+      .where(eq(m.id, memberId))
+      .limit(1);
+  });
   if (!member) throw notFound('Member');
   // The one member-change rule (`planMemberChange`): below one's own rank, any rank for an Owner.
   if (!planMemberChange(tenant.member, { role: member.role, permissions: {} }, {}).ok) {

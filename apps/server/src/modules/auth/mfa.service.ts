@@ -2,6 +2,7 @@ import { verify } from '@node-rs/argon2';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
 import { signInAttempts, users, type UserRow } from '../../db/schema/index.js';
+import { activeOrganizationSettings } from './account-organizations.js';
 import { accountWithSecrets } from './account-secrets.js';
 import { hashToken } from '../../platform/crypto.js';
 import { openSecret, sealSecret } from '../../platform/secret-box.js';
@@ -146,6 +147,12 @@ export async function completeMfaSignIn(ctx: PublicAccountContext, input: { mfaT
   await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, user.id));
   await ctx.auditAs(user, 'auth.sign-in', { type: 'user', id: user.id }, { secondFactor: factor });
   return { ...user, lastLoginAt: at };
+}
+
+/** Whether one of the user's active organizations requires a second factor. */
+export async function mfaRequiredFor(db: AccountDb, userId: string): Promise<boolean> {
+  const settings = await activeOrganizationSettings(db, userId);
+  return settings.some((s) => (s as { requireTwoFactor?: unknown } | null)?.requireTwoFactor === true);
 }
 
 /** The signed-in member's second factor, and whether one of their organizations requires it. */

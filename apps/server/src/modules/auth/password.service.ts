@@ -6,12 +6,14 @@ import { passwordPolicyProblems, strictestPolicy, type PasswordPolicy } from '@c
 import { hash, verify } from '@node-rs/argon2';
 import { and, count, eq, gt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { accountTokens, invitations, organizationMembers, organizations, users, type SessionUser } from '../../db/schema/index.js';
-import { hashToken } from '../../platform/crypto.js';
+import { accountTokens, users, type SessionUser } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { sendIfConfigured, type Mailer } from '../../platform/mail.js';
 import type { AccountDb, AccountRouteContext, PublicAccountContext } from '../../platform/route/index.js';
 import { endUserSessions } from '../../platform/sessions.js';
+import { liveInvitationQuery } from '../members/index.js';
+import { organizationsQuery } from '../organizations/index.js';
+import { activeOrganizationSettings } from './account-organizations.js';
 import { accountWithSecrets } from './account-secrets.js';
 import { createAccountToken, endAccountTokens, liveAccountToken, useAccountToken } from './account-tokens.js';
 
@@ -26,22 +28,14 @@ export function policyOfSettings(settings: unknown): PasswordPolicy {
 
 /** The policy that binds a user: the strictest of their active organizations' ({@link strictestPolicy}). */
 export async function policyForUser(db: AccountDb, userId: string): Promise<PasswordPolicy> {
-  const rows = await db
-    .select({ settings: organizations.settings })
-    .from(organizationMembers)
-    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.status, 'active')));
-  return strictestPolicy(rows.map((r) => policyOfSettings(r.settings)));
+  return strictestPolicy((await activeOrganizationSettings(db, userId)).map(policyOfSettings));
 }
 
 /** The policy of the organization an invitation token joins, if the token is a live invitation. */
 export async function policyOfInvitation(db: AccountDb, token: string): Promise<PasswordPolicy | null> {
-  const [row] = await db
-    .select({ settings: organizations.settings })
-    .from(invitations)
-    .innerJoin(organizations, eq(organizations.id, invitations.organizationId))
-    .where(and(eq(invitations.tokenHash, hashToken(token)), eq(invitations.status, 'Pending'), gt(invitations.expiresAt, new Date())))
-    .limit(1);
+  const invitation = liveInvitationQuery(db, token, new Date()).as('i');
+  const o = organizationsQuery(db).as('o');
+  const [row] = await db.select({ settings: o.settings }).from(invitation).innerJoin(o, eq(o.id, invitation.organizationId)).limit(1);
   return row ? policyOfSettings(row.settings) : null;
 }
 

@@ -20,20 +20,18 @@ import {
 } from '@clinic/domain/contracts/account-security';
 import { MEMBERS_ACCESS, authOkResponse, signInResponse } from '@clinic/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { organizationMembers, organizations } from '../../db/schema/index.js';
 import { toUserDto } from '../../platform/dto.js';
 import { AppError } from '../../platform/errors.js';
 import { appOrigin, type LinkConfig } from '../../platform/links.js';
 import type { Mailer } from '../../platform/mail.js';
 import { RateLimiter } from '../../platform/rate-limit.js';
-import { type AccountDb, defineRoute } from '../../platform/route/index.js';
+import { defineRoute } from '../../platform/route/index.js';
 import { isHttpsRequest } from '../../platform/security-headers.js';
 import { accountWithSecrets } from './account-secrets.js';
 import { clearSessionCookie, createSession, setSessionCookie } from '../../platform/sessions.js';
 import { endOtherSessions, endOwnSession, listOwnSessions } from './account-sessions.service.js';
-import { completeMfaSignIn, confirmEnrolment, disableMfa, mfaState, startEnrolment } from './mfa.service.js';
+import { completeMfaSignIn, confirmEnrolment, disableMfa, mfaRequiredFor, mfaState, startEnrolment } from './mfa.service.js';
 import { createMemberResetLink, mailMemberReset, resetMemberMfa } from './member-help.service.js';
 import { changePassword, requestPasswordReset, resetPassword } from './password.service.js';
 
@@ -47,16 +45,6 @@ function originOf(links: LinkConfig, request: FastifyRequest): string | null {
   } catch {
     return null;
   }
-}
-
-/** Whether one of the user's active organizations requires a second factor. */
-async function mfaRequiredFor(db: AccountDb, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ settings: organizations.settings })
-    .from(organizationMembers)
-    .innerJoin(organizations, eq(organizations.id, organizationMembers.organizationId))
-    .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.status, 'active')));
-  return rows.some((r) => (r.settings as { requireTwoFactor?: unknown } | null)?.requireTwoFactor === true);
 }
 
 /**

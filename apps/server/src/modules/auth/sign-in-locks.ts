@@ -1,11 +1,12 @@
 import type { SignInLockDto } from '@clinic/domain';
 import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { organizationMembers, rateLimitHits, signInAttempts, users, type UserRow } from '../../db/schema/index.js';
+import { rateLimitHits, signInAttempts, users, type UserRow } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import { sendIfConfigured, type Mailer } from '../../platform/mail.js';
 import type { AccountDb, TenantAccountRouteContext } from '../../platform/route/index.js';
 import { tryHit, type SharedLimit } from '../../platform/shared-limit.js';
+import { organizationMembershipsQuery } from '../members/index.js';
 import { actOnAccount } from './account-wide.js';
 
 /** Failed sign-ins allowed per e-mail in the window before further tries are refused. */
@@ -144,19 +145,14 @@ export async function noticeLockedAccount(db: AccountDb, mailer: Mailer, log: Fa
 /** Active members of the tenant's organization: the only e-mails its Admins may see or clear. */
 async function memberUsers(ctx: TenantAccountRouteContext, email?: string) {
   const { tenant } = ctx;
-  return ctx.tenantTx(({ tx }) =>
-    tx
+  return ctx.tenantTx(({ tx }) => {
+    const m = organizationMembershipsQuery(tx, tenant.organizationId).as('m');
+    return tx
       .select({ id: users.id, email: users.email })
-      .from(organizationMembers)
-      .innerJoin(users, eq(users.id, organizationMembers.userId))
-      .where(
-        and(
-          eq(organizationMembers.organizationId, tenant.organizationId),
-          eq(organizationMembers.status, 'active'),
-          email ? eq(users.email, email) : undefined,
-        ),
-      ),
-  );
+      .from(m)
+      .innerJoin(users, eq(users.id, m.userId))
+      .where(and(eq(m.status, 'active'), email ? eq(users.email, email) : undefined));
+  });
 }
 
 /** Locked e-mails among the organization's members, latest failure first. */

@@ -8,7 +8,7 @@ import {
   type RightsRequestType,
 } from '@clinic/domain';
 import type { GdprConsentRow, GdprRightsRequestRow } from '../../db/schema/index.js';
-import { accountNames } from '../auth/index.js';
+import { accountNames } from '../../platform/accounts.js';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

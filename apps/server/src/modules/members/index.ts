@@ -1,10 +1,18 @@
 /** The members module's public API: what other modules may call (see ../README.md). */
 export { activeDoctors, activeMemberMfa, doctorUserIds, isActiveMember, memberNames, type ActiveDoctor } from './staff-readers.js';
-export { activeAdminUserIdsQuery, membershipOfQuery, updateOwnMembership, type OwnMembershipChange } from './membership-readers.js';
 export {
+  activeAdminUserIdsQuery,
+  membershipOfQuery,
+  organizationMembershipsQuery,
+  updateOwnMembership,
+  type OwnMembershipChange,
+} from './membership-readers.js';
+export {
+  accountMembershipsQuery,
   activeMembershipsQuery,
   addFoundingOwner,
   endOrganizationMemberships,
+  liveInvitationQuery,
   nextActiveOrganizationSql,
   pendingInvitationsQuery,
 } from './organization-memberships.js';

@@ -1,6 +1,7 @@
 import { invitationPermissions, planMemberChange, roleRank, type InviteBody, type Role, type UpdateMemberBody } from '@clinic/domain';
 import { and, asc, count, eq, gt, ne, sql } from 'drizzle-orm';
 import { invitations, organizationMembers } from '../../db/schema/index.js';
+import { accountProfilesQuery, moveCurrentOrganization, setCurrentOrganization } from '../../platform/accounts.js';
 import { hashToken, newId, newToken } from '../../platform/crypto.js';
 import { toMemberDto } from '../../platform/dto.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -8,12 +9,11 @@ import { assertRoomFor } from '../../platform/plan-limits.js';
 import { acceptInvitation, markEmailVerified } from '../../platform/membership.js';
 import type { AccountRouteContext, RouteTenant, TenantAccountRouteContext, TenantRouteContext, TenantTx } from '../../platform/route/index.js';
 import { endUserSessions } from '../../platform/sessions.js';
-import { accountProfilesQuery, moveCurrentOrganization, setCurrentOrganization } from '../auth/index.js';
 
 /** How long an invitation can be accepted. */
 export const INVITATION_DAYS = 7;
 
-/** The accounts (auth's select), joined where a member is shown with their e-mail and names. */
+/** The accounts (the platform's select), joined where a member is shown with their e-mail and names. */
 const accountsOf = (tx: TenantTx) => accountProfilesQuery(tx).as('u');
 const memberUser = (u: ReturnType<typeof accountsOf>) => ({
   email: u.email,

@@ -20,6 +20,18 @@ export function activeAdminUserIdsQuery(tx: TenantTx, organizationId: string) {
 }
 
 /**
+ * The organization's memberships of any status (`id`, `userId`, `role`, `status`), as a select the
+ * caller joins in its own statement (`.as(alias)`) and narrows there (by member id, active only):
+ * the sign-in locks and an Admin's help with a member's sign-in read the members' accounts through it.
+ */
+export function organizationMembershipsQuery(tx: TenantTx, organizationId: string) {
+  return tx
+    .select({ id: organizationMembers.id, userId: organizationMembers.userId, role: organizationMembers.role, status: organizationMembers.status })
+    .from(organizationMembers)
+    .where(eq(organizationMembers.organizationId, organizationId));
+}
+
+/**
  * A user's membership of the organization (`id`, `organizationId`, `userId`, `role`, `department`,
  * `title`), as a select the caller joins in its own statement (`.as(alias)`): a member's settings
  * are laid over their account and membership in one read.

@@ -1,11 +1,14 @@
 import { ALL_PERMISSIONS } from '@clinic/domain';
 import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { invitations, organizationMembers } from '../../db/schema/index.js';
+import { hashToken } from '../../platform/crypto.js';
 import type { AccountDb, TenantTx } from '../../platform/route/index.js';
 
 /**
- * The memberships and invitations as the organizations module needs them: an organization's
- * founding Owner, the organizations an account may choose, and a test organization's removal.
+ * The memberships and invitations as the account side needs them: an organization's founding
+ * Owner, the organizations an account may choose or belongs to (the session, its password policy
+ * and second factor, account-wide actions), an invitation's organization, and a test
+ * organization's removal.
  */
 
 /** Makes the user the new organization's Owner (every flag), active from `now`. */
@@ -22,12 +25,20 @@ export async function addFoundingOwner(tx: TenantTx, organizationId: string, mem
   });
 }
 
-/** The user's active memberships (`organizationId`, `role`), as a select the caller joins (`.as(alias)`). */
+/** The user's active memberships (whole rows), as a select the caller joins (`.as(alias)`). */
 export function activeMembershipsQuery(db: AccountDb, userId: string) {
   return db
-    .select({ organizationId: organizationMembers.organizationId, role: organizationMembers.role })
+    .select()
     .from(organizationMembers)
     .where(and(eq(organizationMembers.userId, userId), eq(organizationMembers.status, 'active')));
+}
+
+/** Every membership of the user, in any organization and of any status (`organizationId`, `status`); awaited, the rows. */
+export function accountMembershipsQuery(db: AccountDb, userId: string) {
+  return db
+    .select({ organizationId: organizationMembers.organizationId, status: organizationMembers.status })
+    .from(organizationMembers)
+    .where(eq(organizationMembers.userId, userId));
 }
 
 /** The organizations holding a pending, unexpired invitation for `email` (`organizationId`), as a select the caller joins. */
@@ -36,6 +47,14 @@ export function pendingInvitationsQuery(db: AccountDb, email: string, now: Date)
     .select({ organizationId: invitations.organizationId })
     .from(invitations)
     .where(and(eq(invitations.email, email), eq(invitations.status, 'Pending'), gt(invitations.expiresAt, now)));
+}
+
+/** The organization of the pending, unexpired invitation whose token is `token` (`organizationId`), as a select the caller joins. */
+export function liveInvitationQuery(db: AccountDb, token: string, now: Date) {
+  return db
+    .select({ organizationId: invitations.organizationId })
+    .from(invitations)
+    .where(and(eq(invitations.tokenHash, hashToken(token)), eq(invitations.status, 'Pending'), gt(invitations.expiresAt, now)));
 }
 
 /** Ends every membership of the organization and revokes its pending invitations; the users whose membership ended. */

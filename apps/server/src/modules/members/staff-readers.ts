@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { organizationMembers } from '../../db/schema/index.js';
+import { accountProfilesQuery } from '../../platform/accounts.js';
 import type { TenantTx } from '../../platform/route/index.js';
-import { accountProfilesQuery } from '../auth/index.js';
 
 /**
  * "First Last" (else the e-mail) of members of the organization, by user id or by member id: who

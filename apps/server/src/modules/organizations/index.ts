@@ -1,9 +1,11 @@
 /** The organizations module's public API: what other modules may call (see ../README.md). */
 export {
   clinicName,
+  organizationClinics,
   organizationOfStripeCustomer,
   organizationRow,
   organizationSettingAt,
+  organizationsQuery,
   saveOrganizationSettingAt,
   updateOrganizationRow,
   type OrganizationChange,

@@ -1,5 +1,5 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { clinics, organizations, type OrganizationRow } from '../../db/schema/index.js';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { clinics, organizations, type ClinicRow, type OrganizationRow } from '../../db/schema/index.js';
 import type { AccountDb } from '../../platform/account-db.js';
 import type { TenantTx } from '../../platform/route/index.js';
 
@@ -14,6 +14,19 @@ export async function organizationRow(tx: TenantTx, organizationId: string, { fo
   const query = tx.select().from(organizations).where(eq(organizations.id, organizationId)).limit(1);
   const [row] = await (forUpdate ? query.for('update') : query);
   return row;
+}
+
+/**
+ * Organization rows (whole), as a select the caller joins in its own statement (`.as(alias)`): the
+ * session's organization, the policies of an account's organizations, an invitation's organization.
+ */
+export function organizationsQuery(db: AccountDb) {
+  return db.select().from(organizations);
+}
+
+/** The organization's clinics, oldest first (the session's clinic choice). */
+export function organizationClinics(db: AccountDb, organizationId: string): Promise<ClinicRow[]> {
+  return db.select().from(clinics).where(eq(clinics.organizationId, organizationId)).orderBy(asc(clinics.createdAt));
 }
 
 /** Writes `change` to the organization's row (nothing else) and returns the row as saved. */

@@ -11,11 +11,11 @@ import {
 } from '@clinic/domain';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { clinics, organizations } from '../../db/schema/index.js';
+import { moveAccountsOff, setCurrentOrganization } from '../../platform/accounts.js';
 import { newId } from '../../platform/crypto.js';
 import { toClinicDto, toOrganizationDto } from '../../platform/dto.js';
 import { PLAN_FEATURE_MESSAGE, subscriptionOf } from '../../platform/admission.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { moveAccountsOff, setCurrentOrganization } from '../auth/index.js';
 import {
   activeMembershipsQuery,
   addFoundingOwner,

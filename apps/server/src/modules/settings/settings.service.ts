@@ -16,8 +16,8 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { memberSettings } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
+import { accountProfilesQuery } from '../../platform/accounts.js';
 import type { TenantRouteContext } from '../../platform/route/index.js';
-import { accountProfilesQuery } from '../auth/index.js';
 import { hasIntegrationCredential } from '../integrations/index.js';
 import { membershipOfQuery, updateOwnMembership } from '../members/index.js';
 
@@ -48,7 +48,7 @@ interface MemberFacts {
 
 async function memberFacts(ctx: Pick<TenantRouteContext, 'tx' | 'tenant' | 'actor'>): Promise<MemberFacts> {
   const { tx, tenant, actor } = ctx;
-  // The membership (members) and the account (auth), each its owner's select, in one statement.
+  // The membership (members) and the account (platform/accounts.ts), each its owner's select, in one statement.
   const membership = membershipOfQuery(tx, tenant.organizationId, actor.userId).as('m');
   const account = accountProfilesQuery(tx).as('u');
   const [row] = await tx
@@ -180,7 +180,7 @@ export async function saveSettings(
 }
 
 /** Writes the member's names to their account (after the settings' transaction committed). */
-export { saveAccountNames } from '../auth/index.js';
+export { saveAccountNames } from '../../platform/accounts.js';
 
 /** `GET /api/org/info`: the System category's organization facts. */
 export async function orgInfo(ctx: TenantRouteContext): Promise<OrgInfo> {

@@ -1,6 +1,13 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { users } from '../../db/schema/index.js';
-import type { AccountDb, TenantTx } from '../../platform/route/index.js';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { users } from '../db/schema/index.js';
+import type { AccountDb } from './account-db.js';
+import type { TenantTx } from './tenant-tx.js';
+
+/**
+ * Accounts as every module sees them: the people behind memberships, their names, and the
+ * organization a session opens in. The auth module keeps the secrets (passwords, second factors,
+ * sign-in records); these read and write only the `users` columns every module shares.
+ */
 
 /**
  * Accounts as the member list and a member's settings show them (`id`, `email`, names, `lastLoginAt`, `mfaEnabledAt`),
@@ -17,6 +24,20 @@ export function accountProfilesQuery(tx: TenantTx) {
       mfaEnabledAt: users.mfaEnabledAt,
     })
     .from(users);
+}
+
+/**
+ * Display names of accounts by user id ("First Last", else the e-mail), whether or not they are
+ * still members: who recorded or closed a record kept after they left.
+ */
+export async function accountNames(tx: TenantTx, ids: ReadonlyArray<string | null>): Promise<Map<string, string>> {
+  const wanted = [...new Set(ids.filter((id): id is string => !!id))];
+  if (!wanted.length) return new Map();
+  const rows = await tx
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, wanted));
+  return new Map(rows.map((r) => [r.id, [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email]));
 }
 
 /** Writes a member's names to their account (the settings save them after their own transaction committed). */
