@@ -6,6 +6,7 @@ import type { AppDb } from '../db/client.js';
 import { rateLimits } from '../db/schema/index.js';
 import { AppError } from './errors.js';
 import { countRateLimitRefusal } from './ops-counters.js';
+import { databaseOf } from './route/define-route.js';
 
 /**
  * A fixed-window limit per key (an address, an API key), counted by rate-limiter-flexible. On
@@ -47,6 +48,30 @@ export class RateLimiter {
   }
 
   /**
+   * False while `key` has used up the window's limit; counts nothing. With {@link count}, for
+   * limits of failures: checked before the attempt, counted only when it fails.
+   */
+  async allowsMore(db: AppDb, key: string): Promise<boolean> {
+    const window = await this.storeOf(db).get(key);
+    return window === null || window.msBeforeNext <= 0 || window.consumedPoints < this.limit;
+  }
+
+  /** Counts one for `key`, never refused (refusing is {@link allowsMore}'s part). */
+  async count(db: AppDb, key: string): Promise<void> {
+    await this.storeOf(db).penalty(key);
+  }
+
+  /** {@link allowsMore} for the request's address in `scope`, in the app's store. */
+  allowsMoreFrom(request: FastifyRequest, scope: string): Promise<boolean> {
+    return this.allowsMore(databaseOf(request.server), `${scope}:${request.ip}`);
+  }
+
+  /** {@link count} for the request's address in `scope`, in the app's store. */
+  countFrom(request: FastifyRequest, scope: string): Promise<void> {
+    return this.count(databaseOf(request.server), `${scope}:${request.ip}`);
+  }
+
+  /**
    * Counts one hit for `key` in this instance's memory alone; false when the window's limit is
    * passed. For callers that must answer at once and need no agreement between instances (one
    * audit row a minute per locked account is a per-instance courtesy, not a defence).
@@ -65,11 +90,20 @@ export class RateLimiter {
   }
 }
 
+/**
+ * The node-postgres pool under `db`, or null for the embedded database (one process, one
+ * connection): the limits share their counts through the pool's database, or keep them in memory.
+ */
+export function poolOf(db: AppDb): pg.Pool | null {
+  const client: unknown = (db as AppDb & { $client?: unknown }).$client;
+  return client instanceof pg.Pool ? client : null;
+}
+
 /** The PostgreSQL store in front of the node-postgres pool, or memory for the embedded database. */
 function storeFor(db: AppDb, points: number, duration: number): RateLimiterAbstract {
   const memory = new RateLimiterMemory({ points, duration });
-  const client: unknown = (db as AppDb & { $client?: unknown }).$client;
-  if (!(client instanceof pg.Pool)) return memory;
+  const client = poolOf(db);
+  if (!client) return memory;
   return new RateLimiterPostgres({
     storeClient: client,
     storeType: 'pool',
@@ -100,36 +134,5 @@ class LocalWindows {
 
   private sweep(now: number, windowMs: number) {
     for (const [key, w] of this.windows) if (now - w.start >= windowMs) this.windows.delete(key);
-  }
-}
-
-/**
- * How many of something one key holds open at once on this instance (event streams): a slot is
- * taken before the thing opens and given back when it closes.
- */
-export class ConcurrencyLimit {
-  private readonly open = new Map<string, number>();
-
-  constructor(
-    private readonly limit: number,
-    private readonly message: string,
-  ) {}
-
-  /** Takes a slot of `key`, or throws 429 when all are taken; returns the release (safe to call twice). */
-  take(key: string): () => void {
-    const held = this.open.get(key) ?? 0;
-    if (held >= this.limit) {
-      countRateLimitRefusal('concurrent-streams');
-      throw new AppError('request/rate-limited', this.message);
-    }
-    this.open.set(key, held + 1);
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const left = (this.open.get(key) ?? 1) - 1;
-      if (left > 0) this.open.set(key, left);
-      else this.open.delete(key);
-    };
   }
 }

@@ -5,16 +5,17 @@ import { z } from 'zod';
 import { eventStreamsOf, type EventStreams } from '../../platform/event-stream.js';
 import { eventPermission, type AppEvent } from '../../platform/events.js';
 import { endEventStream } from '../../platform/shutdown.js';
-import { ConcurrencyLimit, RateLimiter } from '../../platform/rate-limit.js';
+import { ConcurrencyLimit } from '../../platform/concurrency-limit.js';
+import { RateLimiter } from '../../platform/rate-limit.js';
 import { defineRoute } from '../../platform/route/index.js';
 
 /** Seconds between keep-alive comments, so proxies keep the stream open. */
 const KEEP_ALIVE_MS = 25_000;
 /** Public streams one address may open per minute (a board reconnects rarely). */
 const PUBLIC_STREAMS_PER_MINUTE = 60;
-/** Streams one session may hold open at once on an instance: a browser tab holds one. */
+/** Streams one session may hold open at once, over all instances: a browser tab holds one. */
 export const STREAMS_PER_SESSION = 10;
-/** Public streams one address may hold open at once on an instance: a clinic's boards share its address. */
+/** Public streams one address may hold open at once, over all instances: a clinic's boards share its address. */
 export const PUBLIC_STREAMS_PER_ADDRESS = 20;
 
 interface StreamOptions {
@@ -88,8 +89,16 @@ export async function eventRoutes(app: FastifyInstance) {
   // Anyone may open the board's stream: bound how often one address can open one, and how many
   // it holds open at once.
   const publicStreams = new RateLimiter(PUBLIC_STREAMS_PER_MINUTE, 60_000);
-  const publicOpen = new ConcurrencyLimit(PUBLIC_STREAMS_PER_ADDRESS, 'Too many open board streams from your network. Close one and try again.');
-  const sessionOpen = new ConcurrencyLimit(STREAMS_PER_SESSION, 'Too many open event streams for this session. Close a tab and try again.');
+  const publicOpen = new ConcurrencyLimit(
+    PUBLIC_STREAMS_PER_ADDRESS,
+    'Too many open board streams from your network. Close one and try again.',
+    'public-streams',
+  );
+  const sessionOpen = new ConcurrencyLimit(
+    STREAMS_PER_SESSION,
+    'Too many open event streams for this session. Close a tab and try again.',
+    'session-streams',
+  );
   app.addHook('preClose', (done) => {
     open.forEach(endEventStream);
     done();
@@ -115,9 +124,9 @@ export async function eventRoutes(app: FastifyInstance) {
       replyMedia: 'text/event-stream',
       reply: z.string(),
     },
-    ({ tenant }, _input, request, reply) => {
+    async ({ tenant }, _input, request, reply) => {
       const subscriber = { organizationId: tenant.organizationId, memberId: tenant.member.id, sessionId: request.sessionId! };
-      const release = sessionOpen.take(subscriber.sessionId);
+      const release = await sessionOpen.take(request, subscriber.sessionId);
       // The flags are read when the stream opens, then again at each keep-alive and whenever the
       // subscriber's own membership changes; a disabled member or an ended session ends the stream.
       let permissions: Permissions = tenant.member.permissions;
@@ -154,7 +163,7 @@ export async function eventRoutes(app: FastifyInstance) {
   defineRoute(app, publicSpec, async (_ctx, { query }, request, reply) => {
     // Resolved in a transaction of its own that has ended before the stream opens.
     const target = await streams.publicClinic(query.organizationId, query.clinicId, { ip: request.ip });
-    const release = publicOpen.take(request.ip);
+    const release = await publicOpen.take(request, request.ip);
     stream(reply, open, streams, {
       organizationId: target.organizationId,
       ready: { clinicId: target.clinicId },

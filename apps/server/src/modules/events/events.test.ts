@@ -4,12 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LISTENER_APPLICATION_NAME, type Database } from '../../db/client.js';
 import { withTenant } from '../../db/tenant.js';
 import { publishEvent } from '../../platform/events.js';
+import { PUBLIC_STREAMS_PER_ADDRESS, STREAMS_PER_SESSION } from './events.routes.js';
 import {
   createOtherOrganization,
   createTestApp,
   createTwoInstances,
   memberIdOf,
   openEventStream,
+  rows,
   signInAs,
   useTestApp,
   type EventStream,
@@ -201,6 +203,51 @@ describe.skipIf(!process.env.DATABASE_URL)('GET /api/events across two instances
     const event = await subscriber.next(isEvent('queue.updated', 'from-instance-2'));
     expect(event.data.organizationId).toBe('default-clinic');
   });
+  /** Opens `count` streams alternately on instance 1 and 2 with `headers`; all must open. */
+  async function openOnBoth(count: number, headers: Record<string, string>, query = '') {
+    const opened: EventStream[] = [];
+    for (let i = 0; i < count; i++) opened.push(await openEventStream(i % 2 === 0 ? url1 : url2, headers, query));
+    streams.push(...opened);
+    expect(opened.map((s) => s.status)).toEqual(Array(count).fill(200));
+    await Promise.all(opened.map((s) => s.next(isReady)));
+    return opened;
+  }
+  /** Opens a stream on `url` until one is let in (a closed stream's slot is given back as it closes); returns the last status. */
+  async function reopen(url: string, headers: Record<string, string>, query = '') {
+    for (let i = 0; i < 50; i++) {
+      const stream = await openEventStream(url, headers, query);
+      streams.push(stream);
+      if (stream.status === 200) return 200;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    return 429;
+  }
+
+  it("counts one address's open public streams on both instances together; one closed on instance 1 frees its slot on instance 2", async () => {
+    const board = '/public?organizationId=default-clinic';
+    const opened = await openOnBoth(PUBLIC_STREAMS_PER_ADDRESS, {}, board);
+    const [{ n }] = await rows<{ n: number }>(test.database.db, sql`select count(*)::int as n from rate_limits where key like 'public-streams:%'`);
+    expect(n).toBe(PUBLIC_STREAMS_PER_ADDRESS);
+    for (const url of [url1, url2]) {
+      const refused = await openEventStream(url, {}, board);
+      expect(refused.status).toBe(429);
+    }
+    opened[0].close();
+    expect(await reopen(url2, {}, board)).toBe(200);
+    expect((await openEventStream(url1, {}, board)).status).toBe(429);
+    opened.forEach((s) => s.close());
+  });
+
+  it("counts one session's open streams on both instances together", async () => {
+    const headers = await signInAs(app1, 'staff@demo.clinic');
+    const opened = await openOnBoth(STREAMS_PER_SESSION, headers);
+    expect((await openEventStream(url1, headers)).status).toBe(429);
+    expect((await openEventStream(url2, headers)).status).toBe(429);
+    opened[1].close();
+    expect(await reopen(url1, headers)).toBe(200);
+    opened.forEach((s) => s.close());
+  });
+
   it('an instance whose LISTEN connection was cut listens again, and ends its streams so browsers reload what they missed', async () => {
     const nurse = await signInAs(app2, 'nurse@demo.clinic');
     const before = await openEventStream(url2, nurse);

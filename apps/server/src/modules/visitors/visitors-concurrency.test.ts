@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { freshAddress, rows, useTestApp } from '../../test/harness.js';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTwoInstances, freshAddress, rows, signInAs, useTestApp, type TwoInstances } from '../../test/harness.js';
 import { admittedPatient, OPEN_ALL_DAY, setVisitorSettings, visitorPayload } from './visitors.fixtures.js';
 
 /**
@@ -91,5 +92,38 @@ describe('the badge number index', () => {
     expect(retry.json()).toEqual(refused.json());
     const alerts = await rows(t.database.db, sql`select id from audit_events where action = 'visitor.restricted-refused'`);
     expect(alerts).toHaveLength(1);
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('kiosk misses across two instances on one PostgreSQL database', () => {
+  let instances: TwoInstances;
+  beforeAll(async () => {
+    instances = await createTwoInstances();
+    await setVisitorSettings(instances.test.database.db, ORG, OPEN_ALL_DAY);
+  });
+  afterAll(async () => {
+    await instances?.close();
+  });
+  const guess = (app: FastifyInstance, remoteAddress: string, patientName: string, n: number) =>
+    app.inject({ method: 'POST', url: KIOSK, payload: person(n, patientName), remoteAddress });
+
+  it("counts one address's unknown patient names on both instances together: after 10, both refuse it, a right name included", async () => {
+    const { app1, app2, test } = instances;
+    const patient = await admittedPatient(app1, test.database.db, await signInAs(app1, 'doctor@demo.clinic'), {
+      firstName: 'Shared',
+      lastName: 'Misspatient',
+    });
+    const remoteAddress = freshAddress();
+    for (let i = 0; i < 10; i++) {
+      const res = await guess(i % 2 === 0 ? app1 : app2, remoteAddress, `Guess Number${i}`, 1000 + i);
+      expect(res.json().code).toBe('visitors/patient-not-found');
+    }
+    for (const app of [app1, app2]) expect((await guess(app, remoteAddress, patient.name, 1100)).statusCode).toBe(429);
+    expect((await guess(app2, freshAddress(), patient.name, 1101)).statusCode).toBe(201);
+  });
+
+  it('answers simultaneous misses from more addresses than the pool has connections', async () => {
+    const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => guess(instances.app1, freshAddress(), `Nobody Here${i}`, 1200 + i)));
+    expect(answers.map((r) => r.json().code)).toEqual(Array(24).fill('visitors/patient-not-found'));
   });
 });

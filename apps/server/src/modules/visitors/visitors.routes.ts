@@ -47,6 +47,7 @@ const CHECK_IN_LIMIT_PER_MINUTE = 30;
 /** Patient names a kiosk address may get wrong in 10 minutes before it must wait: no guessing who is in. */
 const MISSES_PER_WINDOW = 10;
 const MISS_WINDOW_MS = 10 * 60_000;
+const KIOSK_CHECK_IN = '/api/visitors/check-in';
 /** Kiosk policy reads per address per minute (a kiosk reads it when it starts). */
 const POLICY_READS_PER_MINUTE = 60;
 
@@ -59,13 +60,14 @@ const access = VISITORS_ACCESS.manage;
  */
 export async function visitorRoutes(app: FastifyInstance) {
   const limiter = new RateLimiter(CHECK_IN_LIMIT_PER_MINUTE, 60_000);
-  const misses = new MissCounter(MISSES_PER_WINDOW, MISS_WINDOW_MS);
+  const misses = new MissCounter(MISSES_PER_WINDOW, MISS_WINDOW_MS, 'visitor-kiosk-miss');
+  misses.guard(app, KIOSK_CHECK_IN);
   defineRoute(
     app,
     {
       caller: 'public',
       method: 'POST',
-      url: '/api/visitors/check-in',
+      url: KIOSK_CHECK_IN,
       summary: 'Visitor kiosk check-in: the visiting policy enforced, a visit and its badge',
       body: visitorCheckInBody,
       reply: visitorCheckInResponse,
@@ -76,14 +78,11 @@ export async function visitorRoutes(app: FastifyInstance) {
       idempotent: true,
     },
     async (ctx, { body }, request) => {
-      if (!(await misses.allows(request.ip))) {
-        throw new AppError('request/rate-limited', 'Too many requests. Please wait a moment and try again.');
-      }
       try {
         const result = await kioskCheckIn(ctx, body);
         return 'visitor' in result ? { success: true, ...result } : result;
       } catch (error) {
-        if (error instanceof AppError && error.code === 'visitors/patient-not-found') await misses.miss(request.ip);
+        if (error instanceof AppError && error.code === 'visitors/patient-not-found') misses.miss(request);
         throw error;
       }
     },

@@ -20,7 +20,8 @@ export const routePlugin = fp(
   { name: 'route' },
 );
 
-function databaseOf(app: FastifyInstance): AppDb {
+/** The app's database as `routePlugin` gave it; for the platform's own work (the limits of `rate-limit.ts`, `concurrency-limit.ts`), never a module's. */
+export function databaseOf(app: FastifyInstance): AppDb {
   const db = (app as unknown as Record<symbol, AppDb | undefined>)[DATABASE];
   if (!db) throw new Error('routePlugin must be registered before routes made with defineRoute');
   return db;
