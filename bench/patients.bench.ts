@@ -9,7 +9,8 @@
  * Both sides are driven by the same closed loop: CONCURRENCY workers, each sending its next request
  * as soon as the previous one answers, for DURATION_MS. Loopback only; never part of `npm test`.
  *
- * Environment: DATABASE_URL (PostgreSQL; it creates and drops its own database; without it an
+ * Environment: DATABASE_URL (PostgreSQL; the loaded database is kept between runs and reused while
+ * its migrations and rows match, `patients/data.ts`; BENCH_FRESH=1 reloads it; without it an
  * in-memory PGlite is used, with one connection), BENCH_PATIENTS (100000), BENCH_OTHER_ORGS (10),
  * BENCH_OTHER_PATIENTS (100000), BENCH_CONCURRENCY (10), BENCH_DURATION_MS (8000).
  */
@@ -21,12 +22,14 @@ import { httpGet, startHttpClients } from './http-load.js';
 import { CONCURRENCY, DURATION_MS, IN_PROCESS_CLIENTS, ONLY, ROUNDS, WARMUP_MS } from './patients/config.js';
 import { benchDatabase, loadData } from './patients/data.js';
 import { closedLoop, measured, profiled, summarize, type Measured } from './patients/measure.js';
-import { explainAll, printResults, printRoundTrips, type ScenarioResult } from './patients/report.js';
+import { printGoals, printMachineLoad } from './goals.js';
+import { explainAll, goalsOf, printResults, printRoundTrips, type ScenarioResult } from './patients/report.js';
 import { bareQuery, SCENARIOS } from './patients/scenarios.js';
 import { fmt } from './timing.js';
 
 /** Runs the patient directory benchmark and prints its figures. */
 export async function runPatientsBench() {
+  printMachineLoad('patients');
   console.log(`\nPatient directory benchmark on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite (in memory, one connection)'}`);
   console.log(`  ${CONCURRENCY} concurrent clients, ${DURATION_MS / 1000} s per scenario after ${WARMUP_MS / 1000} s of warm-up`);
   const test = await benchDatabase();
@@ -41,11 +44,8 @@ export async function runPatientsBench() {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   try {
     if (test.fresh) await loadData(db);
-    else {
-      console.log(`Reusing the loaded database ${databaseName} (BENCH_REUSE_DATABASE)`);
-      // As autovacuum would have by now: a migration that rewrote the table left its visibility map empty.
-      await db.execute(sql`vacuum analyze patients`);
-    }
+    // As autovacuum would have by now: a rewrite of the patients' JSON (`db/patient-json.ts`) leaves dead rows.
+    else await db.execute(sql`vacuum analyze patients`);
     const base = new URL(await app.listen({ port: 0, host: '127.0.0.1' }));
     const signIn = await app.inject({
       method: 'POST',
@@ -93,11 +93,13 @@ export async function runPatientsBench() {
     }
 
     printResults(rows);
+    printGoals(goalsOf(rows));
     await explainAll(db);
   } finally {
     agent.destroy();
     await app.close();
     await bareDatabase?.close();
+    // Closes the connections; the PostgreSQL database is kept for the next run.
     await test.drop();
   }
 }

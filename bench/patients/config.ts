@@ -24,5 +24,5 @@ export const ONLY = (process.env.BENCH_SCENARIOS ?? '')
  */
 export const IN_PROCESS_CLIENTS = process.env.BENCH_HTTP_CLIENTS === 'in-process';
 
-/** The benchmark's goals, printed next to the figures of the run. */
-export const GOALS = { getOneThroughputRatio: 0.5, namePrefixP95Ms: 25 };
+/** The benchmark's goals, printed next to the figures of the run (`report.ts`, goalsOf). */
+export const GOALS = { throughputRatio: 0.5, directoryP95Ms: 25 };

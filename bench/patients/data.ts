@@ -1,7 +1,8 @@
 /** The benchmark's database and its rows: the demo seed, the clinic's directory and the other organizations'. */
 import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
-import type { AppDb } from '../../apps/server/src/db/client.js';
+import { migrationsFolder, type AppDb } from '../../apps/server/src/db/client.js';
 import { seedDemo } from '../../apps/server/src/db/seed/demo.js';
 import { bulkInsertPatients } from '../../apps/server/src/db/seed/patients.js';
 import { createTestDatabase, openMigratedPostgres, type TestDatabase } from '../../apps/server/src/test/harness.js';
@@ -39,29 +40,95 @@ export async function loadData(db: AppDb) {
   );
 }
 
+/** The loaded database's name, from the data set's knobs: a run with other knobs loads a database of its own. */
+export const BENCH_DATABASE = `bench_patients_${PATIENTS}_${OTHER_ORGS}_${OTHER_PATIENTS}`;
+
+/** Patients per organization that a complete load leaves: the bulk rows (`bulk-*`, `o<n>-*`). */
+function expectedCounts(): Map<string, number> {
+  const expected = new Map<string, number>([[ORG, PATIENTS]]);
+  for (let o = 1; o <= OTHER_ORGS; o += 1) expected.set(`bench-org-${o}`, OTHER_PATIENTS);
+  return expected;
+}
+
 /**
- * The benchmark's database: a fresh one (dropped afterwards), or with `BENCH_REUSE_DATABASE=<name>`
- * on PostgreSQL one that is kept between runs: created, migrated and loaded on the first run, only
- * migrated on the next ones (for measuring a change again without loading a million rows again).
+ * Why a kept database cannot be reused as it is (null when it can): the migrations it applied are
+ * not the ones this build ships (same hashes, same order), or its rows are not those a complete
+ * load of these knobs leaves (an interrupted load, other knobs).
+ */
+async function staleness(client: pg.Client): Promise<string | null> {
+  const shipped = readMigrationFiles({ migrationsFolder }).map((m) => m.hash);
+  let applied: string[];
+  try {
+    applied = (await client.query<{ hash: string }>('select hash from drizzle.__drizzle_migrations order by id')).rows.map((r) => r.hash);
+  } catch {
+    return 'no migrations applied';
+  }
+  if (applied.length !== shipped.length || applied.some((hash, i) => hash !== shipped[i])) {
+    return `migrations differ (${applied.length} applied, ${shipped.length} shipped)`;
+  }
+  // The owner is not above the table's forced row level security: lifted for this transaction only.
+  await client.query('begin');
+  try {
+    await client.query('alter table patients no force row level security');
+    const { rows } = await client.query<{ organization_id: string; n: number }>(
+      `select organization_id, count(*)::int as n from patients where id like 'bulk-%' or id ~ '^o[0-9]+-' group by organization_id`,
+    );
+    const found = new Map(rows.map((r) => [r.organization_id, r.n]));
+    const expected = expectedCounts();
+    if (found.size !== expected.size || [...expected].some(([org, n]) => found.get(org) !== n)) {
+      const total = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+      return `rows differ (${total(found).toLocaleString('en-US')} bulk patients in ${found.size} organizations, ${total(expected).toLocaleString('en-US')} in ${expected.size} expected)`;
+    }
+    return null;
+  } finally {
+    await client.query('rollback');
+  }
+}
+
+/**
+ * The benchmark's database. Without `DATABASE_URL`: a fresh in-memory PGlite (loaded each run).
+ * On PostgreSQL: {@link BENCH_DATABASE}, kept between runs. It is reused as it is when it applied
+ * the migrations this build ships and holds the rows of a complete load of these knobs; otherwise
+ * (or with `BENCH_FRESH=1`) it is dropped, created, migrated and loaded again. Nothing is dropped
+ * afterwards.
  */
 export async function benchDatabase(): Promise<TestDatabase & { fresh: boolean }> {
-  const reuse = process.env.BENCH_REUSE_DATABASE;
   const adminUrl = process.env.DATABASE_URL;
-  if (!reuse || !adminUrl) return { ...(await createTestDatabase()), fresh: true };
-  if (!/^[a-z_][a-z0-9_]*$/.test(reuse)) throw new Error('BENCH_REUSE_DATABASE: a lower-case database name');
+  if (!adminUrl) return { ...(await createTestDatabase()), fresh: true };
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  const exists = (await admin.query('select 1 from pg_database where datname = $1', [reuse])).rowCount === 1;
-  if (!exists) await admin.query(`create database ${reuse}`);
-  await admin.end();
-  const opened = await openMigratedPostgres(adminUrl, reuse);
-  const [{ n }] = (await opened.database.db.execute(sql`select count(*)::int as n from patients`)).rows as Array<{ n: number }>;
-  return {
-    ...opened,
-    fresh: n === 0,
-    async drop() {
-      await opened.appDatabase.close();
-      await opened.database.close();
-    },
-  };
+  try {
+    const exists = (await admin.query('select 1 from pg_database where datname = $1', [BENCH_DATABASE])).rowCount === 1;
+    let reason = exists ? null : 'none kept';
+    if (exists && process.env.BENCH_FRESH === '1') reason = 'BENCH_FRESH=1';
+    if (!reason) {
+      const url = new URL(adminUrl);
+      url.pathname = `/${BENCH_DATABASE}`;
+      const kept = new pg.Client({ connectionString: url.toString() });
+      await kept.connect();
+      try {
+        reason = await staleness(kept);
+      } finally {
+        await kept.end();
+      }
+    }
+    if (reason) {
+      console.log(`Loading the database ${BENCH_DATABASE} (${reason})`);
+      await admin.query(`drop database if exists ${BENCH_DATABASE} with (force)`);
+      await admin.query(`create database ${BENCH_DATABASE}`);
+    } else {
+      console.log(`Reusing the loaded database ${BENCH_DATABASE} (same migrations and rows; BENCH_FRESH=1 reloads it)`);
+    }
+    const opened = await openMigratedPostgres(adminUrl, BENCH_DATABASE);
+    return {
+      ...opened,
+      fresh: reason !== null,
+      async drop() {
+        await opened.appDatabase.close();
+        await opened.database.close();
+      },
+    };
+  } finally {
+    await admin.end();
+  }
 }

@@ -6,6 +6,7 @@ import { finalRead, type TenantRouteContext, type TenantTx } from '../../platfor
 import {
   auditedSearchTerm,
   isTextShape,
+  nameMatches,
   orderFor,
   searchBranches,
   searchShapeOf,
@@ -117,7 +118,8 @@ function pageIdsOf(shape: PageShape, v: PageBindings): SQL {
  * kept prefix counts (`patient_search_prefixes`, a few rows); a longer one counts each key's
  * matches that no key before it matched (`count(name) + count(reversed name, not name) +
  * count(e-mail, neither name)`), each an index-only range of its key's index, which carries the
- * earlier keys: no patient is counted twice and no set of ids is built. (Only the branch taken
+ * earlier keys (the names, as ranges of the keys themselves: {@link nameMatches}): no patient is
+ * counted twice and no set of ids is built. (Only the branch taken
  * runs.) A digit search counts the distinct ids of its branches.
  */
 function totalOf(shape: PageShape, v: PageBindings): SQL<number> {
@@ -130,8 +132,10 @@ function totalOf(shape: PageShape, v: PageBindings): SQL<number> {
   const scope = scopeOf(shape, v);
   const branches = searchBranches(shape.search, v);
   if (isTextShape(shape.search)) {
+    // The earlier branches as ranges of the two names, which every text branch's index carries.
+    const earlier = nameMatches(v);
     const counts = branches.map((branch, i) => {
-      const unmatchedBefore = branches.slice(0, i).map((earlier) => sql` and (${earlier}) is not true`);
+      const unmatchedBefore = earlier.slice(0, i).map((e) => sql` and (${e}) is not true`);
       return sql`(select count(*) from ${patients} where ${scope} and ${branch}${sql.join(unmatchedBefore)})`;
     });
     const p = patientSearchPrefixes;

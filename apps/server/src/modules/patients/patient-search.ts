@@ -116,6 +116,18 @@ export function searchBranches(shape: Exclude<SearchShape, 'none'>, v: SearchBin
 }
 
 /**
+ * The name branches of a search as ranges of the name keys themselves: the full name, and the
+ * reversed name for the last name's branch (which is exactly the reversed name's prefix: the last
+ * name's start is the reversed name's first characters). What a total excludes the earlier
+ * branches' matches with: the e-mail index carries both names but not the last name's start, so
+ * the e-mail branch is counted from its index alone, without reading a row.
+ */
+export function nameMatches(v: SearchBindings): [SQL, SQL] {
+  const lowered = sql`lower(${v.term}::text)`;
+  return [startsWith(patients.searchName, lowered), startsWith(patients.searchNameReversed, lowered)];
+}
+
+/**
  * The condition for a search, the branches joined with OR; undefined when the search is empty.
  * (The directory's statements keep the branches apart: `patient-directory-page.ts`.)
  */
