@@ -10,6 +10,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   emergency: async () => (await import('./emergency.bench.js')).runEmergencyBench(),
   load: async () => (await import('./load.bench.js')).runLoadBench(),
   kill: async () => (await import('./kill.bench.js')).runKillBench(),
+  cluster: async () => (await import('./cluster.bench.js')).runClusterBench(),
   start: async () => (await import('./start.bench.js')).runStartBench(),
   analytics: async () => (await import('./analytics.bench.js')).runAnalyticsBench(),
   fuzz: async () => (await import('./fuzz.bench.js')).runFuzzBench(),

@@ -42,7 +42,7 @@ import { metricsPlugin } from './platform/metrics.js';
 import { openapiPlugin } from './platform/openapi.js';
 import { PUBLIC_ONLY, type OutboundPolicy } from './platform/outbound.js';
 import { pingPlugin } from './platform/ping.js';
-import { loggerOptions, requestId, requestIdPlugin, type LoggerSetting } from './platform/request-log.js';
+import { loggerOptions, RequestLogController, requestId, requestIdPlugin, type LoggerSetting } from './platform/request-log.js';
 import { routePlugin } from './platform/route/index.js';
 import { replyCheckPlugin } from './platform/route/reply-check.js';
 import { securityHeadersPlugin } from './platform/security-headers.js';
@@ -91,8 +91,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // The request id: a caller's sane X-Request-Id, else a new one; echoed by requestIdPlugin.
     genReqId: requestId,
     requestIdHeader: false,
-    // One line per request, written when it is answered (requestIdPlugin), not two.
-    disableRequestLogging: true,
+    // One line per request, written when it is answered, not two (platform/request-log.ts).
+    logController: new RequestLogController(),
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(deps.trustProxy),
     routerOptions: { maxParamLength: 200 },

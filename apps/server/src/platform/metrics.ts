@@ -6,7 +6,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Database } from '../db/client.js';
 import { AppError } from './errors.js';
 import type { EventHub } from './events.js';
-import { withCounters, type OpsCounters } from './ops-counters.js';
+import { countingWith, withCounters, type OpsCounters } from './ops-counters.js';
 
 /** Where Prometheus scrapes; outside `/api/`, so neither the access plugin nor the API's JSON rules apply. */
 export const METRICS_PATH = '/metrics';
@@ -133,14 +133,15 @@ export const metricsPlugin = fp(
       signInFailure: (reason) => metrics.signInFailures.inc({ reason }),
       rateLimitRefusal: (limit) => metrics.refusals.inc({ limit }),
     };
-    // The request's work runs with this app's counters. Entered again once the body is read: the
-    // body's stream events may resume on the socket's own async context.
+    // The request's work runs with this app's counters. Entered again once the body is read when
+    // they were lost: the body's stream events may resume on the socket's own async context.
     app.addHook('onRequest', (_request, _reply, done) => withCounters(counters, done));
-    app.addHook('preValidation', (_request, _reply, done) => withCounters(counters, done));
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('preValidation', (_request, _reply, done) => (countingWith(counters) ? done() : withCounters(counters, done)));
+    app.addHook('onResponse', (request, reply, done) => {
       const labels = { method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status: String(reply.statusCode) };
       metrics.requests.inc(labels);
       metrics.duration.observe(labels, reply.elapsedTime / 1000);
+      done();
     });
 
     app.get(METRICS_PATH, async (request, reply) => {

@@ -18,6 +18,11 @@ export function withCounters<T>(counters: OpsCounters, fn: () => T): T {
   return current.run(counters, fn);
 }
 
+/** Whether the code running now already counts with `counters` (a request whose async context kept them). */
+export function countingWith(counters: OpsCounters): boolean {
+  return current.getStore() === counters;
+}
+
 /** Counts one audit row written (`audit.ts`). */
 export function countAuditRow(): void {
   current.getStore()?.auditRow();

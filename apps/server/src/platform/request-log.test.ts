@@ -123,6 +123,16 @@ describe('request logs', () => {
     expect(badUrl.headers['x-request-id']).toBe('bad-url-1');
   });
 
+  it('drops a body, headers or a password passed to a log call, at the top and one level down', () => {
+    const given = { patient: { id: 'p-kept-1', password: 'Secret-two' }, headers: { authorization: 'Bearer Secret-three' } };
+    t.app.log.info({ body: { firstName: 'Secret-one' }, ...given }, 'logged by mistake');
+    const line = log.entries().find((e) => e.msg === 'logged by mistake');
+    expect(line).toMatchObject({ patient: { id: 'p-kept-1' } });
+    expect(JSON.stringify(line)).not.toMatch(/Secret-(one|two|three)/);
+    // The caller's own object is left as it was.
+    expect(given.patient.password).toBe('Secret-two');
+  });
+
   it('logs a failed request at error level without its query values', async () => {
     await t.appDatabase.close();
     const res = await t.app.inject({

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** The header a request id comes in (from a proxy or a client) and goes back out in. */
@@ -101,7 +101,53 @@ interface LoggedRequest {
  */
 export type LoggerSetting = boolean | { level: string; stream?: { write(line: string): void } };
 
-/** Fastify's `logger` option for a setting, with the serializers and redaction of this file. */
+/** Keys a log call's object (or an object one level inside it) must never carry: dropped, not written. */
+const NEVER_LOGGED = new Set(['body', 'headers', 'password']);
+
+/** The keys the logger's serializers write field by field. */
+const SERIALIZED = new Set(['req', 'res', 'err']);
+
+/** `value` without the {@link NEVER_LOGGED} keys: itself when it has none, else a shallow copy without them. */
+function withoutUnlogged<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  let copy: Record<string, unknown> | undefined;
+  for (const key of NEVER_LOGGED) {
+    if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+    copy ??= { ...(value as Record<string, unknown>) };
+    delete copy[key];
+  }
+  return (copy ?? value) as T;
+}
+
+/**
+ * Pino's `formatters.log`: a body, headers or a password passed to a log call by mistake is
+ * dropped, at the top of the object and one level down (what redaction paths `body`, `*.body`,
+ * … would do, without pino's redaction machinery on every line). Objects that a serializer
+ * writes (`req`, `res`, `err`) are left to it: the serializers above keep only named fields.
+ */
+export function dropUnlogged(object: Record<string, unknown>): Record<string, unknown> {
+  let out = object;
+  for (const key in object) {
+    if (!Object.prototype.hasOwnProperty.call(object, key)) continue;
+    if (NEVER_LOGGED.has(key)) {
+      if (out === object) out = { ...object };
+      delete out[key];
+    } else if (!SERIALIZED.has(key)) {
+      const value = object[key];
+      const kept = withoutUnlogged(value);
+      if (kept !== value) {
+        if (out === object) out = { ...object };
+        out[key] = kept;
+      }
+    }
+  }
+  return out;
+}
+
+/** A free-text message without the query strings it quotes. */
+const scrubText = (text: string) => (text.includes('?') ? text.replace(QUERY_IN_TEXT, '$1?[redacted]') : text);
+
+/** Fastify's `logger` option for a setting, with the serializers and the dropped keys of this file. */
 export function loggerOptions(setting: LoggerSetting | undefined) {
   if (!setting) return false;
   const base = setting === true ? { level: 'info' } : setting;
@@ -117,33 +163,40 @@ export function loggerOptions(setting: LoggerSetting | undefined) {
       res: (reply: { statusCode?: number }) => ({ statusCode: reply.statusCode }),
       err: (err: unknown) => serializeError(err) as { type: string; message: string; stack: string },
     },
-    // A body or a header passed to a log call by mistake is dropped, not written.
-    redact: { paths: ['body', '*.body', 'headers', '*.headers', 'password', '*.password'], remove: true },
+    formatters: { log: dropUnlogged },
     hooks: {
       // Free-text messages (Fastify's own included) lose any query string they quote.
       logMethod(this: unknown, args: unknown[], method: (...a: unknown[]) => void) {
-        method.apply(
-          this,
-          args.map((a) => (typeof a === 'string' ? a.replace(QUERY_IN_TEXT, '$1?[redacted]') : a)),
-        );
+        for (let i = 0; i < args.length; i += 1) if (typeof args[i] === 'string') args[i] = scrubText(args[i] as string);
+        method.apply(this, args);
       },
     },
   };
 }
 
 /**
- * Echoes the request's id (`request.id`, see {@link requestId}) as `x-request-id` on every response,
- * and logs each request once, when it is answered: its id, method, route, redacted URL and address,
- * the status and the time taken (Fastify's own two lines a request are turned off).
+ * Fastify's log lines of a request: none of its own (no "incoming request", no second line for
+ * errors its default handlers log), and one line when the request is answered, from Fastify's
+ * response callback (no hook of its own): the request id (the child logger's `reqId`), method,
+ * route, redacted URL and address, the status and the time taken; at error level when answering
+ * failed.
  */
+export class RequestLogController extends LogController {
+  constructor() {
+    super({ disableRequestLogging: true });
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) request.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request completed');
+    else request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
+/** Echoes the request's id (`request.id`, see {@link requestId}) as `x-request-id` on every response. */
 export const requestIdPlugin = fp(
   async (app: FastifyInstance) => {
     app.addHook('onRequest', (request, reply, done) => {
       reply.header(REQUEST_ID_HEADER, request.id);
-      done();
-    });
-    app.addHook('onResponse', (request, reply, done) => {
-      request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
       done();
     });
   },

@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -36,28 +37,46 @@ export function isHttpsRequest(request: FastifyRequest, publicUrl?: string): boo
 }
 
 /**
+ * The headers helmet sets with the policy above, computed once: its middleware is run on a
+ * recorder, and each request gets the recorded headers (helmet's chain of a dozen middlewares per
+ * request costs more than the headers themselves).
+ */
+export function helmetHeaders(): Array<[string, string]> {
+  const middleware = helmet({
+    contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+    // Sent by the plugin, and only over https: over plain http a browser ignores it anyway.
+    strictTransportSecurity: false,
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'same-origin' },
+  });
+  const headers = new Map<string, string>();
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => headers.set(name.toLowerCase(), String(value)),
+    // X-Powered-By: nothing in this server sets it.
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  let failed: unknown;
+  middleware({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => (failed = err));
+  if (failed) throw failed;
+  return [...headers];
+}
+
+/**
  * Browser protections on every response (pages, assets, API, errors): the CSP, no framing,
  * nosniff, a referrer policy that keeps paths (patient ids) inside the site, HSTS over https,
- * and `Cache-Control: no-store` on the API so patient data never lands in a cache.
+ * and `Cache-Control: no-store` on the API so patient data never lands in a cache. Helmet's
+ * headers go on the raw response, so that a route that takes the response over (an event
+ * stream) sends them too.
  */
 export const securityHeadersPlugin = fp(
   async (app: FastifyInstance, opts: { publicUrl?: string }) => {
-    // Helmet's middleware, built once: @fastify/helmet built it again on every request (parsing
-    // the policy each time: 7 % of a request's CPU, docs/performance.md). It sets the headers on
-    // the raw response, as the plugin did.
-    const helmetHeaders = helmet({
-      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
-      // Sent below, and only over https: over plain http a browser ignores it anyway.
-      strictTransportSecurity: false,
-      frameguard: { action: 'deny' },
-      referrerPolicy: { policy: 'same-origin' },
-    });
+    const headers = helmetHeaders();
     app.addHook('onRequest', (request, reply, done) => {
-      helmetHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined));
-    });
-    app.addHook('onRequest', async (request, reply) => {
+      const raw = reply.raw;
+      for (const [name, value] of headers) raw.setHeader(name, value);
       if (isHttpsRequest(request, opts.publicUrl)) reply.header('strict-transport-security', HSTS);
       if (isApiRequest(request)) reply.header('cache-control', 'no-store');
+      done();
     });
   },
   { name: 'security-headers' },

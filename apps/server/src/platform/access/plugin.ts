@@ -8,7 +8,7 @@ import { auditingRefusals } from './refusals.js';
 import { isCheckedByHandler, signInRequired } from './request-tenant.js';
 import { resolveSessionAndMembership } from './session-lookup.js';
 import { checkRouteAccess, selectedTenant } from './tenant-membership.js';
-import type { TenantContext } from './types.js';
+import type { RouteAccess, TenantContext } from './types.js';
 
 /** Authentication, tenancy and access checks for every `/api` route, from its `access` option. */
 export const accessPlugin = fp(
@@ -23,11 +23,24 @@ export const accessPlugin = fp(
       }
     });
 
-    app.addHook('onRequest', async (request) => checkWriteRequest(request, opts.publicUrl));
+    // Plain callbacks, not async functions: most requests pass both without waiting for anything.
+    app.addHook('onRequest', (request, _reply, done) => {
+      try {
+        checkWriteRequest(request, opts.publicUrl);
+      } catch (err) {
+        return done(err as Error);
+      }
+      done();
+    });
 
-    app.addHook('preHandler', async (request) => {
+    app.addHook('preHandler', (request, _reply, done) => {
       const access = request.routeOptions.config?.access;
-      if (!access || 'public' in access || isCheckedByHandler(access)) return;
+      if (!access || 'public' in access || isCheckedByHandler(access)) return done();
+      checkSession(request, access).then(() => done(), done);
+    });
+
+    /** The session (and the tenant, for a tenant route) of a request to a route that needs one. */
+    async function checkSession(request: FastifyRequest, access: RouteAccess): Promise<void> {
       const token = tokenFrom(request);
       const wanted = 'tenant' in access ? selectedTenant(request) : {};
       // A tenant route reads the session and the membership in one statement.
@@ -44,7 +57,7 @@ export const accessPlugin = fp(
       request.tenant = await auditingRefusals(opts.db, request, session.user, wanted, async () =>
         checkRouteAccess(session.user, wanted, resolved.membership, access, request.ip, request.method),
       );
-    });
+    }
   },
   { name: 'access' },
 );
