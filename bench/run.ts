@@ -14,6 +14,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   start: async () => (await import('./start.bench.js')).runStartBench(),
   analytics: async () => (await import('./analytics.bench.js')).runAnalyticsBench(),
   fuzz: async () => (await import('./fuzz.bench.js')).runFuzzBench(),
+  vitals: async () => (await import('./vitals.bench.js')).runVitalsBench(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
