@@ -27,6 +27,24 @@ describe('a JSON reply serialized from its contract (route/reply-schema.ts)', ()
     expect(res.body).toEqual({ success: true, visit: { id: 'v1', endedAt: null, tags: [] } });
   });
 
+  it('writes a nullable object, list and value as null or as themselves, by the nullable keyword', async () => {
+    const nullable = z.object({
+      vitals: z.object({ heartRate: z.number().nullable() }).nullable(),
+      tags: z.array(z.string()).nullable(),
+      level: z.enum(['LOW', 'HIGH']).nullable(),
+    });
+    const schema = JSON.stringify(serializerSchemaOf(nullable));
+    expect(schema).not.toContain('anyOf');
+    const app = Fastify();
+    app.get('/n', { schema: { response: { 200: serializerSchemaOf(nullable) } } }, async (request) =>
+      (request.query as { empty?: string }).empty
+        ? { vitals: null, tags: null, level: null }
+        : { vitals: { heartRate: null }, tags: ['a'], level: 'HIGH' },
+    );
+    expect((await app.inject({ url: '/n?empty=1' })).json()).toEqual({ vitals: null, tags: null, level: null });
+    expect((await app.inject({ url: '/n' })).json()).toEqual({ vitals: { heartRate: null }, tags: ['a'], level: 'HIGH' });
+  });
+
   it('is plain JSON Schema without a draft marker, which the serializer would not read', () => {
     const schema = serializerSchemaOf(contract);
     expect(schema).not.toHaveProperty('$schema');

@@ -23,5 +23,26 @@ export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output' = 'input'
  */
 export function serializerSchemaOf(reply: z.ZodType): Record<string, unknown> {
   const { $schema: _draft, ...schema } = jsonSchemaOf(reply, 'output', 'draft-07');
-  return schema;
+  return nullableAsKeyword(schema) as Record<string, unknown>;
+}
+
+type Json = unknown;
+const isNull = (s: Json) => !!s && typeof s === 'object' && (s as { type?: unknown }).type === 'null' && Object.keys(s).length === 1;
+
+/**
+ * zod writes `x.nullable()` as `anyOf: [x, { type: 'null' }]`, which fast-json-stringify serializes
+ * by validating the value against each branch in turn; its own `nullable: true` keyword says the
+ * same and is written directly. Rewrites every such pair, at every depth; other unions stay.
+ */
+function nullableAsKeyword(schema: Json): Json {
+  if (Array.isArray(schema)) return schema.map(nullableAsKeyword);
+  if (!schema || typeof schema !== 'object') return schema;
+  const entries = Object.entries(schema).map(([key, value]) => [key, nullableAsKeyword(value)] as const);
+  const node = Object.fromEntries(entries) as Record<string, Json>;
+  const union = node.anyOf;
+  if (!Array.isArray(union) || union.length !== 2 || !union.some(isNull)) return node;
+  const other = union.find((s) => !isNull(s)) as Record<string, Json> | undefined;
+  if (!other || typeof other.type !== 'string' || 'anyOf' in other || 'oneOf' in other || '$ref' in other) return node;
+  const { anyOf: _union, ...rest } = node;
+  return { ...rest, ...other, nullable: true };
 }
