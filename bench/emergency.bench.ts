@@ -5,18 +5,73 @@
  * records (VITALS risk assessments, 4 per entry) and an alert for every fifth entry: p50/p95 and
  * throughput, next to the bare queries of the same rows (open entries, their assessments, the
  * clinic's alerts, one statement each) through the same database. Bounded in count and time.
+ * Prints the round trips of one request with their statements; `BENCH_CPU_PROFILE=<folder>` saves
+ * a V8 CPU profile of the API run (`bench/profile-summary.ts` summarizes it), `BENCH_EXPLAIN=1`
+ * prints `EXPLAIN (ANALYZE, BUFFERS)` of each of the request's selects as `clinic_app` under RLS.
  */
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.js';
 import { demoPostgres, demoSignIn } from './demo-database.js';
+import { printGoals, printMachineLoad } from './goals.js';
+import { profiled } from './patients/measure.js';
 import { fmt, printAgainstBaseline, summary, timed } from './timing.js';
 
 const ENTRIES = 500;
 const VITALS_PER_ENTRY = 4;
 const RUNS = 40;
 
+/**
+ * The database round trips (node-postgres `query` calls, statements shortened) while `recording`
+ * holds a list: installed before the app opens its connections, which keep the `query` they found.
+ */
+interface Sent {
+  text: string;
+  values: unknown[];
+}
+const recorder: { recording: Sent[] | null } = { recording: null };
+function recordRoundTrips() {
+  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = prototype.query;
+  prototype.query = function (this: unknown, ...args: unknown[]) {
+    const q = args[0] as string | { text?: string; values?: unknown[] };
+    const text = typeof q === 'string' ? q : (q.text ?? '');
+    const values = (typeof q === 'object' && q.values) || (Array.isArray(args[1]) ? args[1] : []);
+    recorder.recording?.push({ text, values });
+    return original.apply(this, args);
+  };
+}
+async function roundTrips(run: () => Promise<unknown>): Promise<Sent[]> {
+  const seen: Sent[] = [];
+  recorder.recording = seen;
+  try {
+    await run();
+  } finally {
+    recorder.recording = null;
+  }
+  return seen;
+}
+
+/** With `BENCH_EXPLAIN=1`: `EXPLAIN (ANALYZE, BUFFERS)` of each select of the request, as `clinic_app` under RLS. */
+async function explainAll(pool: pg.Pool, trips: Sent[]) {
+  const client = await pool.connect();
+  try {
+    for (const { text, values } of trips) {
+      if (!/^\s*(select|with)\b/i.test(text) || text.includes('; ')) continue;
+      await client.query(`begin; select set_config('app.organization_id', 'default-clinic', true), set_config('role', 'clinic_app', true)`);
+      const plan = await client.query(`explain (analyze, buffers, costs off) ${text}`, values);
+      await client.query('rollback');
+      console.log(`\n--- ${text.replace(/\s+/g, ' ').slice(0, 200)}`);
+      for (const row of plan.rows) console.log(`  ${row['QUERY PLAN']}`);
+    }
+  } finally {
+    client.release();
+  }
+}
+
 export async function runEmergencyBench() {
+  printMachineLoad('emergency');
+  recordRoundTrips();
   const test = await demoPostgres('emergency');
   if (!test) return;
   const db = test.database.db;
@@ -46,6 +101,9 @@ export async function runEmergencyBench() {
     select 'default-clinic', 'bench-alert-' || g, 'default-clinic', 'HIGH_RISK', 'HIGH_RISK', 'bench-' || g, 'CRITICAL', 1, 'ACTIVE',
       'Risk score above 80', 'bench-' || g, now() - (g % 60 || ' minutes')::interval
     from generate_series(5, ${ENTRIES}, 5) g`);
+  // Statistics of the loaded tables, as autovacuum gathers them within a minute of such a load: without
+  // them the planner takes the tables for near empty and joins them by nested loops.
+  await db.execute(sql`analyze queue_entries, emergency_risk_assessments, emergency_alerts, emergency_entry_details`);
 
   const app = await buildApp({ database: test.appDatabase, webDist: '/nonexistent' });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -75,12 +133,21 @@ export async function runEmergencyBench() {
     };
     for (let i = 0; i < 3; i += 1) await dashboard();
     const api: number[] = [];
-    for (let i = 0; i < RUNS; i += 1) api.push(await timed(dashboard));
+    const cpu0 = process.cpuUsage();
+    await profiled('emergency-dashboard', async () => {
+      for (let i = 0; i < RUNS; i += 1) api.push(await timed(dashboard));
+    });
+    const cpu = process.cpuUsage(cpu0);
 
     console.log(
       `\nEmergency room: GET /api/emergency-dashboard/dashboard, ${ENTRIES} open entries, ${ENTRIES * VITALS_PER_ENTRY} vitals records (${RUNS} sequential requests)`,
     );
     printAgainstBaseline('bare queries', baseline, api);
+    console.log(`  Node CPU per request (server and client): ${fmt((cpu.user + cpu.system) / RUNS / 1000)} ms`);
+    const trips = await roundTrips(dashboard);
+    console.log(`  round trips of one dashboard request: ${trips.length}`);
+    for (const { text } of trips) console.log(`    ${text.replace(/\s+/g, ' ').slice(0, 140)}`);
+    if (process.env.BENCH_EXPLAIN) await explainAll(pool, trips);
 
     // Where the time goes: each section's own reload, 10 requests each.
     for (const section of [
@@ -99,6 +166,7 @@ export async function runEmergencyBench() {
         runs.push(await timed(() => fetch(`${base}/api/emergency-dashboard/${section}`, { headers }).then((r) => r.json())));
       console.log(`  section ${section.padEnd(20)} p50 ${fmt(summary(runs).p50)} ms`);
     }
+    printGoals([{ what: 'dashboard p95', value: summary(api).p95, unit: 'ms', op: '<=', target: 50 }]);
   } finally {
     await pool.end();
     await app.close();

@@ -13,6 +13,8 @@ import { buildApp } from '../apps/server/src/app.js';
 import { connectPostgres } from '../apps/server/src/db/client.js';
 import { openEventStream } from '../apps/server/src/test/harness.js';
 import { demoPostgres, demoSignIn } from './demo-database.js';
+import { printGoals, printMachineLoad } from './goals.js';
+import { profiled } from './patients/measure.js';
 import { fmt, printAgainstBaseline, summary, timed } from './timing.js';
 
 const ENTRIES = 500;
@@ -20,6 +22,7 @@ const LIST_RUNS = 60;
 const EVENT_RUNS = 30;
 
 export async function runQueueBench() {
+  printMachineLoad('queue');
   const test = await demoPostgres('queue');
   if (!test) return;
   const db = test.database.db;
@@ -57,9 +60,27 @@ export async function runQueueBench() {
     };
     for (let i = 0; i < 3; i += 1) await list();
     const api: number[] = [];
-    for (let i = 0; i < LIST_RUNS; i += 1) api.push(await timed(list));
+    const cpu0 = process.cpuUsage();
+    await profiled('waiting-room', async () => {
+      for (let i = 0; i < LIST_RUNS; i += 1) api.push(await timed(list));
+    });
+    const cpu = process.cpuUsage(cpu0);
     console.log(`\nQueue: GET /api/triage/waiting-room with ${ENTRIES} waiting entries (${LIST_RUNS} sequential requests)`);
     printAgainstBaseline('bare query', baseline, api);
+    console.log(`  Node CPU per request ${fmt((cpu.user + cpu.system) / 1000 / LIST_RUNS)} ms (server and client)`);
+    const stats = await timedGets(`${base1}/api/triage/waiting-room/stats`, headers);
+    const board = await timedGets(`${base1}/api/triage/cds-queue/public`, {});
+    console.log(`  stats        p50 ${fmt(stats.p50)} ms  p95 ${fmt(stats.p95)} ms  (GET /api/triage/waiting-room/stats)`);
+    console.log(`  public board p50 ${fmt(board.p50)} ms  p95 ${fmt(board.p95)} ms  (GET /api/triage/cds-queue/public)`);
+    await printRoundTrips(base1, headers);
+    // The queue reads' one statement (queue-lists.ts), as the database plans it with this data.
+    const plan = await db.execute(sql`explain (analyze, buffers, costs off, summary off)
+      select id, status, age, symptoms, vital_signs, created_at from queue_entries
+      where organization_id = 'default-clinic' and clinic_id = 'default-clinic'
+        and (status in ('waiting', 'in-progress') or started_at >= now() - interval '1 day')
+      order by created_at, id`);
+    console.log("\nPlan of the queue reads' statement:");
+    for (const row of plan.rows as Array<Record<string, string>>) console.log(`  ${Object.values(row)[0]}`);
 
     // 2. Kiosk check-in on instance 1 -> event on instance 2, vs a bare NOTIFY/LISTEN.
     const listener = new pg.Client({ connectionString: test.url });
@@ -97,11 +118,70 @@ export async function runQueueBench() {
     console.log(`  bare NOTIFY->LISTEN  p50 ${fmt(n.p50)} ms  p95 ${fmt(n.p95)} ms`);
     console.log(`  check-in -> event    p50 ${fmt(e.p50)} ms  p95 ${fmt(e.p95)} ms`);
     console.log(`  ratio  p50 x${fmt(e.p50 / n.p50)}  p95 x${fmt(e.p95 / n.p95)}`);
+    printGoals([{ what: 'waiting room p50 vs bare', value: summary(api).p50 / summary(baseline).p50, unit: 'x', op: '<=', target: 3 }]);
   } finally {
     await app1.close();
     await app2.close();
     await second.close();
     await test.drop();
+  }
+}
+
+/** p50/p95 of LIST_RUNS sequential GETs of `url` (after a warm-up). */
+async function timedGets(url: string, headers: Record<string, string>) {
+  const get = async () => {
+    const res = await fetch(url, { headers });
+    if (!res.ok) throw new Error(`${url}: ${res.status}`);
+    await res.arrayBuffer();
+  };
+  for (let i = 0; i < 3; i += 1) await get();
+  const runs: number[] = [];
+  for (let i = 0; i < LIST_RUNS; i += 1) runs.push(await timed(get));
+  return summary(runs);
+}
+
+/**
+ * The round trips of one waiting-room, stats and board request each: every message a node-postgres
+ * connection ends with a flush to the server (a simple-protocol `query`, or the `sync` of a
+ * prepared statement's execution), with the statement text it carried (unnamed when it was
+ * prepared before on that connection).
+ */
+async function printRoundTrips(base: string, headers: Record<string, string>) {
+  const seen: string[] = [];
+  let pending = '';
+  let recording = false;
+  const connection = (pg as unknown as { Connection: { prototype: Record<string, (...args: unknown[]) => unknown> } }).Connection.prototype;
+  const original = { query: connection.query, parse: connection.parse, sync: connection.sync };
+  const short = (text: string) => text.replace(/\s+/g, ' ').slice(0, 120);
+  connection.query = function (this: unknown, ...args: unknown[]) {
+    if (recording) seen.push(short(String(args[0])));
+    return original.query.apply(this, args);
+  };
+  connection.parse = function (this: unknown, ...args: unknown[]) {
+    if (recording) pending = short((args[0] as { text?: string }).text ?? '');
+    return original.parse.apply(this, args);
+  };
+  connection.sync = function (this: unknown, ...args: unknown[]) {
+    if (recording) seen.push(pending || '(prepared statement)');
+    pending = '';
+    return original.sync.apply(this, args);
+  };
+  try {
+    console.log('\nRound trips to the database per request (one request alone):');
+    for (const [path, h] of [
+      ['/api/triage/waiting-room', headers],
+      ['/api/triage/waiting-room/stats', headers],
+      ['/api/triage/cds-queue/public', {}],
+    ] as const) {
+      seen.length = 0;
+      recording = true;
+      await (await fetch(`${base}${path}`, { headers: h })).arrayBuffer();
+      recording = false;
+      console.log(`  ${path}: ${seen.length}`);
+      for (const statement of seen) console.log(`    ${statement}`);
+    }
+  } finally {
+    Object.assign(connection, original);
   }
 }
 

@@ -104,6 +104,7 @@ const TABLE_OWNERS = {
   integrations: 'integrations',
   members: 'members', // memberships and invitations
   organizations: 'organizations', // the organization row and its clinics
+  paging: 'paging', // pages, their timelines and the on-call rotas
   patients: 'patients',
   'pediatric-intake': 'pediatric-intake',
   'person-data': ANYONE, // no tables: the list of patient data each erasure empties

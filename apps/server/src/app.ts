@@ -27,6 +27,7 @@ import { triageRoutes } from './modules/triage/triage.routes.js';
 import { gdprRoutes } from './modules/gdpr/index.js';
 import { patientRoutes } from './modules/patients/index.js';
 import { patientMergeRoutes } from './modules/patient-merge/index.js';
+import { ESCALATION_INTERVAL_MS, pagingRoutes, startEscalation } from './modules/paging/index.js';
 import { visitorRoutes } from './modules/visitors/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
 import { soc2Routes } from './modules/soc2/index.js';
@@ -77,6 +78,8 @@ export interface AppDeps {
   checkReplies?: boolean;
   /** What outbound requests for tenants may reach (`OUTBOUND_ALLOW`); by default https to public addresses only. */
   outbound?: OutboundPolicy;
+  /** How often unacknowledged pages are escalated (`modules/paging/escalation.ts`); 0 runs no worker. */
+  pagingEscalationMs?: number;
 }
 
 /** Largest accepted request body. */
@@ -162,6 +165,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(patientMergeRoutes);
   await app.register(gdprRoutes, { links });
   await app.register(visitorRoutes);
+  await app.register(pagingRoutes);
+  const escalationMs = deps.pagingEscalationMs ?? ESCALATION_INTERVAL_MS;
+  let stopEscalation: (() => Promise<void>) | undefined;
+  if (escalationMs > 0) app.addHook('onReady', async () => void (stopEscalation = startEscalation(db, escalationMs, (e) => app.log.error(e))));
+  app.addHook('onClose', async () => stopEscalation?.());
   await app.register(settingsRoutes, { outbound: deps.outbound ?? PUBLIC_ONLY });
   await app.register(apiKeyRoutes);
   await app.register(fhirRoutes, { links });

@@ -27,10 +27,10 @@ export interface EventStreams {
   /** Calls `listener` when this instance's LISTEN is back after a loss (events were missed); returns the unsubscribe function. */
   onResumed(listener: () => void): () => void;
   /**
-   * The flags an open stream's subscriber has now, or null when the stream must end: the session
+   * The role and flags an open stream's subscriber has now, or null when the stream must end: the session
    * was signed out or has expired, the account was disabled, or the membership is gone or inactive.
    */
-  entitlement(subscriber: StreamSubscriber): Promise<Permissions | null>;
+  entitlement(subscriber: StreamSubscriber): Promise<StreamEntitlement | null>;
   /**
    * The organization and clinic a public stream names (`resolvePublicClinic`): an unknown or
    * inactive organization, or a clinic it does not have, is a 404; then the organization admits
@@ -39,7 +39,13 @@ export interface EventStreams {
   publicClinic(organizationId: string, clinicId: string | undefined, caller: { ip: string }): Promise<{ organizationId: string; clinicId: string }>;
 }
 
-async function currentEntitlement(db: AppDb, subscriber: StreamSubscriber): Promise<Permissions | null> {
+/** What decides which events a staff stream's subscriber hears (`mayHear`, `platform/events.ts`). */
+export interface StreamEntitlement {
+  role: string;
+  permissions: Permissions;
+}
+
+async function currentEntitlement(db: AppDb, subscriber: StreamSubscriber): Promise<StreamEntitlement | null> {
   const [session] = await db
     .select({ id: sessions.id })
     .from(sessions)
@@ -49,13 +55,13 @@ async function currentEntitlement(db: AppDb, subscriber: StreamSubscriber): Prom
   if (!session) return null;
   const [member] = await withTenant(db, subscriber.organizationId, (tx) =>
     tx
-      .select({ status: organizationMembers.status, permissions: organizationMembers.permissions })
+      .select({ status: organizationMembers.status, role: organizationMembers.role, permissions: organizationMembers.permissions })
       .from(organizationMembers)
       .where(and(eq(organizationMembers.organizationId, subscriber.organizationId), eq(organizationMembers.id, subscriber.memberId)))
       .limit(1),
   );
   if (!member || member.status !== 'active') return null;
-  return completePermissions(member.permissions as Record<string, unknown>);
+  return { role: member.role, permissions: completePermissions(member.permissions as Record<string, unknown>) };
 }
 
 const STREAMS = Symbol('event-stream.streams');

@@ -1,15 +1,18 @@
-import type { Permission } from '@clinic/domain';
+import { hasRole, type Permission, type Permissions, type Role } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
 import type { Database, DbHandle } from '../db/client.js';
 
 /** The NOTIFY channel every instance listens on. */
 export const EVENTS_CHANNEL = 'events';
 
+/** Who hears an event type: members holding a permission flag, or members of at least a role. */
+type EventAudience = Permission | { role: Role };
+
 /**
- * The permission a member needs to hear each event type: the one the routes that cause it
- * require. Event ids name patients and members, so a Viewer hears none of these. A type missing
- * here reaches nobody; `publishEvent` accepts only the types listed, so a new event cannot be sent
- * before someone decides who may hear it.
+ * Who may hear each event type: the permission the routes that cause it require, or, for a
+ * feature no permission covers, the least role they require (`{ role }`). Event ids name patients
+ * and members, so a Viewer hears none of these. A type missing here reaches nobody; `publishEvent`
+ * accepts only the types listed, so a new event cannot be sent before someone decides who may hear it.
  */
 export const EVENT_PERMISSIONS = {
   // The staff queue routes (canManageQueue); kiosk check-ins feed the same queue.
@@ -39,13 +42,18 @@ export const EVENT_PERMISSIONS = {
   // a serious adverse event is also an alert of its own.
   'clinical-trials.updated': 'canManageClinicalTrials',
   'clinical-trials.safety-alert': 'canManageClinicalTrials',
-} as const satisfies Record<string, Permission>;
+  // A page sent, read, acknowledged, escalated, cancelled or expired (the paging routes: every role
+  // but Viewer). The page's id only: each client reads what it may see through the routes.
+  'paging.updated': { role: 'Staff' },
+} as const satisfies Record<string, EventAudience>;
 /** An event type someone may hear. */
 export type EventType = keyof typeof EVENT_PERMISSIONS;
 
-/** The permission that covers `type`, or null when no member may hear it. */
-export function eventPermission(type: string): Permission | null {
-  return Object.hasOwn(EVENT_PERMISSIONS, type) ? EVENT_PERMISSIONS[type as EventType] : null;
+/** Whether a member with `role` and `permissions` may hear events of `type`; nobody hears an unknown type. */
+export function mayHear(type: string, member: { role: string; permissions: Permissions }): boolean {
+  if (!Object.hasOwn(EVENT_PERMISSIONS, type)) return false;
+  const audience: EventAudience = EVENT_PERMISSIONS[type as EventType];
+  return typeof audience === 'string' ? member.permissions[audience] === true : hasRole(member.role, audience.role);
 }
 
 /** A change other browsers of the same organization should hear about. */

@@ -172,7 +172,28 @@ const possibleMatch: Fixture = async (t, other) => {
   };
 };
 
+/** A page of the other organization: its owner paging themself. */
+const page: Fixture = async (t, other) => ({
+  id: await created(
+    t.app,
+    {
+      method: 'POST',
+      url: '/api/paging/page',
+      headers: other.headers,
+      payload: {
+        recipientMemberId: await memberIdOf(t.database.db, other.organizationId, other.ownerEmail),
+        priority: 'routine',
+        message: 'Call me back',
+      },
+    },
+    (b) => b.page.id,
+  ),
+});
+
 export const RECORD_FIXTURES: Record<string, Fixture> = {
+  '/api/paging/:id': page,
+  '/api/paging/:id/acknowledge': page,
+  '/api/paging/:id/cancel': page,
   '/api/gdpr/requests/:id/complete': async (t, other) => ({ id: (await privacyRecords(t, other)).requestId }),
   '/api/gdpr/consent/:id/withdraw': async (t, other) => ({ id: (await privacyRecords(t, other)).consentId }),
   '/api/organizations/api-keys/:id': apiKey,

@@ -9,10 +9,12 @@ import {
   compareQueueOrder,
   computeQueueStats,
   deriveQueuePatient,
+  derivedAt,
   entryWaitMinutes,
   isOpenQueueStatus,
   nextStatus,
   publicBoard,
+  queueScoring,
   queueStatsAt,
   startedWithinTarget,
   statsAfterStartCare,
@@ -155,6 +157,46 @@ describe('deriveQueuePatient', () => {
 
   it('keeps a stored estimated time', () => {
     expect(deriveQueuePatient({ ...base, estimatedTime: 45 }, createdAt).estimatedTime).toBe(45);
+  });
+});
+
+describe('queueScoring and derivedAt', () => {
+  const entry = {
+    status: 'waiting' as const,
+    createdAt: '2025-03-01T10:00:00Z',
+    age: 80,
+    symptoms: ['chest pain', 'fever'],
+    medicalHistory: ['diabetes'],
+    chiefComplaint: 'chest pain',
+    vitalSigns: { heartRate: 130, oxygenSaturation: 91, respiratoryRate: 26 },
+  };
+
+  it('gives, with a scoring computed once, the same fields as deriving at each time', () => {
+    const scoring = queueScoring(entry);
+    for (const now of ['2025-03-01T10:05:00Z', '2025-03-01T11:30:00Z']) {
+      const {
+        status: _s,
+        createdAt: _c,
+        age: _a,
+        symptoms: _y,
+        medicalHistory: _m,
+        chiefComplaint: _cc,
+        vitalSigns: _v,
+        ...derived
+      } = deriveQueuePatient(entry, now);
+      expect(derivedAt(entry, scoring, now)).toEqual(derived);
+    }
+  });
+
+  it('leaves out the wait: clinical priority is computed at read time from the stored scoring', () => {
+    const calm = { status: 'waiting' as const, createdAt: '2025-03-01T10:00:00Z', age: 40, chiefComplaint: 'cough' };
+    const scoring = queueScoring(calm);
+    expect(scoring).not.toHaveProperty('waitTime');
+    expect(scoring).not.toHaveProperty('clinicalPriority');
+    const early = derivedAt(calm, scoring, '2025-03-01T10:05:00Z');
+    const late = derivedAt(calm, scoring, '2025-03-01T11:30:00Z');
+    expect([early.waitTime, late.waitTime]).toEqual([5, 90]);
+    expect(late.clinicalPriority).toBe(Math.min(100, early.clinicalPriority + 20));
   });
 });
 

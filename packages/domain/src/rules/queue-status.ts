@@ -4,7 +4,7 @@
  * Every function takes `now` (or already-derived entries) so that nothing here reads a clock.
  */
 import type { News2Result } from './news2.js';
-import { assessmentBand, assessRisk, type RiskAssessment, type RiskInput, type UrgencyLevel } from './risk-score.js';
+import { assessmentBand, assessRisk, clinicalPriority, type RiskAssessment, type RiskInput, type UrgencyLevel } from './risk-score.js';
 
 /** Every status a queue entry can have. */
 export const QUEUE_STATUSES = ['waiting', 'in-progress', 'completed', 'cancelled', 'admitted', 'emergency-admitted'] as const;
@@ -122,17 +122,19 @@ export function entryWaitMinutes(entry: Pick<QueueEntryInput, 'createdAt' | 'sta
   return waitMinutes(entry.createdAt, entry.startedAt ?? entry.closedAt ?? now);
 }
 
-/** An entry with every derived field of the spec's Queue patient, as of `now`. */
-export function deriveQueuePatient<T extends QueueEntryInput>(entry: T, now: Instant): Omit<T, keyof QueuePatientDerived> & QueuePatientDerived {
-  const waitTime = entryWaitMinutes(entry, now);
-  const risk = assessRisk({ ...entry, waitTime });
+/**
+ * The derived fields that do not depend on the time: all but the wait, the estimated time and the
+ * clinical priority. A function of the entry's age, symptoms, vital signs, history and chief
+ * complaint only, so it can be computed once per state of an entry and reused at every read.
+ */
+export type QueueScoring = Omit<QueuePatientDerived, 'waitTime' | 'estimatedTime' | 'clinicalPriority'>;
+
+/** The time-independent part of {@link deriveQueuePatient}: the entry's risk assessment without its wait. */
+export function queueScoring(entry: Omit<RiskInput, 'waitTime'>): QueueScoring {
+  const risk = assessRisk({ ...entry, waitTime: null });
   return {
-    ...entry,
-    waitTime,
-    estimatedTime: entry.estimatedTime ?? DEFAULT_ESTIMATED_TIME,
     urgencyLevel: risk.urgencyLevel,
     riskScore: risk.riskScore,
-    clinicalPriority: risk.clinicalPriority,
     riskFactors: risk.riskFactors,
     recommendations: risk.recommendations,
     clinicalGuidelines: risk.clinicalGuidelines,
@@ -141,6 +143,34 @@ export function deriveQueuePatient<T extends QueueEntryInput>(entry: T, now: Ins
     requiresImmediateAttention: risk.requiresImmediateAttention,
     news2: risk.news2,
   };
+}
+
+/** Every derived field of an entry as of `now`, from its {@link queueScoring}: the wait and clinical priority are computed here. */
+export function derivedAt(
+  entry: Pick<QueueEntryInput, 'createdAt' | 'startedAt' | 'closedAt' | 'estimatedTime' | 'age'>,
+  scoring: QueueScoring,
+  now: Instant,
+): QueuePatientDerived {
+  const waitTime = entryWaitMinutes(entry, now);
+  return {
+    waitTime,
+    estimatedTime: entry.estimatedTime ?? DEFAULT_ESTIMATED_TIME,
+    urgencyLevel: scoring.urgencyLevel,
+    riskScore: scoring.riskScore,
+    clinicalPriority: clinicalPriority({ riskScore: scoring.riskScore, age: entry.age, waitTime }),
+    riskFactors: scoring.riskFactors,
+    recommendations: scoring.recommendations,
+    clinicalGuidelines: scoring.clinicalGuidelines,
+    aiAssessment: scoring.aiAssessment,
+    aiConfidence: scoring.aiConfidence,
+    requiresImmediateAttention: scoring.requiresImmediateAttention,
+    news2: scoring.news2,
+  };
+}
+
+/** An entry with every derived field of the spec's Queue patient, as of `now`. */
+export function deriveQueuePatient<T extends QueueEntryInput>(entry: T, now: Instant): Omit<T, keyof QueuePatientDerived> & QueuePatientDerived {
+  return { ...entry, ...derivedAt(entry, queueScoring(entry), now) };
 }
 
 /** Queue order: highest clinical priority first, then the earliest check-in. */

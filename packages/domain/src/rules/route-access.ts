@@ -228,3 +228,13 @@ export const API_KEYS_ACCESS = {
 export const FHIR_ACCESS = {
   read: { permission: 'canManagePatients' },
 } as const satisfies Record<string, RouteAccessRule>;
+
+/**
+ * Paging (`/api/paging/…`): sending, reading and answering pages, and reading the on-call rotas,
+ * every role but Viewer; changing a clinic's rota, Managers and above. Who may acknowledge or
+ * cancel one page is `rules/paging.ts` (`mayAcknowledge`, `mayCancel`).
+ */
+export const PAGING_ACCESS = {
+  page: { role: 'Staff', feature: 'doctorPaging' },
+  rota: { role: 'Manager', feature: 'doctorPaging' },
+} as const satisfies Record<string, RouteAccessRule>;

@@ -16,3 +16,4 @@ export * from './integrations.js';
 export * from './gdpr.js';
 export * from './api-keys.js';
 export * from './rate-limits.js';
+export * from './paging.js';

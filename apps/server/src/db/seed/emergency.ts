@@ -4,7 +4,9 @@ import {
   deriveQueuePatient,
   entryLocation,
   erRiskLevel,
+  isOpenQueueStatus,
   type ProtocolCategory,
+  type QueueStatus,
   type QueueVitalSigns,
   type RiskAssessmentType,
   type TriageColor,
@@ -358,8 +360,8 @@ export async function seedEmergency(
   if (assessments.length) await tx.insert(emergencyRiskAssessments).values(assessments);
   if (alerts.length) await tx.insert(emergencyAlerts).values(alerts);
 
-  // The child in the queue came with a parent.
-  const byName = new Map(entries.map((e) => [`${e.firstName} ${e.lastName}`, e]));
+  // The child in the queue came with a parent (the open entry: the history holds earlier visits of the same names).
+  const byName = new Map(entries.filter((e) => isOpenQueueStatus(e.status as QueueStatus)).map((e) => [`${e.firstName} ${e.lastName}`, e]));
   const child = byName.get('Kevin Hill');
   if (child)
     await tx

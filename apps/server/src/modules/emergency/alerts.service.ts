@@ -27,18 +27,20 @@ export const ALERTS_LISTED = 500;
 async function alertContext(tx: TenantTx, organizationId: string, rows: EmergencyAlertRow[]) {
   const entryIds = [...new Set(rows.map((r) => r.queueEntryId).filter((v): v is string => !!v))];
   const patientIds = [...new Set(rows.filter((r) => !r.queueEntryId && r.patientId).map((r) => r.patientId as string))];
-  const entries = await queueEntrySubjects(tx, organizationId, entryIds);
-  const people = await patientNames(tx, organizationId, patientIds);
-  const protocols = await tx
-    .select({ id: emergencyProtocols.id, name: emergencyProtocols.name, keywords: emergencyProtocols.keywords })
-    .from(emergencyProtocols)
-    .where(eq(emergencyProtocols.organizationId, organizationId))
-    .orderBy(asc(emergencyProtocols.name));
-  const names = await userNames(
-    tx,
-    organizationId,
-    rows.flatMap((r) => [r.raisedBy, r.acknowledgedBy, r.resolvedBy]),
-  );
+  const [entries, people, protocols, names] = await Promise.all([
+    queueEntrySubjects(tx, organizationId, entryIds),
+    patientNames(tx, organizationId, patientIds),
+    tx
+      .select({ id: emergencyProtocols.id, name: emergencyProtocols.name, keywords: emergencyProtocols.keywords })
+      .from(emergencyProtocols)
+      .where(eq(emergencyProtocols.organizationId, organizationId))
+      .orderBy(asc(emergencyProtocols.name)),
+    userNames(
+      tx,
+      organizationId,
+      rows.flatMap((r) => [r.raisedBy, r.acknowledgedBy, r.resolvedBy]),
+    ),
+  ]);
   return {
     entries,
     people,

@@ -2,7 +2,8 @@ import type { EmergencyDashboardDto } from '@clinic/domain';
 import type { TenantRouteContext } from '../../platform/route/index.js';
 import { integrationStatuses } from '../integrations/index.js';
 import { listAlerts } from './alerts.service.js';
-import { facility, highRiskPatients, openEntries, pediatricPatients, riskAssessments, vitalsRecords } from './board.service.js';
+import { boardEntries, highRiskPatients, pediatricPatients, riskAssessments, vitalsRecords } from './board-readers.js';
+import { facility } from './board.service.js';
 import { listMassCasualtyEvents } from './mass-casualty.service.js';
 import { emergencyMetrics } from './metrics.service.js';
 import { listProtocols } from './protocols.service.js';
@@ -37,7 +38,7 @@ export async function emergencySection(ctx: TenantRouteContext, section: Exclude
       return { alerts };
     }
     case 'high-risk': {
-      const patients = highRiskPatients(await openEntries(ctx), now);
+      const patients = highRiskPatients(await boardEntries(ctx), now);
       await auditRead(
         ctx,
         section,
@@ -48,17 +49,17 @@ export async function emergencySection(ctx: TenantRouteContext, section: Exclude
     case 'protocols':
       return { protocols: await listProtocols(ctx) };
     case 'vitals': {
-      const vitals = await vitalsRecords(ctx, await openEntries(ctx));
+      const vitals = await vitalsRecords(ctx);
       await auditRead(ctx, section, vitals);
       return { vitals };
     }
     case 'risk-assessments': {
-      const assessments = await riskAssessments(ctx, await openEntries(ctx), now);
+      const assessments = await riskAssessments(ctx, now);
       await auditRead(ctx, section, assessments);
       return { assessments };
     }
     case 'pediatric': {
-      const patients = await pediatricPatients(ctx, await openEntries(ctx));
+      const patients = pediatricPatients(await boardEntries(ctx));
       await auditRead(
         ctx,
         section,
@@ -82,20 +83,33 @@ export async function emergencySection(ctx: TenantRouteContext, section: Exclude
   }
 }
 
-/** The whole board, every section read in the request's one transaction; patient data read is audited once. */
+/**
+ * The whole board, every section read in the request's one transaction (its statements go in turn
+ * on the connection, each section's own work meanwhile); patient data read is audited once.
+ */
 export async function emergencyDashboard(ctx: TenantRouteContext, now = new Date()): Promise<EmergencyDashboardDto> {
-  const open = await openEntries(ctx);
+  const [header, alerts, entries, protocols, vitals, assessments, massCasualtyEvents, metrics, integrations] = await Promise.all([
+    facility(ctx, now),
+    listAlerts(ctx, now),
+    boardEntries(ctx),
+    listProtocols(ctx),
+    vitalsRecords(ctx),
+    riskAssessments(ctx, now),
+    listMassCasualtyEvents(ctx),
+    emergencyMetrics(ctx, now),
+    integrationStatuses(ctx, now),
+  ]);
   const data: EmergencyDashboardDto = {
-    facility: await facility(ctx, now),
-    alerts: await listAlerts(ctx, now),
-    highRiskPatients: highRiskPatients(open, now),
-    protocols: await listProtocols(ctx),
-    vitals: await vitalsRecords(ctx, open),
-    assessments: await riskAssessments(ctx, open, now),
-    pediatricPatients: await pediatricPatients(ctx, open),
-    massCasualtyEvents: await listMassCasualtyEvents(ctx),
-    metrics: await emergencyMetrics(ctx, now),
-    integrations: await integrationStatuses(ctx, now),
+    facility: header,
+    alerts,
+    highRiskPatients: highRiskPatients(entries, now),
+    protocols,
+    vitals,
+    assessments,
+    pediatricPatients: pediatricPatients(entries),
+    massCasualtyEvents,
+    metrics,
+    integrations,
   };
   await auditRead(ctx, 'dashboard', [
     ...data.alerts,

@@ -1,4 +1,5 @@
 /** The emergency module's public API: what other modules may call (see ../README.md). */
+export { emergencyAlertExists } from './alert-exists.js';
 export { raiseEmergencyCheckInAlert, recordEntryScoring } from './emergency-scoring.js';
 export { entryWeightsQuery } from './entry-weights.js';
 export { type EmergencyContext } from './emergency-scope.js';

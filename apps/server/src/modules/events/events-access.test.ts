@@ -25,6 +25,16 @@ describe('GET /api/events sends each event only to members whose permissions cov
     expect(viewer.received.map((e) => e.event)).toEqual(['ready']);
   });
 
+  it('paging events, which no permission covers, reach every member of at least Staff, and no Viewer', async () => {
+    const viewer = await open(await signInAs(t.app, 'viewer@demo.clinic'));
+    const staff = await open(await signInAs(t.app, 'staff@demo.clinic'));
+    await Promise.all([viewer.next(isReady), staff.next(isReady)]);
+    await publish('paging.updated', 'page-1');
+    await staff.next(isEvent('paging.updated', 'page-1'));
+    await settle();
+    expect(viewer.received.map((e) => e.event)).toEqual(['ready']);
+  });
+
   it('patient events reach members who manage patients only; member changes reach those who manage users only', async () => {
     const staff = await open(await signInAs(t.app, 'staff@demo.clinic'));
     const nurse = await open(await signInAs(t.app, 'nurse@demo.clinic'));

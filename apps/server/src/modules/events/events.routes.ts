@@ -1,9 +1,9 @@
-import { EVENTS_ACCESS, publicBoardQuery, type Permissions } from '@clinic/domain';
+import { EVENTS_ACCESS, publicBoardQuery } from '@clinic/domain';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { eventStreamsOf, type EventStreams } from '../../platform/event-stream.js';
-import { eventPermission, type AppEvent } from '../../platform/events.js';
+import { eventStreamsOf, type EventStreams, type StreamEntitlement } from '../../platform/event-stream.js';
+import { mayHear, type AppEvent } from '../../platform/events.js';
 import { endEventStream } from '../../platform/shutdown.js';
 import { ConcurrencyLimit } from '../../platform/concurrency-limit.js';
 import { RateLimiter } from '../../platform/rate-limit.js';
@@ -77,7 +77,7 @@ function stream(reply: FastifyReply, open: Set<ServerResponse>, streams: EventSt
 /**
  * Server-Sent Events of the caller's organization: every instance forwards what PostgreSQL
  * notifies, so browsers on any instance hear changes made through any other. Each subscriber
- * hears only the event types its membership's flags cover (`EVENT_PERMISSIONS`). What needs the
+ * hears only the event types its membership's flags (or role) cover (`EVENT_PERMISSIONS`). What needs the
  * database (the subscription, the subscriber's flags, the board's clinic) is the platform's
  * (`platform/event-stream.ts`), each in its own short transaction: none stays open with a stream.
  */
@@ -127,19 +127,16 @@ export async function eventRoutes(app: FastifyInstance) {
     async ({ tenant }, _input, request, reply) => {
       const subscriber = { organizationId: tenant.organizationId, memberId: tenant.member.id, sessionId: request.sessionId! };
       const release = await sessionOpen.take(request, subscriber.sessionId);
-      // The flags are read when the stream opens, then again at each keep-alive and whenever the
+      // The role and flags are read when the stream opens, then again at each keep-alive and whenever the
       // subscriber's own membership changes; a disabled member or an ended session ends the stream.
-      let permissions: Permissions = tenant.member.permissions;
+      let entitled: StreamEntitlement = { role: tenant.member.role, permissions: tenant.member.permissions };
       stream(reply, open, streams, {
         organizationId: tenant.organizationId,
         ready: { organizationId: tenant.organizationId },
-        shape: (event) => {
-          const needed = eventPermission(event.type);
-          return needed && permissions[needed] ? { ...event } : null;
-        },
+        shape: (event) => (mayHear(event.type, entitled) ? { ...event } : null),
         stillAllowed: async () => {
           const now = await streams.entitlement(subscriber);
-          if (now) permissions = now;
+          if (now) entitled = now;
           return now !== null;
         },
         recheckOn: (event) => event.type === 'member.updated' && event.entityId === subscriber.memberId,

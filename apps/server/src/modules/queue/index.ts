@@ -3,6 +3,7 @@ export { auditAlertIfRaised, type AlertCause, type EntryScoring, type EntryScori
 export { createQueueEntry, deriveEntry, nextQueueNumber, recordTransition, toQueueEntryDto, type NewQueueEntry } from './queue-entries.js';
 export { kioskDayFigures, queueDayFigures } from './queue-figures.js';
 export { patientEpisodesQuery } from './fhir-readers.js';
+export { openEntriesSubquery } from './emergency-readers.js';
 export { queueEntrySubjects, type QueueEntrySubject } from './queue-subjects.js';
 export { inCareByQueue, openQueueEntries, queueDepartmentOf, queueEntriesActiveSince, type QueueEntryTimes } from './queue-readers.js';
 /** An entry as the queue stores it: what `openQueueEntries` returns and a scoring is recorded for. */

@@ -1,4 +1,14 @@
-import { ageInYears, deriveQueuePatient, type KioskCaseBody, type QueueEntryDto, type QueueStatus, type QueueVitalSigns } from '@clinic/domain';
+import {
+  ageInYears,
+  derivedAt,
+  queueScoring,
+  type KioskCaseBody,
+  type QueueEntryDto,
+  type QueuePatientDerived,
+  type QueueScoring,
+  type QueueStatus,
+  type QueueVitalSigns,
+} from '@clinic/domain';
 import { sql } from 'drizzle-orm';
 import { queueCounters, queueEntries, queueTransitions, type QueueEntryRow } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
@@ -57,10 +67,7 @@ export async function createQueueEntry(tx: TenantTx, input: NewQueueEntry): Prom
   const age = p.age ?? ageInYears(p.dateOfBirth ?? null);
   const now = new Date();
   // Scores stored with the entry (for sorting and reporting); the queue derives them again at read time.
-  const initial = deriveQueuePatient(
-    { status: 'waiting', createdAt: now, age, symptoms: p.symptoms, medicalHistory: p.medicalHistory, chiefComplaint: p.chiefComplaint },
-    now,
-  );
+  const initial = queueScoring({ age, symptoms: p.symptoms, medicalHistory: p.medicalHistory, chiefComplaint: p.chiefComplaint });
   const [row] = await tx
     .insert(queueEntries)
     .values({
@@ -118,7 +125,59 @@ export async function recordTransition(
   });
 }
 
-function rulesInput(row: QueueEntryRow) {
+/**
+ * The columns the queue's reads (waiting room, stats, public board, an action's answer) use of an
+ * entry: what the staff see and what the derived fields are computed from. Contact details, the
+ * analytics capture and the stored scores stay unread.
+ */
+export const queueEntryView = {
+  organizationId: queueEntries.organizationId,
+  id: queueEntries.id,
+  queueNumber: queueEntries.queueNumber,
+  patientId: queueEntries.patientId,
+  firstName: queueEntries.firstName,
+  lastName: queueEntries.lastName,
+  age: queueEntries.age,
+  gender: queueEntries.gender,
+  chiefComplaint: queueEntries.chiefComplaint,
+  symptoms: queueEntries.symptoms,
+  vitalSigns: queueEntries.vitalSigns,
+  supplementalOxygen: queueEntries.supplementalOxygen,
+  medicalHistory: queueEntries.medicalHistory,
+  allergies: queueEntries.allergies,
+  currentMedications: queueEntries.currentMedications,
+  painLevel: queueEntries.painLevel,
+  status: queueEntries.status,
+  source: queueEntries.source,
+  department: queueEntries.department,
+  assignedTo: queueEntries.assignedTo,
+  estimatedTime: queueEntries.estimatedTime,
+  createdAt: queueEntries.createdAt,
+  startedAt: queueEntries.startedAt,
+  startedBy: queueEntries.startedBy,
+  endedAt: queueEntries.endedAt,
+};
+/** An entry as the queue's reads see it ({@link queueEntryView}). */
+export type QueueEntryView = Pick<QueueEntryRow, keyof typeof queueEntryView>;
+
+/** What the derived fields of an entry are computed from. */
+type ScoredEntry = Pick<
+  QueueEntryView,
+  | 'organizationId'
+  | 'status'
+  | 'createdAt'
+  | 'startedAt'
+  | 'endedAt'
+  | 'estimatedTime'
+  | 'age'
+  | 'symptoms'
+  | 'vitalSigns'
+  | 'supplementalOxygen'
+  | 'medicalHistory'
+  | 'chiefComplaint'
+>;
+
+function rulesInput(row: ScoredEntry) {
   const vitals = row.vitalSigns as QueueVitalSigns | null;
   return {
     status: row.status as QueueStatus,
@@ -134,13 +193,55 @@ function rulesInput(row: QueueEntryRow) {
   };
 }
 
+/** How many scorings {@link scoringOf} keeps: far more than the open entries of the clinics one server serves. */
+const SCORINGS_KEPT = 20_000;
+/** The scorings computed so far, by organization and everything a scoring is computed from; least recently used first. */
+const scorings = new Map<string, QueueScoring>();
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const v of Object.values(value)) deepFreeze(v);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * The time-independent derived fields of an entry (risk score, urgency, factors, recommendations,
+ * guidelines, assessment, NEWS2): a pure function of its age, symptoms, vital signs, oxygen,
+ * history and chief complaint, so it is computed once per state of an entry and then reused by
+ * every read (the waiting room is polled by many screens) until the entry's inputs change. Kept
+ * per organization, frozen (shared by the answers that use it), at most {@link SCORINGS_KEPT}.
+ */
+function scoringOf(row: ScoredEntry, input: ReturnType<typeof rulesInput>): QueueScoring {
+  const key = JSON.stringify([
+    row.organizationId,
+    row.age,
+    row.symptoms,
+    row.vitalSigns,
+    row.supplementalOxygen,
+    row.medicalHistory,
+    row.chiefComplaint,
+  ]);
+  let scoring = scorings.get(key);
+  if (scoring) {
+    scorings.delete(key);
+  } else {
+    scoring = deepFreeze(queueScoring(input));
+    if (scorings.size >= SCORINGS_KEPT) scorings.delete(scorings.keys().next().value!);
+  }
+  scorings.set(key, scoring);
+  return scoring;
+}
+
 /** The derived fields (risk, urgency, NEWS2, wait) of a stored entry as of `now`. */
-export function deriveEntry(row: QueueEntryRow, now: Date) {
-  return deriveQueuePatient(rulesInput(row), now);
+export function deriveEntry(row: ScoredEntry, now: Date): QueuePatientDerived {
+  const input = rulesInput(row);
+  return derivedAt(input, scoringOf(row, input), now);
 }
 
 /** A stored entry as staff read it, with every derived field of the spec's Queue patient. */
-export function toQueueEntryDto(row: QueueEntryRow, now: Date, assignedClinicianName: string | null = null): QueueEntryDto {
+export function toQueueEntryDto(row: QueueEntryView, now: Date, assignedClinicianName: string | null = null): QueueEntryDto {
   const d = deriveEntry(row, now);
   return {
     id: row.id,

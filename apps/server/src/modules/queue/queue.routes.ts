@@ -20,7 +20,8 @@ import { z } from 'zod';
 import { RateLimiter } from '../../platform/rate-limit.js';
 import { defineRoute } from '../../platform/route/index.js';
 import type { EntryScoringRecorder } from './queue-alerts.js';
-import { assignClinician, changeStatus, entryHistory, publicBoardOf, queueStats, recordVitals, waitingRoom } from './queue.service.js';
+import { publicBoardOf, queueStats, waitingRoom } from './queue-lists.js';
+import { assignClinician, changeStatus, entryHistory, recordVitals } from './queue.service.js';
 
 const idParams = z.object({ id: idSchema });
 const access = QUEUE_ACCESS.manage;

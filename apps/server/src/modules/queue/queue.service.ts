@@ -1,10 +1,6 @@
 import {
   OPEN_QUEUE_STATUSES,
-  compareQueueOrder,
-  computeQueueStats,
   nextStatus,
-  publicBoard,
-  publicBoardEntryDto,
   transitionTo,
   type AssignClinicianBody,
   type QueueAction,
@@ -15,11 +11,11 @@ import {
   targetWaitMinutes,
   type UrgencyLevel,
 } from '@clinic/domain';
-import { and, asc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { queueEntries, queueTransitions, type QueueEntryRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import type { PublicRouteContext, RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route/index.js';
-import { activeDoctors, isActiveMember, memberNames } from '../members/index.js';
+import type { RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route/index.js';
+import { isActiveMember, memberNames } from '../members/index.js';
 import { auditAlertIfRaised, type EntryScoringRecorder } from './queue-alerts.js';
 import { deriveEntry, recordTransition, toQueueEntryDto } from './queue-entries.js';
 
@@ -31,18 +27,8 @@ export interface QueueReader {
   tenant: QueueScope;
 }
 
-/** The open entries (waiting and in progress) of one clinic. */
-async function openEntries(tx: TenantTx, organizationId: string, clinicId: string | null) {
-  const where = [eq(queueEntries.organizationId, organizationId), inArray(queueEntries.status, [...OPEN_QUEUE_STATUSES])];
-  if (clinicId) where.push(eq(queueEntries.clinicId, clinicId));
-  return tx
-    .select()
-    .from(queueEntries)
-    .where(and(...where));
-}
-
 /** Names of the members assigned to entries, by member id. */
-async function clinicianNames(tx: TenantTx, organizationId: string, rows: QueueEntryRow[]) {
+async function clinicianNames(tx: TenantTx, organizationId: string, rows: Pick<QueueEntryRow, 'assignedTo'>[]) {
   return memberNames(
     tx,
     organizationId,
@@ -54,60 +40,6 @@ async function clinicianNames(tx: TenantTx, organizationId: string, rows: QueueE
 function assignedName(row: QueueEntryRow, names: Map<string, string>): string | null {
   if (!row.assignedTo) return null;
   return names.get(row.assignedTo) ?? row.assignedTo;
-}
-
-/** Active doctors of the organization not currently giving care to an in-progress entry. */
-async function doctorsAvailable(tx: TenantTx, organizationId: string, open: QueueEntryRow[]) {
-  const busy = new Set(open.filter((e) => e.status === 'in-progress' && e.startedBy).map((e) => e.startedBy as string));
-  return (await activeDoctors(tx, organizationId)).filter((d) => !busy.has(d.userId)).length;
-}
-
-/** Entries whose care started since `since` (for guideline compliance). */
-async function startedSince(tx: TenantTx, organizationId: string, clinicId: string | null, since: Date) {
-  const where = [eq(queueEntries.organizationId, organizationId), isNotNull(queueEntries.startedAt), gte(queueEntries.startedAt, since)];
-  if (clinicId) where.push(eq(queueEntries.clinicId, clinicId));
-  return tx
-    .select()
-    .from(queueEntries)
-    .where(and(...where));
-}
-
-const dayBefore = (now: Date) => new Date(now.getTime() - 24 * 3600_000);
-
-/** What the stats read of an entry: its derived fields with status and start of care. */
-type StatsEntry = Parameters<typeof computeQueueStats>[0][number];
-
-const statsEntry = (row: QueueEntryRow, now: Date): StatsEntry => ({
-  ...deriveEntry(row, now),
-  status: row.status as QueueStatus,
-  startedAt: row.startedAt,
-});
-
-/**
- * The spec's Queue stats for one clinic, as of `now`: the open entries (already derived, when the
- * caller has them) plus the entries whose care started in the last 24 hours, for compliance.
- */
-export async function queueStats({ tx, tenant }: QueueReader, now = new Date(), open?: { rows: QueueEntryRow[]; derived: StatsEntry[] }) {
-  const { organizationId, clinicId } = tenant;
-  const rows = open?.rows ?? (await openEntries(tx, organizationId, clinicId));
-  const derived = open?.derived ?? rows.map((r) => statsEntry(r, now));
-  const openIds = new Set(rows.map((r) => r.id));
-  const recent = (await startedSince(tx, organizationId, clinicId, dayBefore(now))).filter((r) => !openIds.has(r.id));
-  return computeQueueStats([...derived, ...recent.map((r) => statsEntry(r, now))], {
-    doctorsAvailable: await doctorsAvailable(tx, organizationId, rows),
-  });
-}
-
-/** The waiting room of the request's clinic: open entries by clinical priority, and the stats. */
-export async function waitingRoom(ctx: TenantRouteContext, now = new Date()) {
-  const { tx, tenant } = ctx;
-  const rows = await openEntries(tx, tenant.organizationId, tenant.clinicId);
-  const names = await clinicianNames(tx, tenant.organizationId, rows);
-  const patients = rows.map((r) => toQueueEntryDto(r, now, assignedName(r, names))).sort(compareQueueOrder);
-  const stats = await queueStats(ctx, now, { rows, derived: patients });
-  // ctx.audit adds the request's clinic as details.clinicId.
-  await ctx.audit('queue.read', { type: 'queue_entry' }, { entries: rows.map((r) => r.id), patients: rows.map((r) => r.patientId) });
-  return { patients, stats };
 }
 
 async function loadEntry(tx: TenantTx, organizationId: string, id: string): Promise<QueueEntryRow> {
@@ -273,18 +205,4 @@ export async function entryHistory(ctx: TenantRouteContext, id: string) {
     at: t.at.toISOString(),
     note: ((t.details as { note?: string } | null)?.note ?? null) as string | null,
   }));
-}
-
-/**
- * The de-identified board of the public route's clinic: queue number, initials, urgency, wait and
- * status only, each line passed through the public contract so nothing else can leave.
- */
-export async function publicBoardOf({ tx, tenant }: PublicRouteContext, now = new Date()) {
-  const rows = await openEntries(tx, tenant.organizationId, tenant.clinicId);
-  const derived = rows.map((r) => statsEntry(r, now));
-  const lines = publicBoard(rows.map((r, i) => ({ ...derived[i], queueNumber: r.queueNumber, patientName: `${r.firstName} ${r.lastName}` }))).map(
-    (l) => publicBoardEntryDto.parse(l),
-  );
-  const stats = await queueStats({ tx, tenant }, now, { rows, derived });
-  return { patients: lines, stats };
 }

@@ -128,6 +128,18 @@ describe('queue manager', () => {
     expect(row.vital_signs.heartRate).toBe(135);
   });
 
+  it('the waiting room shows an entry scored as it now stands, after vitals and after any change of its row', async () => {
+    const id = await checkIn({ chiefComplaint: 'Feeling unwell' });
+    const listed = async () => (await t.get('/api/triage/waiting-room')).json().patients.find((p: { id: string }) => p.id === id);
+    expect(await listed()).toMatchObject({ news2: null, riskScore: 0, urgencyLevel: 'low' });
+    await t.post(`/api/triage/waiting-room/${id}/vitals`, { heartRate: 135, oxygenSaturation: 89, respiratoryRate: 28 });
+    const scored = await listed();
+    expect(scored.news2).toMatchObject({ score: 9, band: 'high' });
+    expect(scored.riskScore).toBeGreaterThan(0);
+    await rows(t.database.db, sql`update queue_entries set vital_signs = null, chief_complaint = 'chest pain' where id = ${id}`);
+    expect(await listed()).toMatchObject({ news2: null, riskScore: 50, chiefComplaint: 'chest pain' });
+  });
+
   it('the public board shows queue numbers, initials, urgency, waits and status, never a name or phone', async () => {
     await checkIn({ firstName: 'Zebedee', lastName: 'Quixote', phoneNumber: '555-867-5309', email: 'zq@example.org', dateOfBirth: '1980-01-02' });
     const res = await t.app.inject({ method: 'GET', url: '/api/triage/cds-queue/public?organizationId=default-clinic&clinicId=default-clinic' });

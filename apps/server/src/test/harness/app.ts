@@ -41,7 +41,16 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const signInWait = async (ms: number) => {
     signInDelays.push(ms);
   };
-  const app = await buildApp({ database: test.appDatabase, webDist: '/nonexistent', mailer, signInWait, checkReplies: true, ...deps });
+  // The escalation worker runs only where a test asks for it (paging's tests call its step with a fixed clock).
+  const app = await buildApp({
+    database: test.appDatabase,
+    webDist: '/nonexistent',
+    mailer,
+    signInWait,
+    checkReplies: true,
+    pagingEscalationMs: 0,
+    ...deps,
+  });
   await app.ready();
   return {
     app,
@@ -72,8 +81,8 @@ export async function createTwoInstances(): Promise<TwoInstances> {
   const test = await createTestDatabase();
   await seedDemo(test.database.db, DEMO_PASSWORD);
   const second = connectPostgres(test.appUrl!);
-  const app1 = await buildApp({ database: test.appDatabase, webDist: '/nonexistent', checkReplies: true });
-  const app2 = await buildApp({ database: second, webDist: '/nonexistent', checkReplies: true });
+  const app1 = await buildApp({ database: test.appDatabase, webDist: '/nonexistent', checkReplies: true, pagingEscalationMs: 0 });
+  const app2 = await buildApp({ database: second, webDist: '/nonexistent', checkReplies: true, pagingEscalationMs: 0 });
   return {
     test,
     second,

@@ -1,0 +1,1 @@
+CREATE INDEX "queue_entries_started_idx" ON "queue_entries" USING btree ("organization_id","clinic_id","started_at");
