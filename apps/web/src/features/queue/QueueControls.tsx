@@ -1,7 +1,8 @@
 import { Badge, Button, Group, Switch } from '@mantine/core';
+import { memo } from 'react';
 
 /** Whether live updates are flowing, the auto-refresh toggle (on by default) and the Refresh button. */
-export function QueueControls({
+export const QueueControls = memo(function QueueControls({
   autoRefresh,
   onAutoRefresh,
   onRefresh,
@@ -26,4 +27,4 @@ export function QueueControls({
       </Button>
     </Group>
   );
-}
+});

@@ -1,7 +1,9 @@
 import type { QueueEntryDto } from '@clinic/domain/contracts/queue';
 import { news2Label } from '@clinic/domain/rules/news2';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
+import { memo } from 'react';
 import { UrgencyBadge } from '../../ui/UrgencyBadge';
+import { useIsStarting, type StartingEntry } from './starting-entry';
 import { ageLabel, cardRecommendations, cardTone, genderLabel, minutesLabel, statusLabel } from './entry-display';
 
 const TONES = {
@@ -9,18 +11,25 @@ const TONES = {
   yellow: { bg: 'var(--mantine-color-yellow-0)', border: 'var(--mantine-color-yellow-6)' },
 } as const;
 
-/** One queue entry: who, why, how urgent, the risk, the assessment, three recommendations and the actions. */
-export function QueueEntryCard({
+/**
+ * One queue entry: who, why, how urgent, the risk, the assessment, three recommendations and the actions.
+ * Memoized: the handlers take the entry's id so the list can pass the same functions to every card,
+ * and a card renders again only when its entry object or a handler changes, or its own Start Care
+ * starts or ends (read from `starting`, so the other cards are not rendered for it).
+ */
+export const QueueEntryCard = memo(function QueueEntryCard({
   entry,
   onDetails,
   onStartCare,
-  starting,
+  starting: startingEntry,
 }: {
   entry: QueueEntryDto;
-  onDetails: () => void;
-  onStartCare?: () => void;
-  starting?: boolean;
+  onDetails: (id: string) => void;
+  onStartCare?: (id: string) => void;
+  /** Which entry's Start Care is in flight (for the Start Care button's loading state). */
+  starting?: StartingEntry;
 }) {
+  const starting = useIsStarting(startingEntry, entry.id);
   const tone = cardTone(entry);
   const { shown, more } = cardRecommendations(entry.recommendations);
   const titleId = `queue-entry-${entry.id}`;
@@ -78,11 +87,11 @@ export function QueueEntryCard({
           </Group>
         )}
         <Group gap="sm" mt={4}>
-          <Button variant="default" onClick={onDetails}>
+          <Button variant="default" onClick={() => onDetails(entry.id)}>
             View Details
           </Button>
           {onStartCare && entry.status === 'waiting' && (
-            <Button onClick={onStartCare} loading={starting} color={tone === 'red' ? 'red' : undefined}>
+            <Button onClick={() => onStartCare(entry.id)} loading={starting} color={tone === 'red' ? 'red' : undefined}>
               Start Care
             </Button>
           )}
@@ -90,4 +99,4 @@ export function QueueEntryCard({
       </Stack>
     </Card>
   );
-}
+});

@@ -1,22 +1,21 @@
+import type { QueueEntryDto } from '@clinic/domain/contracts/queue';
 import { careStartedMessage } from '@clinic/domain/rules/queue-status';
-import { Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { Group, Stack } from '@mantine/core';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useLiveUpdates } from '../../api/events';
 import { useSession } from '../../api/session';
 import { useWaitingRoom } from '../../api/waiting-room';
 import { Banner } from '../../ui/Banner';
-import { EmptyState } from '../../ui/EmptyState';
 import { useTimedBanner } from '../../ui/use-timed-banner';
 import { useQueueAction, type CareOutcome, type QueueEntryAction } from './api/queue-action';
 import { useStartCare } from './api/start-care';
-import { CdsAnalytics, CdsRecommendations, ClinicalGuidelines } from './CdsPanels';
-import { splitQueue } from './entry-display';
 import { PatientDetailsModal } from './PatientDetailsModal';
 import { QueueControls } from './QueueControls';
-import { QueueEntryCard } from './QueueEntryCard';
 import { QueueLayout, QueueTitle } from './QueueLayout';
 import { QueueStats, ZERO_QUEUE_STATS } from './QueueStats';
+import { QueueTabs } from './QueueTabs';
+import { useIsStarting, useStartingEntryStore } from './starting-entry';
 import { arrivalMessage, arrivalSource, staffTenantFromParams } from './queue-tenant';
 
 const ACTION_VERBS: Record<QueueEntryAction, string> = {
@@ -25,6 +24,8 @@ const ACTION_VERBS: Record<QueueEntryAction, string> = {
   'emergency-admit': 'emergency-admit',
   cancel: 'cancel',
 };
+
+const NO_PATIENTS: QueueEntryDto[] = [];
 
 /** The staff Queue Manager: stats, the risk-scored waiting list, CDS tabs, details and Start Care. */
 export function QueueManager() {
@@ -42,30 +43,42 @@ export function QueueManager() {
   const started = useTimedBanner();
   const [failure, setFailure] = useState<string | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
-  const [startingId, setStartingId] = useState<string | null>(null);
+  const starting = useStartingEntryStore();
 
   // On a failed load the spec shows zeroed stats and an empty list; a background refresh that fails
   // keeps what was last shown (with the banner), so staff never lose sight of a waiting patient.
   const data = queue.data;
   const stats = data?.stats ?? ZERO_QUEUE_STATS;
-  const patients = data?.patients ?? [];
-  const { waiting, inCare } = splitQueue(patients);
+  const patients = data?.patients ?? NO_PATIENTS;
   const selected = selectedId ? (patients.find((p) => p.id === selectedId) ?? null) : null;
+  const selectedStarting = useIsStarting(starting, selected?.id ?? null);
 
-  const onStartCare = async (id: string) => {
-    setFailure(null);
-    setStartingId(id);
-    try {
-      await startCare.mutateAsync({ id, startedBy: session.data?.user.id });
-      setSelectedId(null);
-      started.show(careStartedMessage(id));
-    } catch (err) {
-      const message = (err as Error).message;
-      setFailure(message ? `Failed to start care: ${message}` : 'Failed to start care session');
-    } finally {
-      setStartingId(null);
-    }
-  };
+  // The handlers stay the same across renders (mutateAsync, refetch, show and the state setters do),
+  // so the memoized tabs and cards skip rendering when only this page's state moves; a Start Care
+  // click renders the one card it concerns (and the details when open).
+  const { mutateAsync: startCareAsync } = startCare;
+  const startedBy = session.data?.user.id;
+  const showStarted = started.show;
+  const onStartCare = useCallback(
+    async (id: string) => {
+      setFailure(null);
+      starting.set(id);
+      try {
+        await startCareAsync({ id, startedBy });
+        setSelectedId(null);
+        showStarted(careStartedMessage(id));
+      } catch (err) {
+        const message = (err as Error).message;
+        setFailure(message ? `Failed to start care: ${message}` : 'Failed to start care session');
+      } finally {
+        starting.set(null);
+      }
+    },
+    [starting, startCareAsync, startedBy, showStarted],
+  );
+  const onCardStartCare = useCallback((id: string) => void onStartCare(id), [onStartCare]);
+  const { refetch } = queue;
+  const onRefresh = useCallback(() => void refetch(), [refetch]);
 
   const onAction = async (id: string, which: QueueEntryAction, outcome?: CareOutcome) => {
     setFailure(null);
@@ -85,7 +98,7 @@ export function QueueManager() {
           <QueueControls
             autoRefresh={autoRefresh}
             onAutoRefresh={setAutoRefresh}
-            onRefresh={() => void queue.refetch()}
+            onRefresh={onRefresh}
             live={live.connected}
             refreshing={queue.isFetching && !queue.isPending}
           />
@@ -106,62 +119,15 @@ export function QueueManager() {
 
         <QueueStats stats={stats} loading={queue.isPending} />
 
-        <Tabs defaultValue="queue" keepMounted={false}>
-          <Tabs.List>
-            <Tabs.Tab value="queue">Patient Queue</Tabs.Tab>
-            <Tabs.Tab value="recommendations">CDS Recommendations</Tabs.Tab>
-            <Tabs.Tab value="guidelines">Clinical Guidelines</Tabs.Tab>
-            <Tabs.Tab value="analytics">CDS Analytics</Tabs.Tab>
-          </Tabs.List>
-
-          <Tabs.Panel value="queue" pt="md">
-            <Stack gap="lg">
-              <section aria-labelledby="waiting-list-title">
-                <Title order={2} fz="h3" mb="sm" id="waiting-list-title">
-                  Waiting ({waiting.length})
-                </Title>
-                {queue.isPending ? (
-                  <Text>Loading queue...</Text>
-                ) : waiting.length === 0 ? (
-                  !queue.isError && <EmptyState title="No patients in queue" />
-                ) : (
-                  <Stack gap="sm">
-                    {waiting.map((entry) => (
-                      <QueueEntryCard
-                        key={entry.id}
-                        entry={entry}
-                        onDetails={() => setSelectedId(entry.id)}
-                        onStartCare={() => void onStartCare(entry.id)}
-                        starting={startingId === entry.id}
-                      />
-                    ))}
-                  </Stack>
-                )}
-              </section>
-              {inCare.length > 0 && (
-                <section aria-labelledby="in-care-title">
-                  <Title order={2} fz="h3" mb="sm" id="in-care-title">
-                    In Care ({inCare.length})
-                  </Title>
-                  <Stack gap="sm">
-                    {inCare.map((entry) => (
-                      <QueueEntryCard key={entry.id} entry={entry} onDetails={() => setSelectedId(entry.id)} />
-                    ))}
-                  </Stack>
-                </section>
-              )}
-            </Stack>
-          </Tabs.Panel>
-          <Tabs.Panel value="recommendations" pt="md">
-            <CdsRecommendations patients={waiting} />
-          </Tabs.Panel>
-          <Tabs.Panel value="guidelines" pt="md">
-            <ClinicalGuidelines patients={waiting} />
-          </Tabs.Panel>
-          <Tabs.Panel value="analytics" pt="md">
-            <CdsAnalytics patients={patients} stats={stats} />
-          </Tabs.Panel>
-        </Tabs>
+        <QueueTabs
+          patients={patients}
+          stats={stats}
+          loading={queue.isPending}
+          loadFailed={queue.isError}
+          starting={starting}
+          onDetails={setSelectedId}
+          onStartCare={onCardStartCare}
+        />
       </Stack>
 
       {selected && (
@@ -173,7 +139,7 @@ export function QueueManager() {
             setFailure(null);
           }}
           onStartCare={() => void onStartCare(selected.id)}
-          starting={startingId === selected.id}
+          starting={selectedStarting}
           onAction={(which, outcome) => void onAction(selected.id, which, outcome)}
           acting={action.isPending ? (action.variables?.action ?? null) : null}
           actionError={failure}
