@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { ApiError } from '../api/client';
-import { forgetEndedSession, isSessionEnded } from '../api/session';
+import { forgetEndedSession, getSessionQueryOptions, isSessionEnded } from '../api/session';
 
 /** Any call refused because the session ended (an inactivity timeout) signs the page out. */
 const onError = (err: unknown) => {
@@ -20,6 +20,11 @@ const queryClient: QueryClient = new QueryClient({
     },
   },
 });
+
+/** Starts reading the session (a staff page's guard waits for it) before the page has rendered. */
+export function prefetchSession(): void {
+  void queryClient.prefetchQuery(getSessionQueryOptions());
+}
 
 /** The layout of every page that reads the API: provides TanStack Query to them. */
 export function DataLayout() {

@@ -2,9 +2,11 @@ import type { RouteAccessRule } from '@clinic/domain/rules/route-access';
 import { WORKSPACE_AREAS as AREAS, type WorkspaceArea } from '@clinic/domain/rules/workspace-areas';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { LandingPage } from '../features/public/LandingPage';
 
 /**
- * The whole route table (platform-core section 2). Every page is loaded lazily, so public pages
+ * The whole route table (platform-core section 2). The landing page `/` comes with the entry, so it
+ * paints without waiting for another chunk; every other page is loaded lazily, so public pages
  * never download staff screens; guards wrap staff pages in the lazily loaded staff shell. Pages
  * that read the API sit under the lazily loaded data layout (TanStack Query), so the static public
  * pages, `/` first, load neither it nor the state screens (the public pages' first-load budget).
@@ -35,7 +37,6 @@ const area = (a: WorkspaceArea, load: () => PageModule, name: string): RouteObje
   [a.path, ...(a.aliases ?? [])].map((path) => staff(path, load, name, a.access));
 
 // Public pages: one chunk per page (or small group), so `/` carries no legal text or form code.
-const landingPage = () => import('../features/public/LandingPage');
 const pricingPage = () => import('../features/public/PricingPage');
 const aboutPage = () => import('../features/public/AboutPage');
 const contactPage = () => import('../features/public/ContactPage');
@@ -69,7 +70,7 @@ const settingsPages = () => import('./SettingsRoute');
 
 export const routes: RouteObject[] = [
   // Static public pages: no API, no data layer.
-  pub('/', landingPage, 'LandingPage'),
+  { path: '/', Component: LandingPage },
   pub('/about', aboutPage, 'AboutPage'),
   pub('/contact', contactPage, 'ContactPage'),
   pub('/help', placeholderPages, 'HelpPage'),
@@ -104,7 +105,11 @@ export const routes: RouteObject[] = [
 
       // Signed in
       {
-        lazy: async () => ({ Component: (await import('./StaffShell')).StaffShell }),
+        lazy: async () => {
+          // The session is asked for while the shell's chunks load, not once they have rendered.
+          void import('./DataLayout').then((m) => m.prefetchSession());
+          return { Component: (await import('./StaffShell')).StaffShell };
+        },
         children: [
           ...area(AREAS.dashboard, dashboardPages, 'DashboardPage'),
           ...area(AREAS.analytics, analyticsPages, 'AnalyticsPage'),
