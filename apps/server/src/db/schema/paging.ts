@@ -92,3 +92,36 @@ export const onCallRotas = pgTable(
     uniqueIndex('on_call_rotas_clinic_role_unique').on(t.organizationId, t.clinicId, t.role),
   ],
 );
+
+/**
+ * The organization's outbound paging webhook: one row per page event to deliver (sent, escalated,
+ * acknowledged, cancelled, expired), its signed JSON body fixed when queued so every retry sends the
+ * same event. `next_attempt_at` is when the delivery worker tries it (again), null once delivered or
+ * given up; `status` is `pending`, `delivered` or `failed`.
+ */
+export const pagingDeliveries = pgTable(
+  'paging_deliveries',
+  {
+    ...tenantRecord(),
+    pageId: text('page_id').notNull(),
+    event: text('event').notNull(),
+    url: text('url').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamptz('next_attempt_at'),
+    lastAttemptAt: timestamptz('last_attempt_at'),
+    responseStatus: integer('response_status'),
+    lastError: text('last_error'),
+    deliveredAt: timestamptz('delivered_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    tenantPrimaryKey(t),
+    tenantForeignKey(t, t.pageId, pages),
+    index('paging_deliveries_created_idx').on(t.organizationId, t.createdAt),
+    index('paging_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`next_attempt_at IS NOT NULL`),
+  ],
+);

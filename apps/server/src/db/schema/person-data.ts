@@ -174,6 +174,7 @@ export const NOT_PATIENT_DATA: Record<string, string> = {
   'emergency_protocols.name': `a protocol's title: ${NO_PERSON}`,
   'on_call_rotas.shifts': `a clinic's on-call shifts, member ids and times: ${NO_PERSON}`,
   'on_call_rotas.overrides': `a clinic's on-call overrides, member ids and dates: ${NO_PERSON}`,
+  'paging_deliveries.payload': `a page event as sent to the organization's paging gateway: ids, priority, status, the page's text and staff names, never a patient field: ${NO_PERSON}`,
   'trial_visits.visit_name': `a planned visit's title ("Screening"): ${NO_PERSON}`,
   'audit_events.details': `append-only; its details are ids, counts and field names, never contact data: ${NO_PERSON}`,
   'queue_transitions.details': `a status change's note, outcome, assignment or vitals readings: ${NO_PERSON}`,
