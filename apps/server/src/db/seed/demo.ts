@@ -11,6 +11,7 @@ import { seedBilling } from './billing.js';
 import { seedEmergency } from './emergency.js';
 import { seedGdpr } from './gdpr.js';
 import { demoOrganizationSettings } from './organization-settings.js';
+import { seedPaging } from './paging.js';
 import { seedPatients } from './patients.js';
 import { seedQueue } from './queue.js';
 import { seedSettings } from './settings.js';
@@ -163,6 +164,10 @@ export async function seedDemo(db: AppDb, password: string, options: { queue?: b
       await seedSettings(tx, scope, userIds, now);
       // Patients' rights: consents, an overdue copy request and closed requests, with their audit rows.
       await seedGdpr(tx, scope, { recordedBy: userIds.get('nurse@demo.clinic')!, admin: userIds.get('admin@demo.clinic')! }, directory, now);
+      // The Doctor and Nurse on-call rotas and the last day's pages, one still open for the doctor.
+      const member = (role: string) => memberIds.get(`${role}@demo.clinic`)!;
+      const cast = { doctor: member('doctor'), nurse: member('nurse'), staff: member('staff'), manager: member('manager'), admin: member('admin') };
+      await seedPaging(tx, scope, cast, now);
     }
   });
   return true;

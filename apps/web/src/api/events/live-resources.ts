@@ -31,6 +31,8 @@ export const LIVE_RESOURCES: Record<string, readonly string[]> = {
   // The clinical trial dashboard: trials, enrolments, adverse events; a serious event is an alert.
   'clinical-trials.updated': ['clinical-trials'],
   'clinical-trials.safety-alert': ['clinical-trials'],
+  // Pages: the inbox, the pager badge, the history, the figures and the rotas.
+  'paging.updated': ['paging'],
 };
 
 /** The events a stream listens to. */
