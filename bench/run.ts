@@ -15,6 +15,7 @@ const BENCHES: Record<string, () => Promise<void>> = {
   analytics: async () => (await import('./analytics.bench.js')).runAnalyticsBench(),
   fuzz: async () => (await import('./fuzz.bench.js')).runFuzzBench(),
   vitals: async () => (await import('./vitals.bench.js')).runVitalsBench(),
+  paging: async () => (await import('./paging.bench.js')).runPagingBench(),
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
