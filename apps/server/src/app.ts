@@ -12,7 +12,7 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { securityRoutes } from './modules/auth/security.routes.js';
 import { signInLockRoutes } from './modules/auth/sign-in-locks.routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.js';
-import { emergencyRoutes, readFacility, recordEntryScoring, saveFacility } from './modules/emergency/index.js';
+import { emergencyAlerting, emergencyRoutes, readFacility, saveFacility } from './modules/emergency/index.js';
 import { eventRoutes } from './modules/events/events.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { kioskRoutes } from './modules/kiosk/kiosk.routes.js';
@@ -27,7 +27,14 @@ import { triageRoutes } from './modules/triage/triage.routes.js';
 import { gdprRoutes } from './modules/gdpr/index.js';
 import { patientRoutes } from './modules/patients/index.js';
 import { patientMergeRoutes } from './modules/patient-merge/index.js';
-import { ESCALATION_INTERVAL_MS, pagingRoutes, startEscalation } from './modules/paging/index.js';
+import {
+  DELIVERY_INTERVAL_MS,
+  ESCALATION_INTERVAL_MS,
+  automaticPager,
+  pagingRoutes,
+  startEscalation,
+  startPagingDeliveries,
+} from './modules/paging/index.js';
 import { visitorRoutes } from './modules/visitors/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
 import { soc2Routes } from './modules/soc2/index.js';
@@ -38,10 +45,10 @@ import { registerErrorHandler } from './platform/errors.js';
 import { eventStreamPlugin } from './platform/event-stream.js';
 import { EventHub } from './platform/events.js';
 import type { LinkConfig } from './platform/links.js';
-import { noMailer, type Mailer } from './platform/mail.js';
+import { noMailer, type Mailer, type MailMessage } from './platform/mail.js';
 import { metricsPlugin } from './platform/metrics.js';
 import { openapiPlugin } from './platform/openapi.js';
-import { PUBLIC_ONLY, type OutboundPolicy } from './platform/outbound.js';
+import { outboundPostJson, PUBLIC_ONLY, type OutboundPolicy } from './platform/outbound.js';
 import { pingPlugin } from './platform/ping.js';
 import { loggerOptions, RequestLogController, requestId, requestIdPlugin, type LoggerSetting } from './platform/request-log.js';
 import { routePlugin } from './platform/route/index.js';
@@ -80,6 +87,11 @@ export interface AppDeps {
   outbound?: OutboundPolicy;
   /** How often unacknowledged pages are escalated (`modules/paging/escalation.ts`); 0 runs no worker. */
   pagingEscalationMs?: number;
+  /**
+   * How often the paging webhook's due deliveries are sent (`modules/paging/deliveries.ts`); 0 runs
+   * no worker. Unset: the default, or none when `pagingEscalationMs` is 0 (tests step both themselves).
+   */
+  pagingDeliveryMs?: number;
 }
 
 /** Largest accepted request body. */
@@ -152,10 +164,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(memberRoutes, { links, mailer });
   await app.register(billingRoutes, { billing: deps.billing ?? {}, links, mailer });
   await app.register(eventRoutes);
-  await app.register(kioskRoutes);
-  await app.register(pediatricIntakeRoutes);
-  await app.register(clinicalTrialRoutes);
-  await app.register(queueRoutes, { recordScoring: recordEntryScoring });
+  // CRITICAL alerts page the doctor on call: the modules raising them get paging's pager from here.
+  const pageNotices = { mail: mailer.configured, origin: deps.publicUrl ? new URL(deps.publicUrl).origin : null };
+  const pageCriticalAlert = automaticPager(pageNotices);
+  const alerting = emergencyAlerting(pageCriticalAlert);
+  await app.register(kioskRoutes, { alerting });
+  await app.register(pediatricIntakeRoutes, { recordScoring: alerting.recordScoring });
+  await app.register(clinicalTrialRoutes, { pageCriticalAlert });
+  await app.register(queueRoutes, { recordScoring: alerting.recordScoring });
   await app.register(emergencyRoutes, { outbound: deps.outbound ?? PUBLIC_ONLY });
   await app.register(triageRoutes);
   await app.register(dashboardRoutes);
@@ -165,11 +181,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(patientMergeRoutes);
   await app.register(gdprRoutes, { links });
   await app.register(visitorRoutes);
-  await app.register(pagingRoutes);
+  await app.register(pagingRoutes, { mail: mailer.configured, links });
   const escalationMs = deps.pagingEscalationMs ?? ESCALATION_INTERVAL_MS;
   let stopEscalation: (() => Promise<void>) | undefined;
-  if (escalationMs > 0) app.addHook('onReady', async () => void (stopEscalation = startEscalation(db, escalationMs, (e) => app.log.error(e))));
+  if (escalationMs > 0)
+    app.addHook('onReady', async () => void (stopEscalation = startEscalation(db, escalationMs, (e) => app.log.error(e), pageNotices)));
   app.addHook('onClose', async () => stopEscalation?.());
+  const deliveryMs = deps.pagingDeliveryMs ?? (escalationMs > 0 ? DELIVERY_INTERVAL_MS : 0);
+  const senders = {
+    post: outboundPostJson(deps.outbound ?? PUBLIC_ONLY, app.log),
+    mail: mailer.configured ? (m: MailMessage) => mailer.send(m) : undefined,
+  };
+  let stopDeliveries: (() => Promise<void>) | undefined;
+  if (deliveryMs > 0)
+    app.addHook('onReady', async () => void (stopDeliveries = startPagingDeliveries(db, senders, deliveryMs, (e) => app.log.error(e))));
+  app.addHook('onClose', async () => stopDeliveries?.());
   await app.register(settingsRoutes, { outbound: deps.outbound ?? PUBLIC_ONLY });
   await app.register(apiKeyRoutes);
   await app.register(fhirRoutes, { links });

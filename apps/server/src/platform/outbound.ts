@@ -96,16 +96,21 @@ async function target(url: URL, policy: OutboundPolicy): Promise<ResolvedAddress
   return addresses[0];
 }
 
-/** `GET` of the checked address; the answer's bytes when it is a 2xx within the size cap. */
-function get(url: URL, checked: ResolvedAddress, headers: Record<string, string>, signal: AbortSignal): Promise<Buffer> {
+/** A request to the checked address: its status and, for a 2xx, the answer's bytes within the size cap. */
+function exchange(
+  url: URL,
+  checked: ResolvedAddress,
+  request: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
+  signal: AbortSignal,
+): Promise<{ status: number; bytes: Buffer }> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const options: https.RequestOptions = {
-    method: 'GET',
+    method: request.method,
     host: checked.address,
     family: checked.family,
     port: url.port || (url.protocol === 'https:' ? 443 : 80),
     path: `${url.pathname}${url.search}`,
-    headers: { ...headers, host: url.host },
+    headers: { ...request.headers, host: url.host },
     // The certificate is checked against the name the caller wrote, not the address dialled.
     servername: ipaddr.isValid(host) ? '' : host,
     // A connection of its own: never a pooled socket opened for another request.
@@ -113,11 +118,11 @@ function get(url: URL, checked: ResolvedAddress, headers: Record<string, string>
     signal,
   };
   return new Promise((resolve, reject) => {
-    const request = (url.protocol === 'https:' ? https : http).request(options, (response) => {
+    const outgoing = (url.protocol === 'https:' ? https : http).request(options, (response) => {
       const status = response.statusCode ?? 0;
       if (status < 200 || status >= 300) {
         response.resume();
-        reject(new Refused(`status ${status}`));
+        resolve({ status, bytes: Buffer.alloc(0) });
         return;
       }
       const chunks: Buffer[] = [];
@@ -125,15 +130,15 @@ function get(url: URL, checked: ResolvedAddress, headers: Record<string, string>
       response.on('data', (chunk: Buffer) => {
         size += chunk.length;
         if (size > OUTBOUND_MAX_BYTES) {
-          request.destroy();
+          outgoing.destroy();
           reject(new Refused('answer too large'));
         } else chunks.push(chunk);
       });
-      response.on('end', () => resolve(Buffer.concat(chunks)));
+      response.on('end', () => resolve({ status, bytes: Buffer.concat(chunks) }));
       response.on('error', reject);
     });
-    request.on('error', reject);
-    request.end();
+    outgoing.on('error', reject);
+    outgoing.end(request.body);
   });
 }
 
@@ -150,7 +155,8 @@ export function outboundGetJson(policy: OutboundPolicy, log: OutboundLog): Outbo
       const checked = await target(url, policy);
       const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
       if (options.authorization) headers.authorization = options.authorization;
-      const bytes = await get(url, policy.dial ? policy.dial(checked) : checked, headers, signal);
+      const { status, bytes } = await exchange(url, policy.dial ? policy.dial(checked) : checked, { method: 'GET', headers }, signal);
+      if (status < 200 || status >= 300) throw new Refused(`status ${status}`);
       try {
         return { ok: true, body: JSON.parse(bytes.toString('utf8')) };
       } catch {
@@ -160,6 +166,41 @@ export function outboundGetJson(policy: OutboundPolicy, log: OutboundLog): Outbo
       const reason = err instanceof Refused ? err.message : `${(err as Error).name}: ${(err as Error).message}`;
       log.warn({ outbound: { target: url ? `${url.origin}${url.pathname}` : 'invalid URL', reason } }, 'outbound request failed');
       return { ok: false, error: OUTBOUND_FAILED };
+    }
+  };
+}
+
+/** A guarded `POST` of JSON: the receiver's status, or {@link OUTBOUND_FAILED} when none answered. */
+export type OutboundPostJson = (
+  address: string | URL,
+  body: string,
+  headers?: Record<string, string>,
+) => Promise<{ ok: boolean; status: number | null; error: string | null }>;
+
+/**
+ * A guarded JSON sender for the policy (webhooks): the same checks as {@link outboundGetJson}.
+ * A receiver that answered is reported with its status (a 2xx is `ok`); a request that never got
+ * an answer (refused target, DNS, timeout) is {@link OUTBOUND_FAILED}, its reason logged.
+ */
+export function outboundPostJson(policy: OutboundPolicy, log: OutboundLog): OutboundPostJson {
+  return async (address, body, headers = {}) => {
+    let url: URL | null = null;
+    try {
+      url = new URL(address);
+      const signal = AbortSignal.timeout(OUTBOUND_TIMEOUT_MS);
+      const checked = await target(url, policy);
+      const { status } = await exchange(
+        url,
+        policy.dial ? policy.dial(checked) : checked,
+        { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }, body },
+        signal,
+      );
+      const ok = status >= 200 && status < 300;
+      return { ok, status, error: ok ? null : `The receiver answered ${status}.` };
+    } catch (err) {
+      const reason = err instanceof Refused ? err.message : `${(err as Error).name}: ${(err as Error).message}`;
+      log.warn({ outbound: { target: url ? `${url.origin}${url.pathname}` : 'invalid URL', reason } }, 'outbound request failed');
+      return { ok: false, status: null, error: OUTBOUND_FAILED };
     }
   };
 }

@@ -71,6 +71,14 @@ const emergencyAlert: Fixture = async (t, other) => ({
   ),
 });
 
+const triageAssessment: Fixture = async (t, other) => ({
+  id: await created(
+    t.app,
+    { method: 'POST', url: '/api/triage/assess', headers: other.headers, payload: { symptoms: 'mild headache since this morning' } },
+    (b) => b.assessment.id,
+  ),
+});
+
 const massCasualtyEvent: Fixture = async (t, other) => ({
   id: await created(
     t.app,
@@ -242,13 +250,8 @@ export const RECORD_FIXTURES: Record<string, Fixture> = {
   '/api/triage/waiting-room/:id/vitals': queueEntry,
   '/api/triage/waiting-room/:id/history': queueEntry,
   '/api/triage/case/:id/status': queueEntry,
-  '/api/triage/assessments/:id/action': async (t, other) => ({
-    id: await created(
-      t.app,
-      { method: 'POST', url: '/api/triage/assess', headers: other.headers, payload: { symptoms: 'mild headache since this morning' } },
-      (b) => b.assessment.id,
-    ),
-  }),
+  '/api/triage/assessments/:id/action': triageAssessment,
+  '/api/triage/:id': triageAssessment,
   '/api/patients/:id': patient,
   '/api/triage/patients/:id': patient,
   '/api/patients/:id/discharge': patient,

@@ -9,10 +9,11 @@ import {
 } from './organizations.js';
 import { MAX_ALLOW_LIST_ENTRIES } from '../rules/ip-allow-list.js';
 import { LONG_TEXT, requiredText } from './common.js';
+import { pagingSettingsInput } from './paging.js';
 
 /**
  * `GET` and `PUT /api/organizations/settings` (the `/organization/settings` screen, Admin or
- * above): five sections over the organization's row and its `settings` (`contracts/organizations.ts`).
+ * above): six sections over the organization's row and its `settings` (`contracts/organizations.ts`).
  */
 
 /** The General tab: the organization's name, type and description, its time zone and language. */
@@ -53,6 +54,12 @@ export const organizationSettingsDto = z.object({
   }),
   integrations: z.record(z.string(), z.object({ enabled: z.boolean(), systemName: z.string(), endpoint: z.string() })),
   billing: billingSettingsDto,
+  /**
+   * The Paging section: acknowledgement timeouts, automatic pages for critical alerts, the outbound
+   * webhook, and the secret its deliveries are signed with (made when a webhook address is first
+   * saved; null before).
+   */
+  paging: pagingSettingsInput.extend({ webhookUrl: z.string().nullable(), signingSecret: z.string().nullable() }),
 });
 /** The organization settings. */
 export type OrganizationSettingsDto = z.infer<typeof organizationSettingsDto>;
@@ -111,6 +118,11 @@ export const updateOrganizationSettingsBody = z
         state: z.string().trim().max(100),
         zip: z.string().trim().max(20),
       }),
+    }),
+    paging: partialOf({
+      timeoutMinutes: pagingSettingsInput.shape.timeoutMinutes.partial().strict(),
+      autoPageCritical: pagingSettingsInput.shape.autoPageCritical,
+      webhookUrl: pagingSettingsInput.shape.webhookUrl,
     }),
   })
   .partial()

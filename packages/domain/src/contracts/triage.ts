@@ -44,6 +44,9 @@ export const triageAssessmentActionBody = z.object({ action: z.enum(['accept', '
 /** `POST /api/triage/assess` and `POST /api/triage/assessments/{id}/action` answer: the stored assessment. */
 export const triageAssessmentResponse = z.object({ success: z.literal(true), assessment: triageAssessmentDto });
 
+/** `GET /api/triage/{id}` answer: one assessment of the organization, whoever made it. */
+export const triageAssessmentDetailResponse = triageAssessmentResponse;
+
 /** `GET /api/triage/history` answer: the user's latest assessments, newest first. */
 export const triageHistoryResponse = z.object({ success: z.literal(true), assessments: z.array(triageAssessmentDto) });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_PERMISSIONS, isAllowed, ROLES, type Role } from './access.js';
 import { TRIAGE_FEATURE_MESSAGE } from '../contracts/triage.js';
 import {
+  ADMIN_ACCESS,
   ANALYTICS_ACCESS,
   BILLING_ACCESS,
   DASHBOARD_ACCESS,
@@ -57,6 +58,11 @@ describe('route access tables', () => {
 
   it("gives the platform's health report to Admins and Owners only", () => {
     expect(allowedRoles(OPS_ACCESS.health)).toEqual(['Admin', 'Owner']);
+  });
+
+  it("gives the organization's overview and audit logs to Admins and Owners only", () => {
+    expect(allowedRoles(ADMIN_ACCESS.overview)).toEqual(['Admin', 'Owner']);
+    expect(allowedRoles(ADMIN_ACCESS.logs)).toEqual(['Admin', 'Owner']);
   });
 
   it('gives the emergency room, visitors and clinical trials screens to the roles holding their permission by default', () => {

@@ -121,7 +121,7 @@ export const BILLING_ACCESS = {
   manage: { permission: 'canManageSettings', evenReadOnly: true },
 } as const satisfies Record<string, RouteAccessRule>;
 
-/** AI triage (`/api/triage/assess`, `/api/triage/history`, assessment actions) and its page. */
+/** AI triage (`/api/triage/assess`, `/api/triage/history`, `/api/triage/{id}`, assessment actions) and its page. */
 export const TRIAGE_ACCESS = {
   /** The emergency-room permission, on a plan with AI triage. */
   use: {
@@ -185,6 +185,15 @@ export const OPS_ACCESS = {
 } as const satisfies Record<string, RouteAccessRule>;
 
 /**
+ * Organization administration (`GET /api/admin/overview`, `GET /api/admin/logs`): the organization
+ * at a glance and its audit trail, Admins and Owners.
+ */
+export const ADMIN_ACCESS = {
+  overview: { role: 'Admin' },
+  logs: { role: 'Admin' },
+} as const satisfies Record<string, RouteAccessRule>;
+
+/**
  * Recent activity (`GET /api/activity/recent`, the dashboard's panel): any active member. What an
  * item says depends on the member's flags (`rules/activity.ts`): without the queue, patients,
  * users or visitors permission, the events of that area are listed without names or clinical details.
@@ -231,10 +240,13 @@ export const FHIR_ACCESS = {
 
 /**
  * Paging (`/api/paging/…`): sending, reading and answering pages, and reading the on-call rotas,
- * every role but Viewer; changing a clinic's rota, Managers and above. Who may acknowledge or
- * cancel one page is `rules/paging.ts` (`mayAcknowledge`, `mayCancel`).
+ * every role but Viewer; changing a clinic's rota, Managers and above; the outbound webhook's
+ * deliveries, Admins and above. Who may acknowledge or cancel one page is `rules/paging.ts`
+ * (`mayAcknowledge`, `mayCancel`).
  */
 export const PAGING_ACCESS = {
   page: { role: 'Staff', feature: 'doctorPaging' },
   rota: { role: 'Manager', feature: 'doctorPaging' },
+  /** The organization's outbound webhook deliveries: Admins and the Owner. */
+  deliveries: { role: 'Admin', feature: 'doctorPaging' },
 } as const satisfies Record<string, RouteAccessRule>;

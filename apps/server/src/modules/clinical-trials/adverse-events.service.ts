@@ -1,6 +1,7 @@
 import { isSeriousAdverseEvent, reportingDueDate, type AdverseEventBody } from '@clinic/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { clinicalTrials, trialAdverseEvents, trialEnrollments } from '../../db/schema/index.js';
+import type { CriticalAlertPager } from '../../platform/critical-alerts.js';
 import { newId } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import type { TenantRouteContext } from '../../platform/route/index.js';
@@ -44,12 +45,17 @@ export async function listRecentAdverseEvents(ctx: TenantRouteContext, limit: nu
   return events;
 }
 
+/** What the page for a serious adverse event says: the trial, the severity and the report's deadline, nothing of the patient. */
+const seriousAdverseEventMessage = (trialTitle: string, severity: string, reportingDue: string | null) =>
+  `Serious adverse event (${severity}) reported in the trial ${trialTitle}.${reportingDue ? ` Safety report due ${reportingDue}.` : ''}`;
+
 /**
  * Reports an adverse event of an enrolled patient. A Severe or Life-threatening event is serious:
- * it carries its report's due date (7 or 15 days) and raises the safety alert to the trial
- * dashboard's staff (`clinical-trials.safety-alert`), audited as such.
+ * it carries its report's due date (7 or 15 days), raises the safety alert to the trial
+ * dashboard's staff (`clinical-trials.safety-alert`), audited as such, and pages the doctor on
+ * call of the request's clinic through `pager` (a trial belongs to no clinic).
  */
-export async function reportAdverseEvent(ctx: TenantRouteContext, trialId: string, body: AdverseEventBody) {
+export async function reportAdverseEvent(ctx: TenantRouteContext, trialId: string, body: AdverseEventBody, pager: CriticalAlertPager) {
   const org = ctx.tenant.organizationId;
   const trial = await trialRow(ctx.tx, org, trialId);
   const [enrolled] = await ctx.tx
@@ -84,6 +90,13 @@ export async function reportAdverseEvent(ctx: TenantRouteContext, trialId: strin
   if (serious) {
     await ctx.audit('trial.safety-alert-raised', { type: 'trial_adverse_event', id: row.id }, { trialId, reportingDueDate: row.reportingDueDate });
     await ctx.emit('clinical-trials.safety-alert', row.id);
+    await pager(ctx, {
+      clinicId: ctx.tenant.clinicId,
+      alertId: row.id,
+      entityType: 'trial_adverse_event',
+      patientId: row.patientId,
+      message: seriousAdverseEventMessage(trial.title, row.severity, row.reportingDueDate),
+    });
   }
   const names = await patientNames(ctx.tx, org, [row.patientId]);
   return toAdverseEventDto(row, trial.title, names.get(row.patientId) ?? 'Unknown patient');

@@ -24,6 +24,7 @@ import {
 } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import type { CriticalAlertPager } from '../../platform/critical-alerts.js';
 import { RateLimiter } from '../../platform/rate-limit.js';
 import { defineRoute } from '../../platform/route/index.js';
 import { tokenFrom } from '../../platform/sessions.js';
@@ -40,8 +41,11 @@ const trialQuery = z.object({ view: z.enum(['public']).optional() });
 /** Public reads and enrolments an address may make per minute. */
 const PUBLIC_LIMIT_PER_MINUTE = 60;
 
-/** The clinical trial dashboard's API, and the intake's trial read and enrolment. */
-export async function clinicalTrialRoutes(app: FastifyInstance) {
+/**
+ * The clinical trial dashboard's API, and the intake's trial read and enrolment. A serious adverse
+ * event pages the doctor on call through `pageCriticalAlert` (paging's, from app.ts).
+ */
+export async function clinicalTrialRoutes(app: FastifyInstance, { pageCriticalAlert }: { pageCriticalAlert: CriticalAlertPager }) {
   const limiter = new RateLimiter(PUBLIC_LIMIT_PER_MINUTE, 60_000);
   const access = TRIALS_ACCESS.manage;
 
@@ -186,7 +190,7 @@ export async function clinicalTrialRoutes(app: FastifyInstance) {
       reply: adverseEventResponse,
       status: 201,
     },
-    async (ctx, { params, body }) => ({ success: true, adverseEvent: await reportAdverseEvent(ctx, params.id, body) }),
+    async (ctx, { params, body }) => ({ success: true, adverseEvent: await reportAdverseEvent(ctx, params.id, body, pageCriticalAlert) }),
   );
 
   defineRoute(

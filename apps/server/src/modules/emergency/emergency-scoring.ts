@@ -10,8 +10,9 @@ import {
   type RiskAssessmentType,
 } from '@clinic/domain';
 import { emergencyAlerts, emergencyRiskAssessments } from '../../db/schema/index.js';
+import type { CriticalAlertPager } from '../../platform/critical-alerts.js';
 import { newId } from '../../platform/crypto.js';
-import type { EntryScoring, QueueEntryRow } from '../queue/index.js';
+import type { EntryScoring, EntryScoringRecorder, QueueEntryRow } from '../queue/index.js';
 import type { EmergencyContext } from './emergency-scope.js';
 
 /** An alert the server raises by itself for a cause (one unresolved per subject and cause). */
@@ -31,9 +32,15 @@ export interface CausedAlert {
 /**
  * Raises an alert for its cause unless one for the same subject and cause is still ACTIVE or
  * ACKNOWLEDGED (the partial unique index decides, so two concurrent scorings raise one). Audits
- * `emergency.alert-raised` and tells the subject's clinic. Returns the new alert's id, or null.
+ * `emergency.alert-raised` and tells the subject's clinic; a new CRITICAL alert goes to `pager`
+ * when one is given (the on-call doctor, in this transaction). Returns the new alert's id, or null.
  */
-export async function raiseCausedAlert(ctx: EmergencyContext, alert: CausedAlert, now = new Date()): Promise<string | null> {
+export async function raiseCausedAlert(
+  ctx: EmergencyContext,
+  alert: CausedAlert,
+  now = new Date(),
+  pager?: CriticalAlertPager,
+): Promise<string | null> {
   const { tx, tenant, actor } = ctx;
   const [row] = await tx
     .insert(emergencyAlerts)
@@ -71,6 +78,10 @@ export async function raiseCausedAlert(ctx: EmergencyContext, alert: CausedAlert
   );
   // The clinic the alert is about, which need not be the request's.
   await ctx.emit('emergency.alert.updated', row.id, { clinicId: alert.clinicId });
+  if (pager && alert.severity === 'CRITICAL') {
+    const { clinicId, patientId, queueEntryId, message } = alert;
+    await pager(ctx, { clinicId, alertId: row.id, entityType: 'emergency_alert', patientId, queueEntryId, message }, now);
+  }
   return row.id;
 }
 
@@ -89,8 +100,9 @@ function aboutEntry(entry: QueueEntryRow) {
  * What the emergency room keeps of a scoring of a queue entry, in the transaction that scored it:
  * a risk-assessment history row (with the readings when it is a VITALS scoring), and the alerts its
  * rules call for (risk above 80: HIGH_RISK; NEWS2 7 or more, or a single parameter at 3: VITALS),
- * each raised once while unresolved. The queue's `EntryScoringRecorder`: handed to the queue where it
- * stores risk or vitals (app.ts, the kiosk, the intake), since the queue does not import this module.
+ * each raised once while unresolved, the CRITICAL ones paged through `pager`. The queue's
+ * `EntryScoringRecorder` ({@link emergencyAlerting}): handed by app.ts to the queue's routes, the
+ * kiosk and the intake where they store risk or vitals, since the queue does not import this module.
  */
 export async function recordEntryScoring(
   ctx: EmergencyContext,
@@ -98,6 +110,7 @@ export async function recordEntryScoring(
   scoring: EntryScoring,
   assessmentType: RiskAssessmentType,
   now = new Date(),
+  pager?: CriticalAlertPager,
 ): Promise<{ assessmentId: string; alertIds: string[] }> {
   const { tx, tenant, actor } = ctx;
   const assessmentId = newId();
@@ -124,7 +137,7 @@ export async function recordEntryScoring(
   await ctx.emit('emergency.assessment.created', assessmentId, { clinicId: entry.clinicId });
   const alertIds: string[] = [];
   for (const alert of alertsForScoring(scoring)) {
-    const id = await raiseCausedAlert(ctx, { ...alert, ...aboutEntry(entry) }, now);
+    const id = await raiseCausedAlert(ctx, { ...alert, ...aboutEntry(entry) }, now, pager);
     if (id) alertIds.push(id);
   }
   return { assessmentId, alertIds };
@@ -139,6 +152,7 @@ export function raiseEmergencyCheckInAlert(
   entry: QueueEntryRow,
   pick: EmergencyPick,
   now = new Date(),
+  pager?: CriticalAlertPager,
 ): Promise<string | null> {
   return raiseCausedAlert(
     ctx,
@@ -149,5 +163,22 @@ export function raiseEmergencyCheckInAlert(
       ...aboutEntry(entry),
     },
     now,
+    pager,
   );
+}
+
+/** The emergency room's alerts raised where entries are scored and checked in, as app.ts hands them to the queue, the kiosk and the intake. */
+export interface EmergencyAlerting {
+  /** The queue's {@link EntryScoringRecorder}: {@link recordEntryScoring}. */
+  recordScoring: EntryScoringRecorder;
+  /** {@link raiseEmergencyCheckInAlert}. */
+  raiseCheckInAlert(ctx: EmergencyContext, entry: QueueEntryRow, pick: EmergencyPick, now?: Date): Promise<string | null>;
+}
+
+/** The emergency room's alerting, its CRITICAL alerts paged through `pager` (the paging module's, from app.ts). */
+export function emergencyAlerting(pager: CriticalAlertPager): EmergencyAlerting {
+  return {
+    recordScoring: (ctx, entry, scoring, assessmentType, now) => recordEntryScoring(ctx, entry, scoring, assessmentType, now, pager),
+    raiseCheckInAlert: (ctx, entry, pick, now) => raiseEmergencyCheckInAlert(ctx, entry, pick, now, pager),
+  };
 }

@@ -1,6 +1,8 @@
 /** The emergency module's public API: what other modules may call (see ../README.md). */
 export { emergencyAlertExists } from './alert-exists.js';
-export { raiseEmergencyCheckInAlert, recordEntryScoring } from './emergency-scoring.js';
+export { openAlertCount } from './alert-counts.js';
+// Where entries are scored and checked in (the queue, the kiosk, the intake: app.ts hands them over), paging CRITICAL alerts.
+export { emergencyAlerting, type EmergencyAlerting } from './emergency-scoring.js';
 export { entryWeightsQuery } from './entry-weights.js';
 export { type EmergencyContext } from './emergency-scope.js';
 export { emergencyRoutes } from './emergency.routes.js';

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { RateLimiter } from '../../platform/rate-limit.js';
 import { defineRoute } from '../../platform/route/index.js';
+import type { EmergencyAlerting } from '../emergency/index.js';
 import { kioskStats, publicClinicContext, submitKioskCase } from './kiosk.service.js';
 
 /** Check-ins a kiosk may submit per address per minute. */
@@ -19,8 +20,11 @@ const CONTEXT_LIMIT_PER_MINUTE = 120;
 /** The kiosk's check-in, at its own address and the spec's. */
 const CHECK_IN_URLS = ['/api/triage/case', '/api/triage/case/kiosk'];
 
-/** The public kiosk check-in, the names a kiosk or board shows of where it is connected, and the kiosk figures of the day for staff. */
-export async function kioskRoutes(app: FastifyInstance) {
+/**
+ * The public kiosk check-in, the names a kiosk or board shows of where it is connected, and the
+ * kiosk figures of the day for staff. `alerting`: the emergency room's, from app.ts.
+ */
+export async function kioskRoutes(app: FastifyInstance, { alerting }: { alerting: EmergencyAlerting }) {
   // One allowance per address across both check-in URLs.
   const limiter = new RateLimiter(KIOSK_LIMIT_PER_MINUTE, 60_000);
   for (const url of CHECK_IN_URLS) {
@@ -43,7 +47,7 @@ export async function kioskRoutes(app: FastifyInstance) {
         idempotent: { scope: 'kiosk.check-in' },
       },
       async (ctx, { body }) => {
-        const created = await submitKioskCase(ctx, body);
+        const created = await submitKioskCase(ctx, body, alerting);
         return { success: true, case: { id: created.id }, queueNumber: created.queueNumber };
       },
     );

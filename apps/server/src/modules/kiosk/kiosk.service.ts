@@ -11,7 +11,7 @@ import {
 } from '@clinic/domain';
 import type { PublicRouteContext, TenantRouteContext } from '../../platform/route/index.js';
 import { createCheckInPatient } from '../patients/index.js';
-import { raiseEmergencyCheckInAlert, recordEntryScoring } from '../emergency/index.js';
+import type { EmergencyAlerting } from '../emergency/index.js';
 import { auditAlertIfRaised, createQueueEntry, kioskDayFigures } from '../queue/index.js';
 
 /**
@@ -22,9 +22,10 @@ import { auditAlertIfRaised, createQueueEntry, kioskDayFigures } from '../queue/
  * From the emergency-room kiosk (`input.emergency`): source emergency-kiosk, department emergency;
  * a critical quick pick makes the entry an emergency and raises the CRITICAL EMERGENCY_CHECKIN
  * alert in the same transaction. A patient who gave no name (critical picks only) gets no
- * directory record: staff complete the name at the bedside.
+ * directory record: staff complete the name at the bedside. The emergency room's `alerting`
+ * (app.ts) keeps the scoring and raises (and pages) the alerts.
  */
-export async function submitKioskCase(ctx: PublicRouteContext, input: KioskCaseBody) {
+export async function submitKioskCase(ctx: PublicRouteContext, input: KioskCaseBody, alerting: EmergencyAlerting) {
   const { tx, tenant, actor } = ctx;
   const emergency = input.emergency;
   const via = emergency ? EMERGENCY_KIOSK_SOURCE : 'kiosk';
@@ -44,8 +45,8 @@ export async function submitKioskCase(ctx: PublicRouteContext, input: KioskCaseB
   // ctx.audit adds the route's clinic as details.clinicId; ctx.emit tells that clinic's board.
   await ctx.audit('queue.checked-in', { type: 'queue_entry', id: entry.id }, { via, patientId, queueNumber: entry.queueNumber });
   // A check-in that already calls for immediate attention (or a raised NEWS2) is an alert of its own.
-  await auditAlertIfRaised(ctx, recordEntryScoring, entry, null, 'check-in');
-  if (emergency?.critical) await raiseEmergencyCheckInAlert(ctx, entry, emergency.pick);
+  await auditAlertIfRaised(ctx, alerting.recordScoring, entry, null, 'check-in');
+  if (emergency?.critical) await alerting.raiseCheckInAlert(ctx, entry, emergency.pick);
   await ctx.emit('queue.updated', entry.id);
   return { id: entry.id, queueNumber: entry.queueNumber };
 }

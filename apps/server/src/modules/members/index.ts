@@ -1,6 +1,7 @@
 /** The members module's public API: what other modules may call (see ../README.md). */
 export { activeDoctors, activeMemberMfa, doctorUserIds, isActiveMember, memberNames, type ActiveDoctor } from './staff-readers.js';
 export { pageableMembers, type PageableMember } from './pageable-members.js';
+export { memberCounts } from './member-counts.js';
 export {
   activeAdminUserIdsQuery,
   membershipOfQuery,

@@ -1,9 +1,12 @@
 import { organizationSettings, type OrganizationSettings } from '@clinic/domain/contracts/organizations';
 import type { OrganizationSettingsDto, UpdateOrganizationSettingsBody } from '@clinic/domain/contracts/organization-settings';
+import { pagingSettingsInput } from '@clinic/domain/contracts/paging';
 import { addressAllowed } from '@clinic/domain/rules/ip-allow-list';
+import { pagingSettingsOf } from '@clinic/domain/rules/paging';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route/index.js';
 import { organizationRow as storedRow, updateOrganizationRow, type OrganizationRow } from '../organizations/index.js';
+import { newSealedSigningSecret, SIGNING_SECRET_SETTING, signingSecretOf } from '../paging/index.js';
 
 /** The stored settings, read leniently: a field that does not parse takes its default. */
 function storedSettings(raw: unknown): OrganizationSettings {
@@ -14,9 +17,10 @@ function storedSettings(raw: unknown): OrganizationSettings {
   return organizationSettings.parse(fields);
 }
 
-/** An organization's row and settings as the five tabs show them. */
+/** An organization's row and settings as the six tabs show them. */
 export function toSettingsDto(row: OrganizationRow): OrganizationSettingsDto {
   const s = storedSettings(row.settings);
+  const raw = (row.settings ?? {}) as Record<string, unknown>;
   return {
     general: { name: row.name, type: row.type, description: row.description ?? '', timezone: s.timezone, language: s.language },
     security: {
@@ -38,6 +42,7 @@ export function toSettingsDto(row: OrganizationRow): OrganizationSettingsDto {
         ? `${row.paymentMethod.brand.toUpperCase()} ending in ${row.paymentMethod.last4}, expires ${String(row.paymentMethod.expMonth).padStart(2, '0')}/${row.paymentMethod.expYear}`
         : null,
     },
+    paging: { ...pagingSettingsOf(raw.paging), signingSecret: signingSecretOf(raw, row.id) },
   };
 }
 
@@ -80,7 +85,7 @@ export async function updateOrganizationSettings(ctx: TenantRouteContext, body: 
   const row = await organizationRow(tx, tenant.organizationId, true);
   const raw = (row.settings ?? {}) as Record<string, unknown>;
   const current = storedSettings(raw);
-  const { general = {}, security = {}, notifications, integrations, billing } = body;
+  const { general = {}, security = {}, notifications, integrations, billing, paging } = body;
   const ipWhitelist = security.ipWhitelist ? cleanList(security.ipWhitelist) : undefined;
   if (ipWhitelist && ipWhitelist.length > 0 && !addressAllowed(ctx.actor.ip, ipWhitelist)) {
     throw new AppError(
@@ -102,12 +107,18 @@ export async function updateOrganizationSettings(ctx: TenantRouteContext, body: 
   });
   if (ipWhitelist) next.ipWhitelist = ipWhitelist;
   const checked = organizationSettings.safeParse(next);
-  if (!checked.success) {
-    throw new AppError(
-      'validation/invalid',
-      'Some fields are invalid.',
-      checked.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-    );
+  const checkedPaging = paging ? pagingSettingsInput.safeParse(merged({ ...pagingSettingsOf(raw.paging) }, paging)) : null;
+  const issues = [
+    ...(checked.success ? [] : checked.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }))),
+    ...(checkedPaging && !checkedPaging.success
+      ? checkedPaging.error.issues.map((i) => ({ path: ['paging', ...i.path].join('.'), message: i.message }))
+      : []),
+  ];
+  if (!checked.success || (checkedPaging && !checkedPaging.success)) throw new AppError('validation/invalid', 'Some fields are invalid.', issues);
+  if (checkedPaging?.data) {
+    next.paging = checkedPaging.data;
+    // The webhook's deliveries are signed from the first one: its secret is made with its address.
+    if (checkedPaging.data.webhookUrl && !raw[SIGNING_SECRET_SETTING]) next[SIGNING_SECRET_SETTING] = newSealedSigningSecret(tenant.organizationId);
   }
   const columns = Object.fromEntries(
     Object.entries({ name: general.name, type: general.type, description: general.description }).filter(([, v]) => v !== undefined),

@@ -15,8 +15,11 @@ import { publishEvent } from '../../platform/events.js';
 import { withTenant, type TenantTx } from '../../platform/tenant-tx.js';
 import { pageableMembers } from '../members/index.js';
 import { organizationRow } from '../organizations/index.js';
-import { addPageEvent } from './pages.service.js';
+import { addPageEvent } from './page-events.js';
+import { queuePageMail, type PageNotices } from './page-mail.js';
 import { onCallFor } from './rotas.service.js';
+import { queuePageWebhook } from './webhook.js';
+import { repeatEvery } from './worker-loop.js';
 
 /** How often the worker looks for due pages by default. */
 export const ESCALATION_INTERVAL_MS = 5_000;
@@ -36,7 +39,13 @@ export interface EscalationOutcome {
  * then escalated to the backup on call for its role (the role it was sent to, else its
  * recipient's), or to the clinic's Managers and Admins, or expired (`nextEscalation`).
  */
-async function stepPage(tx: TenantTx, organizationId: string, id: string, now: Date): Promise<'escalated' | 'expired' | null> {
+async function stepPage(
+  tx: TenantTx,
+  organizationId: string,
+  id: string,
+  now: Date,
+  notices?: PageNotices,
+): Promise<'escalated' | 'expired' | null> {
   const [row] = await tx
     .select()
     .from(pages)
@@ -61,7 +70,7 @@ async function stepPage(tx: TenantTx, organizationId: string, id: string, now: D
   });
   const where = and(eq(pages.organizationId, organizationId), eq(pages.id, id));
   if (step.kind === 'escalate') {
-    await tx
+    const [updated] = await tx
       .update(pages)
       .set({
         status: 'escalated',
@@ -70,12 +79,16 @@ async function stepPage(tx: TenantTx, organizationId: string, id: string, now: D
         escalatedAt: now,
         nextStepAt: escalationDueAt(now, row.priority as PagePriority, timeoutMinutes),
       })
-      .where(where);
+      .where(where)
+      .returning();
     for (const memberId of step.memberIds)
       await addPageEvent(tx, row, { type: 'escalated', memberId, channel: 'app', detail: `Level ${step.level}`, at: now });
+    await queuePageWebhook(tx, settings, updated, 'escalated', now, step.memberIds);
+    await queuePageMail(tx, updated, step.memberIds, notices, now);
   } else {
-    await tx.update(pages).set({ status: 'expired', expiredAt: now, nextStepAt: null }).where(where);
+    const [updated] = await tx.update(pages).set({ status: 'expired', expiredAt: now, nextStepAt: null }).where(where).returning();
     await addPageEvent(tx, row, { type: 'expired', at: now });
+    await queuePageWebhook(tx, settings, updated, 'expired', now);
   }
   const action = step.kind === 'escalate' ? 'page.escalated' : 'page.expired';
   const details = step.kind === 'escalate' ? { clinicId: row.clinicId, level: step.level, memberIds: step.memberIds } : { clinicId: row.clinicId };
@@ -91,11 +104,11 @@ async function stepPage(tx: TenantTx, organizationId: string, id: string, now: D
  * the row lock (skipped when held) with the re-check makes each step happen once however many
  * instances run it at the same moment.
  */
-export async function escalateDuePages(db: AppDb, now = new Date()): Promise<EscalationOutcome> {
+export async function escalateDuePages(db: AppDb, now = new Date(), notices?: PageNotices): Promise<EscalationOutcome> {
   const due = await db.execute(sql`select organization_id, id from due_pages(${now.toISOString()}::timestamptz, ${PAGES_PER_STEP})`);
   const outcome: EscalationOutcome = { escalated: 0, expired: 0 };
   for (const { organization_id: organizationId, id } of due.rows as Array<{ organization_id: string; id: string }>) {
-    const done = await escalatePage(db, organizationId, id, now);
+    const done = await escalatePage(db, organizationId, id, now, notices);
     if (done) outcome[done] += 1;
   }
   return outcome;
@@ -106,33 +119,22 @@ export async function escalateDuePages(db: AppDb, now = new Date()): Promise<Esc
  * it is no longer due (taken meanwhile by another worker, acknowledged, cancelled) or locked by
  * another worker right now.
  */
-export function escalatePage(db: AppDb, organizationId: string, id: string, now: Date): Promise<'escalated' | 'expired' | null> {
-  return withTenant(db, organizationId, (tx) => stepPage(tx, organizationId, id, now));
+export function escalatePage(
+  db: AppDb,
+  organizationId: string,
+  id: string,
+  now: Date,
+  notices?: PageNotices,
+): Promise<'escalated' | 'expired' | null> {
+  return withTenant(db, organizationId, (tx) => stepPage(tx, organizationId, id, now, notices));
 }
 
 /**
  * Runs {@link escalateDuePages} every `intervalMs` (one step at a time, never overlapping) until
  * the returned function is called; it resolves once a step under way has finished. A failed step
- * is reported to `onError` and the next one runs as planned.
+ * is reported to `onError` and the next one runs as planned. `notices` says whether the members
+ * each escalation reaches are mailed.
  */
-export function startEscalation(db: AppDb, intervalMs: number, onError: (error: unknown) => void): () => Promise<void> {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> = Promise.resolve();
-  const schedule = () => {
-    timer = setTimeout(() => {
-      running = escalateDuePages(db)
-        .then(() => undefined, onError)
-        .finally(() => {
-          if (!stopped) schedule();
-        });
-    }, intervalMs);
-    timer.unref();
-  };
-  schedule();
-  return async () => {
-    stopped = true;
-    clearTimeout(timer);
-    await running;
-  };
+export function startEscalation(db: AppDb, intervalMs: number, onError: (error: unknown) => void, notices?: PageNotices): () => Promise<void> {
+  return repeatEvery(() => escalateDuePages(db, new Date(), notices), intervalMs, onError);
 }

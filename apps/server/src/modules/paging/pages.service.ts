@@ -19,6 +19,9 @@ import { patientExists } from '../patients/index.js';
 import { queueEntrySubjects } from '../queue/index.js';
 import { namedIn, pageDtos, peopleOf, toPageEventDto, visiblePatientNames, toPageDto, type PageRow } from './paging.dto.js';
 import { clinicOf, onCallFor } from './rotas.service.js';
+import { queuePageWebhook, type WebhookEvent } from './webhook.js';
+import { addPageEvent } from './page-events.js';
+import { queuePageMail, type PageNotices } from './page-mail.js';
 
 /** One page of the organization, or a 404 (another organization's id is unknown here). */
 export async function pageOf(tx: TenantTx, organizationId: string, id: string, lock = false): Promise<PageRow> {
@@ -29,24 +32,6 @@ export async function pageOf(tx: TenantTx, organizationId: string, id: string, l
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound('Page');
   return row;
-}
-
-/** Appends a step to a page's timeline. */
-export async function addPageEvent(
-  tx: TenantTx,
-  page: Pick<PageRow, 'organizationId' | 'id'>,
-  event: { type: string; memberId?: string | null; channel?: string | null; detail?: string | null; at: Date },
-): Promise<void> {
-  await tx.insert(pageEvents).values({
-    organizationId: page.organizationId,
-    id: newId(),
-    pageId: page.id,
-    type: event.type,
-    memberId: event.memberId ?? null,
-    channel: event.channel ?? null,
-    detail: event.detail ?? null,
-    at: event.at,
-  });
 }
 
 /** What a page names besides its recipient must be the organization's: else a 404 naming it. */
@@ -63,7 +48,7 @@ async function checkSubjects(ctx: TenantRouteContext, body: PageBody): Promise<v
  * request's clinic (nobody on call is a 409). The page waits for its acknowledgement until its
  * priority's timeout (the organization's paging settings), then escalates (`escalation.ts`).
  */
-export async function sendPage(ctx: TenantRouteContext, body: PageBody, now = new Date()) {
+export async function sendPage(ctx: TenantRouteContext, body: PageBody, notices?: PageNotices, now = new Date()) {
   const { tx, tenant } = ctx;
   const clinicId = clinicOf(ctx);
   let recipientId = body.recipientMemberId;
@@ -104,6 +89,8 @@ export async function sendPage(ctx: TenantRouteContext, body: PageBody, now = ne
     })
     .returning();
   await addPageEvent(tx, row, { type: 'sent', memberId: recipient.memberId, channel: 'app', at: now });
+  await queuePageWebhook(tx, tenant.organization.settings, row, 'sent', now);
+  await queuePageMail(tx, row, [recipient.memberId], notices, now);
   await ctx.audit(
     'page.sent',
     { type: 'page', id: row.id },
@@ -165,7 +152,7 @@ const closed = (status: string) => new AppError('conflict/page-closed', `This pa
 async function closePage(
   ctx: TenantRouteContext,
   row: PageRow,
-  change: { status: PageStatus; set: Partial<typeof pages.$inferInsert>; event: { type: string; detail?: string | null }; action: string },
+  change: { status: PageStatus; set: Partial<typeof pages.$inferInsert>; event: { type: WebhookEvent; detail?: string | null }; action: string },
   now: Date,
 ) {
   const [updated] = await ctx.tx
@@ -174,6 +161,7 @@ async function closePage(
     .where(and(eq(pages.organizationId, row.organizationId), eq(pages.id, row.id)))
     .returning();
   await addPageEvent(ctx.tx, updated, { ...change.event, memberId: ctx.tenant.member.id, at: now });
+  await queuePageWebhook(ctx.tx, ctx.tenant.organization.settings, updated, change.event.type, now);
   await ctx.audit(change.action, { type: 'page', id: row.id }, { from: row.status, level: row.escalationLevel });
   await ctx.emit('paging.updated', row.id, { clinicId: row.clinicId });
   const [page] = await pageDtos(ctx, [updated]);

@@ -10,21 +10,47 @@ import {
   pageHistoryResponse,
   pageResponse,
   PAGING_ACCESS,
+  pagingDeliveriesQuery,
+  pagingDeliveriesResponse,
   pagingRecipientsResponse,
   pagingStatsResponse,
 } from '@clinic/domain';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { appOrigin, type LinkConfig } from '../../platform/links.js';
 import { defineRoute } from '../../platform/route/index.js';
 import { pageHistory, pagingStats } from './history.service.js';
 import { acknowledgePage, cancelPage, pageDetail, sendPage } from './pages.service.js';
+import type { PageNotices } from './page-mail.js';
 import { listRotas, pagingRecipients, saveRota } from './rotas.service.js';
+import { listPagingDeliveries } from './webhook.js';
 
 const idParams = z.object({ id: idSchema });
 const access = PAGING_ACCESS.page;
 
-/** Paging: recipients, sending, the history, a page's timeline, acknowledging, cancelling, the day's figures and the on-call rotas. */
-export async function pagingRoutes(app: FastifyInstance) {
+/** Whether pages are mailed (a mailer is configured), and the app's links for the mail's link. */
+export interface PagingRouteOptions {
+  mail?: boolean;
+  links?: LinkConfig;
+}
+
+/**
+ * Paging: recipients, sending, the history, a page's timeline, acknowledging, cancelling, the
+ * day's figures, the on-call rotas and the webhook's deliveries.
+ */
+export async function pagingRoutes(app: FastifyInstance, opts: PagingRouteOptions = {}) {
+  /** How a page sent by this request is mailed: queued with the page, the link to this request's app. */
+  const noticesOf = (request: FastifyRequest): PageNotices => {
+    if (!opts.mail) return { mail: false };
+    let origin: string | null = null;
+    try {
+      origin = opts.links ? appOrigin(opts.links, request) : null;
+    } catch {
+      origin = null;
+    }
+    return { mail: true, origin };
+  };
+
   defineRoute(
     app,
     {
@@ -51,7 +77,7 @@ export async function pagingRoutes(app: FastifyInstance) {
       status: 201,
       idempotent: true,
     },
-    async (ctx, { body }) => ({ success: true, page: await sendPage(ctx, body) }),
+    async (ctx, { body }, request) => ({ success: true, page: await sendPage(ctx, body, noticesOf(request)) }),
   );
 
   defineRoute(
@@ -106,6 +132,21 @@ export async function pagingRoutes(app: FastifyInstance) {
       reply: onCallRotaResponse,
     },
     async (ctx, { body }) => ({ success: true, rota: await saveRota(ctx, body) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/paging/deliveries',
+      summary: "The organization's paging webhook deliveries, newest first, with their status",
+      access: PAGING_ACCESS.deliveries,
+      scope: 'organization',
+      query: pagingDeliveriesQuery,
+      reply: pagingDeliveriesResponse,
+    },
+    async (ctx, { query }) => ({ success: true, ...(await listPagingDeliveries(ctx, query)) }),
   );
 
   defineRoute(

@@ -4,9 +4,8 @@ import { pediatricIntakes } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import type { PublicOrTenantRouteContext, PublicRouteContext } from '../../platform/route/index.js';
-import { recordEntryScoring } from '../emergency/index.js';
 import { createCheckInPatient, patientSummaries } from '../patients/index.js';
-import { auditAlertIfRaised, createQueueEntry } from '../queue/index.js';
+import { auditAlertIfRaised, createQueueEntry, type EntryScoringRecorder } from '../queue/index.js';
 import { consumeIntakeToken, issueIntakeToken } from './intake-tokens.js';
 
 /**
@@ -65,7 +64,12 @@ export async function submitIntake(ctx: PublicRouteContext, body: PediatricIntak
  * complaint, symptoms and pain, scored by the queue's risk rules. Anonymous callers need the
  * intake's token (`X-Intake-Token`), spent here; staff need the patients permission.
  */
-export async function queueIntakePatient(ctx: PublicOrTenantRouteContext, patientId: string, token: string | undefined) {
+export async function queueIntakePatient(
+  ctx: PublicOrTenantRouteContext,
+  patientId: string,
+  token: string | undefined,
+  recordScoring: EntryScoringRecorder,
+) {
   const org = ctx.tenant.organizationId;
   const tokenIntake = ctx.signedIn ? null : await consumeIntakeToken(ctx, token, patientId, 'queue');
   const [intake] = await ctx.tx
@@ -116,7 +120,7 @@ export async function queueIntakePatient(ctx: PublicOrTenantRouteContext, patien
     },
   });
   await ctx.audit('queue.checked-in', { type: 'queue_entry', id: entry.id }, { via: 'pediatric-intake', patientId, intakeId: intake.id });
-  await auditAlertIfRaised(ctx, recordEntryScoring, entry, null, 'check-in');
+  await auditAlertIfRaised(ctx, recordScoring, entry, null, 'check-in');
   await ctx.emit('queue.updated', entry.id);
   return { queueId: entry.id, queueNumber: entry.queueNumber };
 }

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { RateLimiter } from '../../platform/rate-limit.js';
 import { defineRoute } from '../../platform/route/index.js';
 import { tokenFrom } from '../../platform/sessions.js';
+import type { EntryScoringRecorder } from '../queue/index.js';
 import { queueIntakePatient, submitIntake } from './intake.service.js';
 
 /** Intake submissions an address may make per minute (the kiosk's allowance). */
@@ -26,8 +27,8 @@ export function intakeTokenOf(request: FastifyRequest): string | undefined {
 /** Staff act with their session, unless the call carries an intake's token (then it is the intake's). */
 export const intakeCallAsStaff = (request: FastifyRequest) => intakeTokenOf(request) === undefined && tokenFrom(request) !== null;
 
-/** The public pediatric intake: its submit and its queue call. */
-export async function pediatricIntakeRoutes(app: FastifyInstance) {
+/** The public pediatric intake: its submit and its queue call (scored through `recordScoring`: the emergency room's, from app.ts). */
+export async function pediatricIntakeRoutes(app: FastifyInstance, { recordScoring }: { recordScoring: EntryScoringRecorder }) {
   // One allowance per address for the submit and the queue call.
   const limiter = new RateLimiter(INTAKE_LIMIT_PER_MINUTE, 60_000);
   defineRoute(
@@ -64,6 +65,9 @@ export async function pediatricIntakeRoutes(app: FastifyInstance) {
       rateLimit: { limiter, scope: 'pediatric-intake' },
       asStaff: intakeCallAsStaff,
     },
-    async (ctx, { params }, request) => ({ success: true, ...(await queueIntakePatient(ctx, params.patientId, intakeTokenOf(request))) }),
+    async (ctx, { params }, request) => ({
+      success: true,
+      ...(await queueIntakePatient(ctx, params.patientId, intakeTokenOf(request), recordScoring)),
+    }),
   );
 }

@@ -6,13 +6,14 @@ import {
   TRIAGE_ACCESS,
   triageAssessBody,
   triageAssessmentActionBody,
+  triageAssessmentDetailResponse,
   triageAssessmentResponse,
   triageHistoryResponse,
 } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { defineRoute } from '../../platform/route/index.js';
-import { assess, history, recordAction } from './triage.service.js';
+import { assess, assessmentById, history, recordAction } from './triage.service.js';
 
 const idParams = z.object({ id: idSchema });
 const access = TRIAGE_ACCESS.use;
@@ -44,6 +45,20 @@ export async function triageRoutes(app: FastifyInstance) {
       reply: triageHistoryResponse,
     },
     async (ctx) => ({ success: true, assessments: await history(ctx) }),
+  );
+
+  defineRoute(
+    app,
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/triage/:id',
+      summary: 'One triage assessment of the organization',
+      access,
+      params: idParams,
+      reply: triageAssessmentDetailResponse,
+    },
+    async (ctx, { params }) => ({ success: true, assessment: await assessmentById(ctx, params.id) }),
   );
 
   defineRoute(

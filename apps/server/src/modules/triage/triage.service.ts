@@ -54,6 +54,21 @@ export async function history(ctx: TenantRouteContext) {
   return rows.map(toDto);
 }
 
+/**
+ * One assessment of the organization, whoever made it; another organization's or none is a 404.
+ * Symptoms are health data: the read is audited.
+ */
+export async function assessmentById(ctx: TenantRouteContext, id: string) {
+  const { tx, tenant } = ctx;
+  const [row] = await tx
+    .select()
+    .from(triageAssessments)
+    .where(and(eq(triageAssessments.organizationId, tenant.organizationId), eq(triageAssessments.id, id)));
+  if (!row) throw notFound('Assessment');
+  await ctx.audit('triage.assessment-read', { type: 'triage_assessment', id }, { severity: row.severity });
+  return toDto(row);
+}
+
 /** Records Accept Recommendation or Get Second Opinion on one of the user's own assessments. */
 export async function recordAction(ctx: TenantRouteContext, id: string, action: 'accept' | 'second-opinion') {
   const { tx, tenant, actor } = ctx;
