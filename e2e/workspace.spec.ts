@@ -27,7 +27,7 @@ test('a Nurse sees the Emergency Room and not the Organization, and every area t
 
   const links = nav(page).getByRole('link');
   const names = (await links.allTextContents()).map((t) => t.trim());
-  expect(names).toEqual(['Dashboard', 'Triage', 'Queue', 'Patients', 'Emergency Room', 'Analytics', 'Settings', 'Billing']);
+  expect(names).toEqual(['Dashboard', 'Triage', 'Queue', 'Patients', 'Emergency Room', 'Paging', 'Analytics', 'Settings', 'Billing']);
   const hrefs = await links.evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
   for (const href of hrefs) {
     await page.goto(href);

@@ -12,6 +12,7 @@ import { OrganizationSwitcher } from '../features/organizations';
 import { PatientRecordTabsContext } from '../ui/patient-record-tabs';
 import { TimeFormatContext } from '../ui/time-format';
 import { AppliedPreferences } from './AppliedPreferences';
+import { PageActionProvider } from './page-action';
 import { PATIENT_RECORD_TABS } from './patient-record-tabs';
 import { RequireAccess, RequireAuth, RequireMfaEnrolment } from './RouteGuards';
 import classes from './shell/shell.module.css';
@@ -31,13 +32,16 @@ const PHONE = '(max-width: 47.99em)';
  * The signed-in frame (Mantine AppShell): a skip link, the header (burger on phones, search,
  * organization and clinic switcher, user menu), the side navigation of the areas the member may
  * open (collapsible to icons, remembered in this browser), then the page in <main>. It holds the
- * organization's event stream, so every staff page hears changes made elsewhere.
+ * organization's event stream, so every staff page hears changes made elsewhere, and provides
+ * paging's "Page" action to the pages' cards and records.
  */
 export function StaffShell() {
   return (
     <RequireAuth>
       <RequireMfaEnrolment>
-        <StaffFrame />
+        <PageActionProvider>
+          <StaffFrame />
+        </PageActionProvider>
       </RequireMfaEnrolment>
     </RequireAuth>
   );

@@ -3,6 +3,7 @@ import { WORKSPACE_AREAS as AREAS, type WorkspaceArea } from '@clinic/domain/rul
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LandingPage } from '../features/public/LandingPage';
+import { PageActionProvider } from './page-action';
 
 /**
  * The whole route table (platform-core section 2). The landing page `/` comes with the entry, so it
@@ -56,8 +57,22 @@ const kioskPages = () => import('../features/kiosk');
 const visitorKioskPage = () => import('../features/visitors/VisitorKioskPage');
 const visitorPages = () => import('../features/visitors');
 const queuePages = () => import('../features/queue');
+// The Queue Manager is outside the staff shell (the area is public): it gets the "Page" action here.
+const queueWithPaging = async () => {
+  const { QueuePage } = await queuePages();
+  return {
+    QueuePage: function QueuePageWithPaging() {
+      return (
+        <PageActionProvider>
+          <QueuePage />
+        </PageActionProvider>
+      );
+    },
+  };
+};
 const triagePages = () => import('../features/triage');
 const emergencyPages = () => import('../features/emergency');
+const pagingPages = () => import('../features/paging');
 const testPages = () => import('../features/test-pages');
 const pediatricIntakePages = () => import('../features/pediatric-intake');
 const clinicalTrialPages = () => import('../features/clinical-trials');
@@ -96,8 +111,8 @@ export const routes: RouteObject[] = [
       pub('/visitor-kiosk', visitorKioskPage, 'VisitorKioskPage'),
       pub('/emergency-kiosk', kioskPages, 'EmergencyKioskPage'),
       // The Queue area (`AREAS.queue`) is public: staff get the Queue Manager, anyone else the board.
-      pub('/cds-queue', queuePages, 'QueuePage'),
-      pub('/queue', queuePages, 'QueuePage'),
+      pub('/cds-queue', queueWithPaging, 'QueuePage'),
+      pub('/queue', queueWithPaging, 'QueuePage'),
       pub('/test-patient-flow', testPages, 'PatientFlowTestPage'),
       pub('/test-organization', testPages, 'OrganizationTestPage'),
       pub('/test-data-segregation', testPages, 'DataSegregationTestPage'),
@@ -117,6 +132,7 @@ export const routes: RouteObject[] = [
           ...area(AREAS.billing, billingPages, 'BillingPage'),
           ...area(AREAS.triage, triagePages, 'TriagePage'),
           ...area(AREAS.emergencyRoom, emergencyPages, 'EmergencyRoomPage'),
+          ...area(AREAS.paging, pagingPages, 'PagingPage'),
           ...area(AREAS.patients, patientPages, 'PatientListPage'),
           staff('/patients/new', patientPages, 'PatientFormPage', AREAS.patients.access),
           staff('/patients/:id', patientPages, 'PatientDetailPage', AREAS.patients.access),

@@ -23,6 +23,7 @@ const EVERY_AREA = [
   'Queue',
   'Patients',
   'Emergency Room',
+  'Paging',
   'Visitors',
   'Clinical Trials',
   'Analytics',
@@ -36,10 +37,13 @@ describe('workspace areas in the navigation', () => {
   it.each<[Role, string[]]>([
     ['Owner', EVERY_AREA],
     ['Admin', EVERY_AREA.filter((area) => area !== 'Organization')],
-    ['Manager', ['Dashboard', 'Triage', 'Queue', 'Patients', 'Emergency Room', 'Visitors', 'Clinical Trials', 'Analytics', 'Settings', 'Billing']],
-    ['Doctor', ['Dashboard', 'Triage', 'Queue', 'Patients', 'Emergency Room', 'Clinical Trials', 'Analytics', 'Settings', 'Billing']],
-    ['Nurse', ['Dashboard', 'Triage', 'Queue', 'Patients', 'Emergency Room', 'Analytics', 'Settings', 'Billing']],
-    ['Staff', ['Dashboard', 'Queue', 'Visitors', 'Analytics', 'Settings', 'Billing']],
+    [
+      'Manager',
+      ['Dashboard', 'Triage', 'Queue', 'Patients', 'Emergency Room', 'Paging', 'Visitors', 'Clinical Trials', 'Analytics', 'Settings', 'Billing'],
+    ],
+    ['Doctor', ['Dashboard', 'Triage', 'Queue', 'Patients', 'Emergency Room', 'Paging', 'Clinical Trials', 'Analytics', 'Settings', 'Billing']],
+    ['Nurse', ['Dashboard', 'Triage', 'Queue', 'Patients', 'Emergency Room', 'Paging', 'Analytics', 'Settings', 'Billing']],
+    ['Staff', ['Dashboard', 'Queue', 'Paging', 'Visitors', 'Analytics', 'Settings', 'Billing']],
     ['Viewer', ['Dashboard', 'Analytics', 'Settings', 'Billing']],
   ])('shows a demo %s the areas of their role', (role, expected) => {
     expect(labels(demo(role))).toEqual(expected);
@@ -112,6 +116,7 @@ describe('the area of a path', () => {
     ['/organization/settings', 'organizationSettings'],
     ['/visitor-management', 'visitors'],
     ['/cds-queue', 'queue'],
+    ['/paging', 'paging'],
     ['/patientsx', undefined],
     ['/kiosk', undefined],
   ])('%s belongs to %s', (path, id) => {

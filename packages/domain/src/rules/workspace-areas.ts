@@ -14,6 +14,7 @@ import {
   DASHBOARD_ACCESS,
   EMERGENCY_ACCESS,
   ORGANIZATIONS_ACCESS,
+  PAGING_ACCESS,
   PATIENTS_ACCESS,
   QUEUE_ACCESS,
   SETTINGS_ACCESS,
@@ -30,6 +31,7 @@ export type WorkspaceIcon =
   | 'queue'
   | 'patients'
   | 'emergency'
+  | 'paging'
   | 'visitors'
   | 'trials'
   | 'analytics'
@@ -64,6 +66,7 @@ export const WORKSPACE_AREAS = {
   queue: { path: '/queue', aliases: ['/cds-queue'], label: 'Queue', icon: 'queue', access: QUEUE_ACCESS.manage, publicRoute: true },
   patients: { path: '/patients', label: 'Patients', icon: 'patients', access: PATIENTS_ACCESS.manage },
   emergencyRoom: { path: '/emergency-room', label: 'Emergency Room', icon: 'emergency', access: EMERGENCY_ACCESS.view },
+  paging: { path: '/paging', label: 'Paging', icon: 'paging', access: PAGING_ACCESS.page },
   visitors: { path: '/visitors', aliases: ['/visitor-management'], label: 'Visitors', icon: 'visitors', access: VISITORS_ACCESS.manage },
   clinicalTrials: { path: '/clinical-trials', label: 'Clinical Trials', icon: 'trials', access: TRIALS_ACCESS.manage },
   analytics: { path: '/analytics', label: 'Analytics', icon: 'analytics', access: ANALYTICS_ACCESS.view },

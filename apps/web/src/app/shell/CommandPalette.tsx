@@ -46,6 +46,7 @@ const KEYWORDS: Record<WorkspaceAreaId, readonly string[]> = {
   queue: ['queue manager', 'waiting room'],
   patients: ['patient management', 'directory', 'records'],
   emergencyRoom: ['er', 'emergency'],
+  paging: ['page', 'pager', 'on call', 'rota'],
   visitors: ['visitor management', 'badges'],
   clinicalTrials: ['trials', 'studies'],
   analytics: ['reports', 'analytics dashboard'],

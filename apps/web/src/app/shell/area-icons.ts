@@ -1,6 +1,7 @@
 import type { WorkspaceIcon } from '@clinic/domain/rules/workspace-areas';
 import {
   IconAmbulance,
+  IconBellRinging,
   IconBuildingCog,
   IconBuildingHospital,
   IconChartBar,
@@ -22,6 +23,7 @@ export const AREA_ICONS: Record<WorkspaceIcon, Icon> = {
   queue: IconListNumbers,
   patients: IconUsers,
   emergency: IconAmbulance,
+  paging: IconBellRinging,
   visitors: IconIdBadge2,
   trials: IconFlask,
   analytics: IconChartBar,

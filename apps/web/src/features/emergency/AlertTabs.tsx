@@ -1,6 +1,7 @@
 import type { AlertDto, ErPatientDto, MassCasualtyEventDto, PediatricPatientDto } from '@clinic/domain/contracts/emergency';
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { PageAction } from '../../ui/page-action';
 import { StatCard } from '../../ui/StatCard';
 import { StatusChip } from '../../ui/StatusChip';
 import { alertStatusTone, timeOf } from './display';
@@ -19,6 +20,16 @@ export function AlertActions({ alert, onAction, busy }: { alert: AlertDto; onAct
       <Button size="xs" variant="outline" color="teal.9" onClick={() => onAction('resolve')} disabled={busy} aria-label={`Resolve alert: ${who}`}>
         Resolve
       </Button>
+      <PageAction
+        size="xs"
+        variant="outline"
+        patientId={alert.patientId}
+        patientName={alert.patientName}
+        queueEntryId={alert.queueEntryId}
+        alertId={alert.id}
+        message={alert.message}
+        ariaLabel={`Page about alert: ${who}`}
+      />
     </Group>
   );
 }

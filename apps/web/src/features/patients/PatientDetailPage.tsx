@@ -16,6 +16,7 @@ import { PlacementCard } from './components/PlacementCard';
 import { PossibleMatches } from './components/PossibleMatches';
 import { VisitHistory } from './components/VisitHistory';
 import { GENDER_LABELS, STATUS_LABELS, formatDate, fullName } from './lib/format';
+import { PageAction } from '../../ui/page-action';
 
 /** The record's own tabs; the app may add others (the Privacy tab) through `ui/patient-record-tabs`. */
 type Tab = 'overview' | 'medical' | 'visits' | 'emergency' | (string & {});
@@ -137,6 +138,7 @@ function PatientRecord({ patient }: { patient: PatientDto }) {
             Edit Patient
           </Button>
           <Button onClick={() => setAddingVisit(true)}>Add Visit</Button>
+          <PageAction patientId={patient.id} patientName={fullName(patient)} variant="default" ariaLabel={`Page about ${fullName(patient)}`} />
         </Group>
       </Group>
 

@@ -2,6 +2,7 @@ import type { QueueEntryDto } from '@clinic/domain/contracts/queue';
 import { news2Label } from '@clinic/domain/rules/news2';
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { memo } from 'react';
+import { PageAction } from '../../ui/page-action';
 import { UrgencyBadge } from '../../ui/UrgencyBadge';
 import { useIsStarting, type StartingEntry } from './starting-entry';
 import { ageLabel, cardRecommendations, cardTone, genderLabel, minutesLabel, statusLabel } from './entry-display';
@@ -95,6 +96,12 @@ export const QueueEntryCard = memo(function QueueEntryCard({
               Start Care
             </Button>
           )}
+          <PageAction
+            patientId={entry.patientId}
+            patientName={entry.patientName}
+            queueEntryId={entry.id}
+            ariaLabel={`Page about ${entry.patientName}`}
+          />
         </Group>
       </Stack>
     </Card>
