@@ -7,6 +7,7 @@ import type { Database } from './db/client.js';
 import { apiKeyRoutes } from './modules/api-keys/index.js';
 import { fhirRoutes } from './modules/fhir/index.js';
 import { activityRoutes } from './modules/activity/activity.routes.js';
+import { adminRoutes } from './modules/admin/index.js';
 import { analyticsRoutes } from './modules/analytics/index.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { securityRoutes } from './modules/auth/security.routes.js';
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(triageRoutes);
   await app.register(dashboardRoutes);
   await app.register(activityRoutes);
+  await app.register(adminRoutes);
   await app.register(analyticsRoutes);
   await app.register(patientRoutes);
   await app.register(patientMergeRoutes);

@@ -103,7 +103,7 @@ export function patientAuditPage(tx: TenantTx, organizationId: string, patientId
 const likeText = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The audit trail's filters: actor e-mail (part of it), action or its prefix, entity, and days of the organization's `timeZone`. */
-function trailFilters(organizationId: string, timeZone: string, q: AuditTrailQuery): SQL {
+function trailFilters(organizationId: string, timeZone: string, q: Omit<AuditTrailQuery, 'format'>): SQL {
   const where: Array<SQL | undefined> = [eq(auditEvents.organizationId, organizationId)];
   if (q.actor) where.push(ilike(users.email, `%${likeText(q.actor)}%`));
   if (q.action) where.push(like(auditEvents.action, `${likeText(q.action)}%`));
@@ -114,7 +114,7 @@ function trailFilters(organizationId: string, timeZone: string, q: AuditTrailQue
 }
 
 /** The audit trail filtered ({@link trailFilters}), newest first, with the actor's e-mail: how many match, and the page asked. */
-export function auditTrailPage(tx: TenantTx, organizationId: string, timeZone: string, q: AuditTrailQuery, page: Page) {
+export function auditTrailPage(tx: TenantTx, organizationId: string, timeZone: string, q: Omit<AuditTrailQuery, 'format'>, page: Page) {
   const fields = {
     id: auditEvents.id,
     at: auditEvents.at,
@@ -152,4 +152,40 @@ export function auditActionCounts(
     .from(auditEvents)
     .where(and(eq(auditEvents.organizationId, organizationId), gte(auditEvents.at, since), inArray(auditEvents.action, actions)))
     .groupBy(auditEvents.action);
+}
+
+/** How many audit rows the organization wrote since `since`, every action. */
+export async function auditRowsSince(tx: TenantTx, organizationId: string, since: Date): Promise<number> {
+  const [row] = await tx
+    .select({ n: count() })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.organizationId, organizationId), gte(auditEvents.at, since)));
+  return row?.n ?? 0;
+}
+
+/**
+ * How many e-mails had `failures` rows of `action` within `windowMinutes` of one another, the
+ * last of them since `since`: the accounts a sign-in lock reached (the e-mail in `details`).
+ */
+export async function auditBurstEmailCount(
+  tx: TenantTx,
+  organizationId: string,
+  action: string,
+  burst: { failures: number; windowMinutes: number },
+  since: Date,
+): Promise<number> {
+  const minutes = Math.max(1, Math.round(burst.windowMinutes));
+  const windowStart = new Date(since.getTime() - minutes * 60_000);
+  // The frame's offset must be a constant of the statement: a whole number of minutes, never user input.
+  const frame = sql.raw(`range between interval '${minutes} minutes' preceding and current row`);
+  const result = await tx.execute<{ n: number }>(sql`
+    select count(distinct f.email)::int as n from (
+      select lower(${auditEvents.details} ->> 'email') as email, ${auditEvents.at} as at,
+             count(*) over (partition by lower(${auditEvents.details} ->> 'email') order by ${auditEvents.at} ${frame}) as burst
+        from ${auditEvents}
+       where ${auditEvents.organizationId} = ${organizationId} and ${auditEvents.action} = ${action}
+         and ${auditEvents.at} >= ${windowStart} and ${auditEvents.details} ->> 'email' is not null
+    ) f
+    where f.burst >= ${burst.failures} and f.at >= ${since}`);
+  return result.rows[0]?.n ?? 0;
 }

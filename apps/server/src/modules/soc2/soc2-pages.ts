@@ -1,4 +1,5 @@
 import { SOC2_CRITERIA, SOC2_CRITERION_LABELS, type AuditTrailQuery, type Soc2Dashboard } from '@clinic/domain';
+import type { AuditTrailRow } from '../../platform/audit-trail.js';
 
 /** Text for HTML. */
 export function esc(value: unknown): string {
@@ -45,18 +46,6 @@ export function reportPage(organizationName: string, d: Soc2Dashboard): string {
 ${criteria}
 <p class="noprint">Print this page (Ctrl+P) to keep a copy.</p>`,
   );
-}
-
-/** One row of the audit trail. */
-export interface AuditTrailRow {
-  id: string;
-  at: string;
-  actor: string | null;
-  action: string;
-  entityType: string | null;
-  entityId: string | null;
-  ip: string | null;
-  details: string;
 }
 
 function link(query: AuditTrailQuery, change: Partial<AuditTrailQuery>): string {

@@ -1,8 +1,8 @@
 import { auditTrailQuery, auditTrailResponse, soc2DashboardResponse, soc2ReportQuery, soc2ReportResponse, SOC2_ACCESS } from '@clinic/domain';
 import type { FastifyInstance } from 'fastify';
+import { auditTrailCsv, readAuditTrail } from '../../platform/audit-trail.js';
 import { requestWindowOf } from '../../platform/request-window.js';
 import { defineRoute } from '../../platform/route/index.js';
-import { auditTrail, auditTrailCsv } from './audit-trail.service.js';
 import { auditTrailPage, reportPage } from './soc2-pages.js';
 import { soc2Dashboard, type Soc2Environment } from './soc2.service.js';
 
@@ -82,7 +82,10 @@ export async function soc2Routes(app: FastifyInstance, opts: Soc2RouteOptions) {
       reply: auditTrailResponse,
     },
     async (ctx, { query }, _request, reply) => {
-      const { rows, total } = await auditTrail(ctx, query);
+      const { rows, total } = await readAuditTrail(ctx, query, query.format === 'csv', {
+        read: 'soc2.audit-trail-read',
+        exported: 'soc2.audit-trail-exported',
+      });
       reply.header('cache-control', 'no-store');
       if (query.format === 'json') return { success: true, events: rows, total, page: query.page, limit: query.limit };
       if (query.format === 'csv') {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** What a route's success reply is, when it is not plain JSON: `reply` then describes that body. */
-export type ReplyMedia = 'application/fhir+json' | 'text/csv' | 'text/html' | 'text/event-stream';
+export type ReplyMedia = 'application/json' | 'application/fhir+json' | 'text/csv' | 'text/html' | 'text/event-stream';
 
 /**
  * A zod contract as JSON Schema: `input` for what a request sends, `output` for what a reply
