@@ -15,6 +15,7 @@ import { AppliedPreferences } from './AppliedPreferences';
 import { PageActionProvider } from './page-action';
 import { PATIENT_RECORD_TABS } from './patient-record-tabs';
 import { RequireAccess, RequireAuth, RequireMfaEnrolment } from './RouteGuards';
+import { HeaderPager } from './shell/pager';
 import classes from './shell/shell.module.css';
 import { UserMenu } from './shell/UserMenu';
 import { WorkspaceNav } from './shell/WorkspaceNav';
@@ -30,7 +31,7 @@ const PHONE = '(max-width: 47.99em)';
 
 /**
  * The signed-in frame (Mantine AppShell): a skip link, the header (burger on phones, search,
- * organization and clinic switcher, user menu), the side navigation of the areas the member may
+ * organization and clinic switcher, pager, user menu), the side navigation of the areas the member may
  * open (collapsible to icons, remembered in this browser), then the page in <main>. It holds the
  * organization's event stream, so every staff page hears changes made elsewhere, and provides
  * paging's "Page" action to the pages' cards and records.
@@ -119,10 +120,15 @@ function StaffFrame() {
               }
               onClick={togglePalette}
               aria-keyshortcuts="Control+K Meta+K"
+              aria-label="Search"
             >
-              Search
+              {/* An icon on phones, where the header also holds the pager and the user menu. */}
+              <Text span inherit visibleFrom="sm">
+                Search
+              </Text>
             </Button>
             {!phone && <OrganizationSwitcher />}
+            <HeaderPager />
             <UserMenu onSignOut={onSignOut} />
           </Group>
         </Group>

@@ -5,17 +5,17 @@
  */
 import { z } from 'zod';
 import { ROLES } from '../rules/access.js';
-import { ON_CALL_ROLES, PAGE_PRIORITIES, PAGE_STATUSES, PAGE_TIMEOUT_MINUTES, rotaProblems } from '../rules/paging.js';
+import { PAGE_STATUSES, PAGE_TIMEOUT_MINUTES, rotaProblems } from '../rules/paging.js';
 import { eventDate } from './calendar-date.js';
 import { idSchema, optionalText, requiredText } from './common.js';
+import { onCallRole, pageDto, pagePerson as person, pagePriority as priority } from './page-dto.js';
+
+export { pageDto, pageHistoryResponse, type PageDto } from './page-dto.js';
 
 /** Longest text of a page. */
 export const PAGE_MESSAGE_MAX = 500;
 /** Most shifts, and most overrides, one rota holds. */
 export const MAX_ROTA_ENTRIES = 100;
-
-const priority = z.enum(PAGE_PRIORITIES, { error: 'Priority must be routine, urgent or emergency' });
-const onCallRole = z.enum(ON_CALL_ROLES, { error: `Role must be one of ${ON_CALL_ROLES.join(', ')}` });
 
 /** `POST /api/paging/page`: to one member, or to whoever is on call for a role now. */
 export const pageBody = z
@@ -38,36 +38,6 @@ export type PageBody = z.infer<typeof pageBody>;
 /** `POST /api/paging/{id}/cancel`. */
 export const cancelPageBody = z.object({ reason: optionalText(200, 'Reason') });
 
-const person = z.object({ memberId: z.string(), name: z.string(), role: z.enum(ROLES).nullable() });
-const at = z.string().nullable();
-
-/** A page as its sender, its recipients and the clinic's staff see it. */
-export const pageDto = z.object({
-  id: z.string(),
-  status: z.enum(PAGE_STATUSES),
-  priority,
-  message: z.string(),
-  sender: person.nullable(),
-  recipient: person,
-  /** The role on call the page was sent to, when it was. */
-  onCallRole: onCallRole.nullable(),
-  /** The patient: the name only for members who may read patients. */
-  patient: z.object({ id: z.string(), name: z.string().nullable() }).nullable(),
-  queueEntryId: z.string().nullable(),
-  alertId: z.string().nullable(),
-  callbackNumber: z.string().nullable(),
-  automatic: z.boolean(),
-  createdAt: z.string(),
-  deliveredAt: at,
-  acknowledgedAt: at,
-  acknowledgedBy: person.nullable(),
-  escalatedAt: at,
-  cancelledAt: at,
-  cancelReason: z.string().nullable(),
-  escalationLevel: z.number().int(),
-});
-export type PageDto = z.infer<typeof pageDto>;
-
 export const PAGE_EVENT_TYPES = ['sent', 'delivered', 'read', 'acknowledged', 'escalated', 'cancelled', 'expired'] as const;
 export const PAGE_CHANNELS = ['app', 'mail', 'webhook'] as const;
 
@@ -85,10 +55,14 @@ export type PageEventDto = z.infer<typeof pageEventDto>;
 export const pageResponse = z.object({ success: z.literal(true), page: pageDto });
 export const pageDetailResponse = z.object({ success: z.literal(true), page: pageDto, events: z.array(pageEventDto) });
 
-/** `GET /api/paging/history`: newest first; `recipient=me` is the caller's own inbox. */
+/**
+ * `GET /api/paging/history`: newest first; `recipient=me` is the caller's own inbox; `open=true`
+ * keeps the pages still waiting for an answer (sent, delivered, escalated), `open=false` the others.
+ */
 export const pageHistoryQuery = z
   .object({
     status: z.enum(PAGE_STATUSES).optional(),
+    open: z.enum(['true', 'false'], { error: 'Open must be true or false' }).optional(),
     priority: priority.optional(),
     recipient: z.union([z.literal('me'), idSchema]).optional(),
     from: eventDate.optional(),
@@ -98,7 +72,6 @@ export const pageHistoryQuery = z
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { path: ['to'], message: 'The end date must be on or after the start date' });
 export type PageHistoryQuery = z.infer<typeof pageHistoryQuery>;
-export const pageHistoryResponse = z.object({ success: z.literal(true), pages: z.array(pageDto), total: z.number().int() });
 
 /** `GET /api/paging/stats/overview`: the clinic's day (its local calendar day). */
 export const pagingStatsResponse = z.object({

@@ -1,5 +1,6 @@
 import { localWallClock } from './clinic-time.js';
-import { ROLES, type Role } from './access.js';
+import type { Role } from './access.js';
+import { isOpenPage, type OnCallRole, type PagePriority, type PageStatus } from './page-states.js';
 
 /**
  * Paging: who is on call, how long a page waits for its acknowledgement, and where it goes next.
@@ -10,19 +11,8 @@ import { ROLES, type Role } from './access.js';
  * expires. Each step is an event on the page; whoever it has reached may acknowledge it.
  */
 
-/** A page's priority, lowest first. */
-export const PAGE_PRIORITIES = ['routine', 'urgent', 'emergency'] as const;
-export type PagePriority = (typeof PAGE_PRIORITIES)[number];
-
-/** A page's state. `sent`, `delivered` and `escalated` are open: it waits for someone. */
-export const PAGE_STATUSES = ['sent', 'delivered', 'acknowledged', 'escalated', 'cancelled', 'expired'] as const;
-export type PageStatus = (typeof PAGE_STATUSES)[number];
-export const OPEN_PAGE_STATUSES: readonly PageStatus[] = ['sent', 'delivered', 'escalated'];
-export const isOpenPage = (status: PageStatus) => OPEN_PAGE_STATUSES.includes(status);
-
-/** Roles a rota may put on call: every staff role but Viewer. */
-export const ON_CALL_ROLES = ROLES.filter((r) => r !== 'Viewer') as Exclude<Role, 'Viewer'>[];
-export type OnCallRole = (typeof ON_CALL_ROLES)[number];
+export { isOpenPage, ON_CALL_ROLES, OPEN_PAGE_STATUSES, PAGE_PRIORITIES, PAGE_STATUSES } from './page-states.js';
+export type { OnCallRole, PagePriority, PageStatus } from './page-states.js';
 
 /** Who may send a page: every role but Viewer. */
 export const mayPage = (role: Role) => role !== 'Viewer';

@@ -5,10 +5,9 @@ import { subscriptionOf } from '../../platform/admission.js';
 import type { CriticalAlert, CriticalAlertContext, CriticalAlertPager } from '../../platform/critical-alerts.js';
 import { newId } from '../../platform/crypto.js';
 import { pageableMembers } from '../members/index.js';
-import { addPageEvent } from './page-events.js';
-import { queuePageMail, type PageNotices } from './page-mail.js';
+import type { PageNotices } from './page-mail.js';
+import { announceSentPage } from './page-sent.js';
 import { onCallFor } from './rotas.service.js';
-import { queuePageWebhook } from './webhook.js';
 
 /** Who a CRITICAL alert pages: the primary on call for this role in the alert's clinic. */
 export const AUTOMATIC_PAGE_ROLE: OnCallRole = 'Doctor';
@@ -92,22 +91,7 @@ export async function pageOnCallForAlert(
     .onConflictDoNothing({ target: [pages.organizationId, pages.alertId], where: sql`automatic` })
     .returning();
   if (!row) return null;
-  await addPageEvent(tx, row, { type: 'sent', memberId: recipient.memberId, channel: 'app', at: now });
-  await queuePageWebhook(tx, tenant.organization.settings, row, 'sent', now);
-  await queuePageMail(tx, row, [recipient.memberId], notices, now);
-  await ctx.audit(
-    'page.sent',
-    { type: 'page', id: row.id },
-    {
-      priority: row.priority,
-      recipientMemberId: row.recipientMemberId,
-      onCallRole: row.onCallRole,
-      patientId: row.patientId,
-      alertId: row.alertId,
-      automatic: true,
-    },
-  );
-  await ctx.emit('paging.updated', row.id, { clinicId: row.clinicId });
+  await announceSentPage(ctx, row, now, notices, { alertId: row.alertId, automatic: true });
   return row.id;
 }
 

@@ -1,5 +1,5 @@
 import { addLocalDays, localDayEnd, localDayStart, OPEN_PAGE_STATUSES, startOfLocalDay, type PageHistoryQuery } from '@clinic/domain';
-import { and, count, desc, eq, gte, inArray, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, notInArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { pageEvents, pages } from '../../db/schema/index.js';
 import type { TenantRouteContext } from '../../platform/route/index.js';
 import { pageDtos } from './paging.dto.js';
@@ -7,13 +7,15 @@ import { clinicOf } from './rotas.service.js';
 
 /**
  * `GET /api/paging/history`: the clinic's pages, newest first, filtered (`recipient=me`: those that
- * reached the caller; a member id: those that reached that member; dates: the clinic's calendar
- * days), a page at a time, with the total. The read is audited with the pages it showed.
+ * reached the caller; a member id: those that reached that member; `open`: still waiting for an
+ * answer or not; dates: the clinic's calendar days), a page at a time, with the total. The read is audited with the pages it showed.
  */
 export async function pageHistory(ctx: TenantRouteContext, query: PageHistoryQuery) {
   const { tx, tenant } = ctx;
   const conditions: SQL[] = [eq(pages.organizationId, tenant.organizationId), eq(pages.clinicId, clinicOf(ctx))];
   if (query.status) conditions.push(eq(pages.status, query.status));
+  if (query.open === 'true') conditions.push(inArray(pages.status, [...OPEN_PAGE_STATUSES]));
+  if (query.open === 'false') conditions.push(notInArray(pages.status, [...OPEN_PAGE_STATUSES]));
   if (query.priority) conditions.push(eq(pages.priority, query.priority));
   if (query.recipient) {
     const memberId = query.recipient === 'me' ? tenant.member.id : query.recipient;
@@ -39,6 +41,7 @@ export async function pageHistory(ctx: TenantRouteContext, query: PageHistoryQue
       patientIds: [...new Set(rows.map((r) => r.patientId).filter(Boolean))],
       recipient: query.recipient ?? null,
       status: query.status ?? null,
+      open: query.open ?? null,
       page: query.page,
       total,
     },

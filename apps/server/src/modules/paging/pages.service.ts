@@ -21,7 +21,8 @@ import { namedIn, pageDtos, peopleOf, toPageEventDto, visiblePatientNames, toPag
 import { clinicOf, onCallFor } from './rotas.service.js';
 import { queuePageWebhook, type WebhookEvent } from './webhook.js';
 import { addPageEvent } from './page-events.js';
-import { queuePageMail, type PageNotices } from './page-mail.js';
+import type { PageNotices } from './page-mail.js';
+import { announceSentPage } from './page-sent.js';
 
 /** One page of the organization, or a 404 (another organization's id is unknown here). */
 export async function pageOf(tx: TenantTx, organizationId: string, id: string, lock = false): Promise<PageRow> {
@@ -88,15 +89,7 @@ export async function sendPage(ctx: TenantRouteContext, body: PageBody, notices?
       createdAt: now,
     })
     .returning();
-  await addPageEvent(tx, row, { type: 'sent', memberId: recipient.memberId, channel: 'app', at: now });
-  await queuePageWebhook(tx, tenant.organization.settings, row, 'sent', now);
-  await queuePageMail(tx, row, [recipient.memberId], notices, now);
-  await ctx.audit(
-    'page.sent',
-    { type: 'page', id: row.id },
-    { priority: row.priority, recipientMemberId: row.recipientMemberId, onCallRole: row.onCallRole, patientId: row.patientId },
-  );
-  await ctx.emit('paging.updated', row.id, { clinicId: row.clinicId });
+  await announceSentPage(ctx, row, now, notices);
   const [page] = await pageDtos(ctx, [row]);
   return page;
 }

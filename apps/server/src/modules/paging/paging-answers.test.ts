@@ -78,3 +78,29 @@ describe('GET /api/paging/stats/overview after answers', () => {
     expect(stats.openNow).toBe(await countRows(t.database.db, 'pages', sql`status in ('sent', 'delivered', 'escalated')`));
   });
 });
+
+describe('GET /api/paging/history?open=', () => {
+  it('open=true lists only the pages still waiting for the member, and its total falls when one is acknowledged', async () => {
+    await send(m.doctor);
+    await send(m.nurse, 'staff');
+    const inDb = () => countRows(t.database.db, 'pages', sql`${m.doctor} = any(reached) and status in ('sent', 'delivered', 'escalated')`);
+    const res = await t.as('doctor').get('/api/paging/history?recipient=me&open=true&pageSize=100');
+    expect(res.statusCode).toBe(200);
+    const body = json(res);
+    expect(body.total).toBe(await inDb());
+    expect(body.total).toBeGreaterThan(0);
+    expect(body.pages).toHaveLength(body.total);
+    expect(body.pages.every((p: any) => p.recipient.memberId === m.doctor && ['sent', 'delivered', 'escalated'].includes(p.status))).toBe(true);
+    const closed = json(await t.as('doctor').get('/api/paging/history?recipient=me&open=false&pageSize=100')).pages as any[];
+    expect(closed.map((p) => p.status).sort()).toEqual(['acknowledged', 'cancelled', 'cancelled', 'cancelled']);
+    expect((await t.as('doctor').post(`/api/paging/${body.pages[0].id}/acknowledge`)).statusCode).toBe(200);
+    expect(json(await t.as('doctor').get('/api/paging/history?recipient=me&open=true')).total).toBe(body.total - 1);
+  });
+
+  it('a bad open value is a 400', async () => {
+    for (const value of ['yes', '1', '']) {
+      const res = await t.as('doctor').get(`/api/paging/history?recipient=me&open=${value}`);
+      expect(res.statusCode).toBe(400);
+    }
+  });
+});

@@ -2,8 +2,9 @@ import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconSettings, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { useSession } from '../../api/session';
+import { PagerMenuEntry } from './pager';
 
-/** The header's user menu: who is signed in, their profile and settings, and Sign Out. */
+/** The header's user menu: who is signed in, their pages, their profile and settings, and Sign Out. */
 export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
   const session = useSession();
   const user = session.data?.user;
@@ -35,6 +36,7 @@ export function UserMenu({ onSignOut }: { onSignOut: () => void }) {
             {member ? `${member.role} · ${user.email}` : user.email}
           </Text>
         </Menu.Label>
+        <PagerMenuEntry />
         <Menu.Item component={Link} to="/settings?category=profile" leftSection={<IconUser size={16} aria-hidden />}>
           Profile
         </Menu.Item>

@@ -1,15 +1,15 @@
-import { ON_CALL_ROLES } from '@clinic/domain/rules/paging';
 import { Button, Group, Modal, NativeSelect, Radio, Select, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
+import { submissionKeys } from '../../api/submission-key';
 import { Banner } from '../../ui/Banner';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useSendPage } from './api/mutations';
 import { usePagingRecipients } from './api/queries';
-import { PAGE_MESSAGE_MAX, composeFormSpec, emptyCompose, pageSubmissionKeys, type PagePrefill, type PageTarget } from './lib/compose-form';
+import { PAGE_MESSAGE_MAX, composeFormSpec, emptyCompose, type PagePrefill, type PageTarget } from './lib/compose-form';
 import { PRIORITY_LABELS } from './lib/page-display';
-import { recipientOptions } from './lib/recipients';
+import { ON_CALL_ROLE_ORDER, recipientOptions } from './lib/recipients';
 
 /** The compose form in a dialog: recipient or the role on call, priority, message, callback number. */
 export function PageComposeModal({ opened, onClose, prefill = {} }: { opened: boolean; onClose: () => void; prefill?: PagePrefill }) {
@@ -24,7 +24,7 @@ export function PageComposeModal({ opened, onClose, prefill = {} }: { opened: bo
 function ComposeForm({ prefill, onDone }: { prefill: PagePrefill; onDone: () => void }) {
   const send = useSendPage();
   const recipients = usePagingRecipients();
-  const [keys] = useState(() => pageSubmissionKeys());
+  const [keys] = useState(submissionKeys);
   const form = useZodForm({ ...composeFormSpec(prefill), initialValues: emptyCompose(prefill) });
   const { target, onCallRole, message } = form.values;
   const onCallNow = (recipients.data ?? []).filter((r) => r.onCallNow && r.role === onCallRole).map((r) => r.name);
@@ -58,7 +58,7 @@ function ComposeForm({ prefill, onDone }: { prefill: PagePrefill; onDone: () => 
         {target === 'onCall' ? (
           <NativeSelect
             label="Role on call"
-            data={ON_CALL_ROLES.map((r) => ({ value: r, label: r }))}
+            data={ON_CALL_ROLE_ORDER.map((r) => ({ value: r, label: r }))}
             description={
               recipients.data ? (onCallNow.length ? `On call now: ${onCallNow.join(', ')}` : 'Nobody is on call for this role now') : undefined
             }

@@ -28,6 +28,9 @@ export interface PageTableProps {
   onOpen: (id: string) => void;
 }
 
+// A chip's width is its whole text: Mantine's Badge would otherwise let the table squeeze it to an ellipsis.
+const FULL_CHIP = { miw: 'max-content' } as const;
+
 const when = (at: string | null) => <TimeText value={at} seconds={false} date="medium" />;
 
 function answerOf(p: PageDto) {
@@ -50,7 +53,7 @@ export function PageTable({ pages, label, viewer, inbox, onOpen }: PageTableProp
       key: 'priority',
       header: 'Priority',
       cell: (p) => (
-        <StatusChip status={p.priority} tone={PRIORITY_TONES[p.priority]}>
+        <StatusChip status={p.priority} tone={PRIORITY_TONES[p.priority]} {...FULL_CHIP}>
           {PRIORITY_LABELS[p.priority]}
         </StatusChip>
       ),
@@ -59,7 +62,7 @@ export function PageTable({ pages, label, viewer, inbox, onOpen }: PageTableProp
       key: 'status',
       header: 'Status',
       cell: (p) => (
-        <StatusChip status={p.status} tone={STATUS_TONES[p.status]}>
+        <StatusChip status={p.status} tone={STATUS_TONES[p.status]} {...FULL_CHIP}>
           {STATUS_LABELS[p.status]}
         </StatusChip>
       ),

@@ -1,6 +1,5 @@
 import { PAGE_MESSAGE_MAX, pageBody } from '@clinic/domain/contracts/paging';
 import { ON_CALL_ROLES, type OnCallRole, type PagePriority } from '@clinic/domain/rules/paging';
-import { newIdempotencyKey } from '../../../api/idempotency-key';
 import type { ZodFormSpec } from '../../../ui/zod-form';
 
 /** What a page may start with: the patient, queue entry or alert it is about, and a message. */
@@ -66,20 +65,4 @@ export function composeFieldOf(path: string): string | null {
 /** The compose form's spec: the contract the server applies, on the form's values. */
 export function composeFormSpec(prefill: PagePrefill): ZodFormSpec<ComposeValues, typeof pageBody> {
   return { schema: pageBody, toInput: (values) => composeInput(values, prefill), fieldOf: composeFieldOf };
-}
-
-/**
- * The `Idempotency-Key` of a composed page: one key while the same body is sent again (a retry
- * after a lost answer gets the page already sent, never a second one); an edited body is another
- * page and gets a new key.
- */
-export function pageSubmissionKeys(newKey: () => string = newIdempotencyKey) {
-  let pending: { key: string; body: string } | null = null;
-  return {
-    keyFor(body: unknown): string {
-      const json = JSON.stringify(body);
-      if (!pending || pending.body !== json) pending = { key: newKey(), body: json };
-      return pending.key;
-    },
-  };
 }

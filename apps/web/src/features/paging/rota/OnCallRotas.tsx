@@ -1,13 +1,14 @@
-import { ON_CALL_ROLES, type OnCallRole } from '@clinic/domain/rules/paging';
+import type { OnCallRole } from '@clinic/domain/rules/paging';
 import { Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { QueryState } from '../../../ui/QueryState';
 import { useOnCallRotas, usePagingRecipients } from '../api/queries';
+import { ON_CALL_ROLE_ORDER } from '../lib/recipients';
 import { RotaEditor } from './RotaEditor';
 import { RotaTables } from './RotaTables';
 
 /**
- * The clinic's on-call rotas, one card per role that can be on call: who is on call now (and
+ * The clinic's on-call rotas, one card per role that can be on call (Doctor and Nurse first): who is on call now (and
  * their backup), the weekly shifts and the overrides; with `canEdit` (Managers and above), an
  * Edit Rota button turns a card into its editor, saved whole.
  */
@@ -20,7 +21,7 @@ export function OnCallRotas({ canEdit = true }: { canEdit?: boolean }) {
     <QueryState query={rotas} loadingLabel="Loading the on-call rotas">
       {(list) => (
         <Stack gap="md">
-          {ON_CALL_ROLES.map((role) => {
+          {ON_CALL_ROLE_ORDER.map((role) => {
             const rota = list.find((r) => r.role === role);
             const now = rota?.now;
             return (
