@@ -92,3 +92,56 @@ test('an Admin requires two-factor sign-in; a member is made to enrol, then sign
   await expect(member).toHaveURL(/\/dashboard$/);
   await memberContext.close();
 });
+
+test('an Admin sets the paging timeouts and webhook; they are kept, and a timeout of 0 is refused', async ({ page }) => {
+  test.setTimeout(120_000);
+  const unique = Date.now().toString(36);
+  await ok(await page.request.post('/api/auth/sign-up', { data: { email: `owner-${unique}@paging-settings-e2e.test`, password: PASSWORD } }));
+  await ok(await page.request.post('/api/organizations', { data: { name: `Paging Clinic ${unique}`, type: 'clinic' } }));
+
+  await page.goto('/organization/settings');
+  await page.getByRole('tab', { name: 'Paging' }).click();
+  const emergency = page.getByLabel('Emergency (minutes)');
+  // The defaults, no webhook yet and so no signing secret; the deliveries table is the Admin's.
+  await expect(emergency).toHaveValue('5');
+  await expect(page.getByLabel('Urgent (minutes)')).toHaveValue('15');
+  await expect(page.getByLabel('Routine (minutes)')).toHaveValue('60');
+  const autoPage = page.getByLabel('Page the on-call doctor automatically for CRITICAL alerts');
+  await expect(autoPage).toBeChecked();
+  const secret = page.getByRole('textbox', { name: 'Signing Secret' });
+  await expect(secret).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Webhook deliveries' }).getByText('No deliveries yet')).toBeVisible();
+  await expectAccessible(page, { where: 'paging settings' });
+
+  await emergency.fill('1');
+  await autoPage.uncheck();
+  await page.getByLabel('Webhook URL').fill('https://pager.example.test/hook');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByText('Settings saved.')).toBeVisible();
+  // The first webhook address makes the secret its deliveries are signed with.
+  await expect(secret).toHaveValue(/^whsec_[0-9a-f]{32,}$/);
+
+  await page.reload();
+  await page.getByRole('tab', { name: 'Paging' }).click();
+  await expect(emergency).toHaveValue('1');
+  await expect(autoPage).not.toBeChecked();
+  await expect(page.getByLabel('Webhook URL')).toHaveValue('https://pager.example.test/hook');
+  await expect(page.getByRole('button', { name: 'Copy signing secret' })).toBeVisible();
+  await expectAccessible(page, { where: 'paging settings with a webhook' });
+
+  // Zero minutes: the message at the field and in the page's list, and nothing saved.
+  await emergency.fill('0');
+  await page.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(page.getByRole('alert').getByText('paging.timeoutMinutes.emergency: Emergency timeout must be at least 1 minute')).toBeVisible();
+  await expect(emergency).toHaveAttribute('aria-invalid', 'true');
+  await expectAccessible(page, { where: 'paging settings refused' });
+  const stored = await page.request.get('/api/organizations/settings');
+  expect(
+    ((await stored.json()) as { settings: { paging: { timeoutMinutes: { emergency: number } } } }).settings.paging.timeoutMinutes.emergency,
+  ).toBe(1);
+
+  // The server refuses it too, naming the field.
+  const refused = await page.request.put('/api/organizations/settings', { data: { paging: { timeoutMinutes: { emergency: 0 } } } });
+  expect(refused.status()).toBe(400);
+  expect(((await refused.json()) as { issues: Array<{ path: string }> }).issues.map((i) => i.path)).toEqual(['paging.timeoutMinutes.emergency']);
+});

@@ -1,6 +1,6 @@
 import { screenRefusal } from '@clinic/domain/rules/screen-access';
 import type { RouteAccessRule } from '@clinic/domain/rules/route-access';
-import { useSession } from '../../api/session';
+import { useSession } from './get-session';
 
 /** True when the signed-in member passes `rule` (the server decides; this only hides what would be refused). */
 export function useAllowed(rule: RouteAccessRule): boolean {

@@ -11,34 +11,45 @@ import { BillingSection } from './components/BillingSection';
 import { GeneralSection } from './components/GeneralSection';
 import { IntegrationsSection } from './components/IntegrationsSection';
 import { NotificationsSection } from './components/NotificationsSection';
+import { PagingSection } from './components/PagingSection';
 import { SecuritySection } from './components/SecuritySection';
 import { SETTINGS_FORM, draftOf, type SettingsForm as Form } from './draft';
 import { useZodForm } from '../../ui/use-zod-form';
 
-/** The five tabs, in the spec's order; each section edits its part of the draft. */
+/** The spec's five tabs in its order, then Paging; each section edits its part of the draft. */
 const SECTIONS: Array<{ value: string; label: string; Section: ComponentType<{ form: Form; saved: OrganizationSettingsDto }> }> = [
   { value: 'general', label: 'General', Section: GeneralSection },
   { value: 'security', label: 'Security', Section: SecuritySection },
   { value: 'notifications', label: 'Notifications', Section: NotificationsSection },
   { value: 'integrations', label: 'Integrations', Section: IntegrationsSection },
   { value: 'billing', label: 'Billing', Section: BillingSection },
+  { value: 'paging', label: 'Paging', Section: PagingSection },
 ];
 
-/** /organization/settings: five tabs of real settings, saved with Save Changes and enforced by the server. */
+/** /organization/settings: six tabs of real settings, saved with Save Changes and enforced by the server. */
 export function OrganizationSettingsPage() {
   const settings = useOrganizationSettings();
+  // Held here: a save replaces the data, which starts the form afresh; the open tab and the notice stay.
+  const [tab, setTab] = useState<string | null>('general');
+  const [done, setDone] = useState(false);
   return (
     <Stack maw={900}>
       <QueryState query={settings} loadingLabel="Loading organization settings">
-        {(data) => <SettingsForm key={JSON.stringify(data)} saved={data} />}
+        {(data) => <SettingsForm key={JSON.stringify(data)} saved={data} view={{ tab, setTab, done, setDone }} />}
       </QueryState>
     </Stack>
   );
 }
 
-function SettingsForm({ saved }: { saved: OrganizationSettingsDto }) {
+interface SettingsView {
+  tab: string | null;
+  setTab: (tab: string | null) => void;
+  done: boolean;
+  setDone: (done: boolean) => void;
+}
+
+function SettingsForm({ saved, view: { tab, setTab, done, setDone } }: { saved: OrganizationSettingsDto; view: SettingsView }) {
   const update = useUpdateOrganizationSettings();
-  const [done, setDone] = useState(false);
   const form = useZodForm({ ...SETTINGS_FORM, initialValues: draftOf(saved), onValuesChange: () => setDone(false) });
   const [error, setError] = useState<{ message: string; issues: string[] } | null>(null);
   const changed = JSON.stringify(form.getValues()) !== JSON.stringify(draftOf(saved));
@@ -46,11 +57,15 @@ function SettingsForm({ saved }: { saved: OrganizationSettingsDto }) {
   const save = form.onSubmit(
     (body) => {
       setError(null);
-      update.mutate(body, {
-        onSuccess: () => setDone(true),
-        onError: (err) =>
-          setError({ message: err.message, issues: err instanceof ApiError ? (err.issues ?? []).map((i) => `${i.path}: ${i.message}`) : [] }),
-      });
+      // The promise, not mutate's callbacks: those are dropped when the saved data remounts this form.
+      update.mutateAsync(body).then(
+        () => setDone(true),
+        (err: Error) => {
+          // Each issue shows at its field (on its tab) and in the page's list.
+          if (err instanceof ApiError && err.issues?.length) form.setIssues(err.issues);
+          setError({ message: err.message, issues: err instanceof ApiError ? (err.issues ?? []).map((i) => `${i.path}: ${i.message}`) : [] });
+        },
+      );
     },
     (errors) =>
       setError({ message: 'Some fields are invalid.', issues: Object.entries(errors).map(([field, message]) => `${field}: ${String(message)}`) }),
@@ -75,7 +90,7 @@ function SettingsForm({ saved }: { saved: OrganizationSettingsDto }) {
         </Banner>
       )}
       {done && <Banner tone="success">Settings saved.</Banner>}
-      <Tabs defaultValue="general" keepMounted={false}>
+      <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           {SECTIONS.map((section) => (
             <Tabs.Tab key={section.value} value={section.value}>

@@ -12,9 +12,13 @@ export type Draft = OrganizationSettingsDto & { ipText: string };
 /** The settings form every tab edits its part of. */
 export type SettingsForm = ZodForm<Draft, typeof updateOrganizationSettingsBody>;
 
-export const draftOf = (s: OrganizationSettingsDto): Draft => ({ ...structuredClone(s), ipText: s.security.ipWhitelist.join('\n') });
+/** The form's values of saved settings; no webhook is an empty box (the contract reads '' as none). */
+export function draftOf(s: OrganizationSettingsDto): Draft {
+  const draft = structuredClone(s);
+  return { ...draft, paging: { ...draft.paging, webhookUrl: draft.paging.webhookUrl ?? '' }, ipText: s.security.ipWhitelist.join('\n') };
+}
 
-/** The body of a save: every editable field (the server merges; the billing plan is read-only). */
+/** The body of a save: every editable field (the server merges; the billing plan and the signing secret are read-only). */
 export function bodyOf(d: Draft): UpdateOrganizationSettingsBody {
   return {
     general: d.general as UpdateOrganizationSettingsBody['general'],
@@ -27,6 +31,7 @@ export function bodyOf(d: Draft): UpdateOrganizationSettingsBody {
     notifications: d.notifications,
     integrations: { emr: d.integrations.emr, lab: d.integrations.lab, radiology: d.integrations.radiology },
     billing: { email: d.billing.email, address: d.billing.address },
+    paging: { timeoutMinutes: d.paging.timeoutMinutes, autoPageCritical: d.paging.autoPageCritical, webhookUrl: d.paging.webhookUrl },
   };
 }
 
