@@ -11,7 +11,7 @@ import { KioskHeader, useIdleReset, useStepFocus } from '../../ui/kiosk';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useSubmitKioskCase } from './api/submit-kiosk-case';
 import { EMPTY_EMERGENCY_FORM, emergencyCaseBody, emergencyField, emergencyFormProblem, type EmergencyKioskForm } from './emergency-kiosk-form';
-import { submissionKeys } from './submission-key';
+import { submissionKeys } from '../../api/submission-key';
 
 type Step = 'pick' | 'details' | 'done';
 

@@ -8,7 +8,7 @@ import { useKioskLanguage } from '../../ui/kiosk-i18n';
 import { KIOSK_TOUCH as TOUCH, KioskHeader, KioskStepHeading, StepButtons, StepMessage, useIdleReset, useStepFocus } from '../../ui/kiosk';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useSubmitKioskCase } from './api/submit-kiosk-case';
-import { submissionKeys } from './submission-key';
+import { submissionKeys } from '../../api/submission-key';
 import { EMPTY_KIOSK_FORM, KIOSK_REQUIRED, kioskCaseBodyFrom, kioskField, kioskFormSpec, missingRequired, type KioskForm } from './kiosk-form';
 
 type Step = 'welcome' | 'patient' | 'medical' | 'complete';

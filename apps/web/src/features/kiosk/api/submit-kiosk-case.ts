@@ -9,7 +9,7 @@ export type KioskCaseResult = z.output<typeof kioskCaseResponse>;
 /** One submission of the check-in form: its body and the key every try of it carries. */
 export interface KioskSubmission {
   body: KioskCaseInput;
-  /** The submission's `Idempotency-Key` (see `submission-key.ts`): a retry of it gets the first answer. */
+  /** The submission's `Idempotency-Key` (see `api/submission-key.ts`): a retry of it gets the first answer. */
   idempotencyKey: string;
 }
 
