@@ -65,7 +65,15 @@ export function PaymentStep({ data, plan, onCancel }: { data: BillingResponse; p
               </Alert>
             )}
             <Group>
-              <Button loading={checkout.isPending} onClick={() => checkout.mutate(plan.id, { onSuccess: (url) => window.location.assign(url) })}>
+              <Button
+                loading={checkout.isPending}
+                onClick={() =>
+                  checkout.mutate(plan.id, {
+                    onSuccess: (url) => window.location.assign(url),
+                    onError: (error) => notifications.show({ color: 'red', message: `Payment failed: ${error.message || 'Payment failed'}` }),
+                  })
+                }
+              >
                 Continue to secure checkout
               </Button>
             </Group>
