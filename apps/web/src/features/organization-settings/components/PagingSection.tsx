@@ -23,7 +23,7 @@ export function PagingSection({ form, saved }: { form: SettingsForm; saved: Orga
   return (
     <Stack>
       <Fieldset legend="Acknowledgement Timeouts">
-        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <SimpleGrid cols={{ base: 1, md: 3 }}>
           {TIMEOUTS.map(([key, name]) => (
             <NumberInput
               key={key}
