@@ -120,12 +120,9 @@ function StaffFrame() {
               }
               onClick={togglePalette}
               aria-keyshortcuts="Control+K Meta+K"
-              aria-label="Search"
             >
-              {/* An icon on phones, where the header also holds the pager and the user menu. */}
-              <Text span inherit visibleFrom="sm">
-                Search
-              </Text>
+              {/* An icon on phones, where the header also holds the pager and the user menu; still its name there. */}
+              <span className={classes.phoneHidden}>Search</span>
             </Button>
             {!phone && <OrganizationSwitcher />}
             <HeaderPager />
