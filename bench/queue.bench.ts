@@ -28,10 +28,10 @@ export async function runQueueBench() {
   const db = test.database.db;
   await db.execute(sql`
     insert into queue_entries (organization_id, id, clinic_id, queue_date, queue_number, source, department, status,
-      first_name, last_name, age, chief_complaint, symptoms, created_at)
+      first_name, last_name, age, chief_complaint, symptoms, risk_score, created_at)
     select 'default-clinic', 'bench-' || g, 'default-clinic', current_date, g, 'kiosk', 'general', 'waiting',
       'Bench', 'Patient' || g, 20 + g % 70, case when g % 7 = 0 then 'chest pain' else 'cough' end,
-      array['fever', 'headache'], now() - (g || ' minutes')::interval
+      array['fever', 'headache'], (g * 37) % 101, now() - (g || ' minutes')::interval
     from generate_series(1, ${ENTRIES}) g`);
   await db.execute(sql`insert into queue_counters values ('default-clinic', 'default-clinic', current_date, ${ENTRIES})`);
 

@@ -17,6 +17,7 @@ export * from './rules/news2.js';
 export * from './rules/triage.js';
 export * from './rules/risk-score.js';
 export * from './rules/queue-status.js';
+export * from './rules/queue-summary.js';
 export * from './rules/clinic-time.js';
 export * from './rules/sign-in-delay.js';
 export * from './contracts/clinical-fields.js';

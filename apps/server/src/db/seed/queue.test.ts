@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { localDate } from '@clinic/domain';
+import { localDate, queueScoring, type QueueVitalSigns } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
 import { freshAddress, rows, useTestApp } from '../../test/harness.js';
+import { queueEntries } from '../schema/index.js';
 
 describe('the demo queue (npm start on a fresh database)', () => {
   const t = useTestApp({ seed: { queue: true }, as: 'nurse' });
@@ -32,6 +33,14 @@ describe('the demo queue (npm start on a fresh database)', () => {
     expect(orphans).toEqual([]);
     const linked = await rows(t.database.db, sql`select 1 from queue_entries where patient_id is not null`);
     expect(linked.length).toBeGreaterThanOrEqual(10);
+    // The stats and the public board read the stored risk score (`modules/queue/queue-summary.ts`).
+    const entries = await t.database.db.select().from(queueEntries);
+    const stale = entries.filter((e) => {
+      const vitals = e.vitalSigns as QueueVitalSigns | null;
+      const input = { ...e, vitalSigns: vitals ? { ...vitals, supplementalOxygen: e.supplementalOxygen } : null };
+      return queueScoring(input).riskScore !== e.riskScore;
+    });
+    expect(stale.map((e) => e.id)).toEqual([]);
   });
 
   it('a check-in after the seed takes the next free queue number', async () => {

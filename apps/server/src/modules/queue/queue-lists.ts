@@ -13,45 +13,68 @@ import type { PublicRouteContext, TenantRouteContext, TenantTx } from '../../pla
 import { prepared } from '../../platform/route/index.js';
 import { activeDoctors, memberNames } from '../members/index.js';
 import { deriveEntry, queueEntryView, toQueueEntryDto, type QueueEntryView } from './queue-entries.js';
+import { queueSummaryView, summaryEntry, type QueueSummaryRow } from './queue-summary.js';
 import type { QueueReader } from './queue.service.js';
 
 /** How far back the stats' guideline compliance reads the entries whose care started. */
 const COMPLIANCE_WINDOW_MS = 24 * 3600_000;
 
 /**
- * The statement of a queue's reads: the open entries (waiting and in progress) of the clinic, or of
- * the organization without one, and the entries whose care started since `since` (for the stats'
- * compliance), in one statement, only the columns the reads use, oldest check-in first.
+ * Which entries a queue's reads take: the open entries (waiting and in progress) of the clinic, or
+ * of the organization without one, and the entries whose care started since `since` (for the stats'
+ * compliance). Each read is one statement of only the columns it uses, oldest check-in first.
  */
-function queueReadStatement(tx: TenantTx, byClinic: boolean) {
-  return tx
+const queueRows = (byClinic: boolean) =>
+  and(
+    eq(queueEntries.organizationId, sql.placeholder('organizationId')),
+    byClinic ? eq(queueEntries.clinicId, sql.placeholder('clinicId')) : undefined,
+    or(inArray(queueEntries.status, [...OPEN_QUEUE_STATUSES]), gte(queueEntries.startedAt, sql.placeholder('since'))),
+  );
+const queueOrder = [asc(queueEntries.createdAt), asc(queueEntries.id)];
+
+const fullStatement = (tx: TenantTx, byClinic: boolean) =>
+  tx
     .select(queueEntryView)
     .from(queueEntries)
-    .where(
-      and(
-        eq(queueEntries.organizationId, sql.placeholder('organizationId')),
-        byClinic ? eq(queueEntries.clinicId, sql.placeholder('clinicId')) : undefined,
-        or(inArray(queueEntries.status, [...OPEN_QUEUE_STATUSES]), gte(queueEntries.startedAt, sql.placeholder('since'))),
-      ),
-    )
-    .orderBy(asc(queueEntries.createdAt), asc(queueEntries.id));
-}
+    .where(queueRows(byClinic))
+    .orderBy(...queueOrder);
+const summaryStatement = (tx: TenantTx, byClinic: boolean) =>
+  tx
+    .select(queueSummaryView)
+    .from(queueEntries)
+    .where(queueRows(byClinic))
+    .orderBy(...queueOrder);
 
 /** A queue as of `now`: its open entries, and the closed ones whose care started in the compliance window. */
-interface QueueState {
-  open: QueueEntryView[];
-  closedStarted: QueueEntryView[];
+interface QueueState<R> {
+  open: R[];
+  closedStarted: R[];
 }
 
-async function queueState(tx: TenantTx, tenant: QueueReader['tenant'], now: Date): Promise<QueueState> {
-  const { organizationId, clinicId } = tenant;
-  const statement = clinicId
-    ? prepared(tx, 'queue_state_clinic', (t) => queueReadStatement(t, true))
-    : prepared(tx, 'queue_state_organization', (t) => queueReadStatement(t, false));
-  const rows = await statement.execute({ organizationId, clinicId, since: new Date(now.getTime() - COMPLIANCE_WINDOW_MS) });
-  const state: QueueState = { open: [], closedStarted: [] };
+function splitState<R extends { status: string }>(rows: R[]): QueueState<R> {
+  const state: QueueState<R> = { open: [], closedStarted: [] };
   for (const row of rows) (isOpenQueueStatus(row.status as QueueStatus) ? state.open : state.closedStarted).push(row);
   return state;
+}
+
+const windowStart = (now: Date) => new Date(now.getTime() - COMPLIANCE_WINDOW_MS);
+
+/** The queue with every column its staff read (the waiting room). */
+async function queueState(tx: TenantTx, tenant: QueueReader['tenant'], now: Date): Promise<QueueState<QueueEntryView>> {
+  const { organizationId, clinicId } = tenant;
+  const statement = clinicId
+    ? prepared(tx, 'queue_state_clinic', (t) => fullStatement(t, true))
+    : prepared(tx, 'queue_state_organization', (t) => fullStatement(t, false));
+  return splitState(await statement.execute({ organizationId, clinicId, since: windowStart(now) }));
+}
+
+/** The queue with only what the stats and the public board read ({@link queueSummaryView}). */
+async function queueSummary(tx: TenantTx, tenant: QueueReader['tenant'], now: Date): Promise<QueueState<QueueSummaryRow>> {
+  const { organizationId, clinicId } = tenant;
+  const statement = clinicId
+    ? prepared(tx, 'queue_summary_clinic', (t) => summaryStatement(t, true))
+    : prepared(tx, 'queue_summary_organization', (t) => summaryStatement(t, false));
+  return splitState(await statement.execute({ organizationId, clinicId, since: windowStart(now) }));
 }
 
 /** What the stats read of an entry: its derived fields with status and start of care. */
@@ -64,25 +87,26 @@ const statsEntry = (row: QueueEntryView, now: Date): StatsEntry => ({
 });
 
 /**
- * The spec's Queue stats as of `now`: the open entries (`derived`, in the order of `state.open`)
- * and, for compliance, the closed entries whose care started in the last 24 hours.
+ * The spec's Queue stats: the open entries (`open`, with who started each, and `derived` in the same
+ * order) and, for compliance, the closed entries whose care started in the last 24 hours.
  */
-async function statsOf(tx: TenantTx, organizationId: string, state: QueueState, derived: StatsEntry[], now: Date) {
-  const busy = new Set(state.open.filter((e) => e.status === 'in-progress' && e.startedBy).map((e) => e.startedBy as string));
+async function statsOf(
+  tx: TenantTx,
+  organizationId: string,
+  open: ReadonlyArray<{ status: string; startedBy: string | null }>,
+  derived: StatsEntry[],
+  closedStarted: StatsEntry[],
+) {
+  const busy = new Set(open.filter((e) => e.status === 'in-progress' && e.startedBy).map((e) => e.startedBy as string));
   const doctorsAvailable = (await activeDoctors(tx, organizationId)).filter((d) => !busy.has(d.userId)).length;
-  return computeQueueStats([...derived, ...state.closedStarted.map((r) => statsEntry(r, now))], { doctorsAvailable });
+  return computeQueueStats([...derived, ...closedStarted], { doctorsAvailable });
 }
 
-/** The spec's Queue stats of the request's clinic, as of `now`. */
+/** The spec's Queue stats of the request's clinic, as of `now`, from the stored risk scores. */
 export async function queueStats({ tx, tenant }: QueueReader, now = new Date()) {
-  const state = await queueState(tx, tenant, now);
-  return statsOf(
-    tx,
-    tenant.organizationId,
-    state,
-    state.open.map((r) => statsEntry(r, now)),
-    now,
-  );
+  const { open, closedStarted } = await queueSummary(tx, tenant, now);
+  const summarize = (r: QueueSummaryRow) => summaryEntry(r, now);
+  return statsOf(tx, tenant.organizationId, open, open.map(summarize), closedStarted.map(summarize));
 }
 
 /** The waiting room of the request's clinic: open entries by clinical priority, and the stats. */
@@ -98,7 +122,8 @@ export async function waitingRoom(ctx: TenantRouteContext, now = new Date()) {
   );
   const named = (r: QueueEntryView) => (r.assignedTo ? (names.get(r.assignedTo) ?? r.assignedTo) : null);
   const entries = open.map((r) => toQueueEntryDto(r, now, named(r)));
-  const stats = await statsOf(tx, tenant.organizationId, state, entries, now);
+  const closed = state.closedStarted.map((r) => statsEntry(r, now));
+  const stats = await statsOf(tx, tenant.organizationId, open, entries, closed);
   // ctx.audit adds the request's clinic as details.clinicId.
   await ctx.audit('queue.read', { type: 'queue_entry' }, { entries: open.map((r) => r.id), patients: open.map((r) => r.patientId) });
   return { patients: entries.sort(compareQueueOrder), stats };
@@ -109,11 +134,12 @@ export async function waitingRoom(ctx: TenantRouteContext, now = new Date()) {
  * status only, each line passed through the public contract so nothing else can leave.
  */
 export async function publicBoardOf({ tx, tenant }: PublicRouteContext, now = new Date()) {
-  const state = await queueState(tx, tenant, now);
-  const derived = state.open.map((r) => statsEntry(r, now));
-  const lines = publicBoard(
-    state.open.map((r, i) => ({ ...derived[i], queueNumber: r.queueNumber, patientName: `${r.firstName} ${r.lastName}` })),
-  ).map((l) => publicBoardEntryDto.parse(l));
-  const stats = await statsOf(tx, tenant.organizationId, state, derived, now);
+  const { open, closedStarted } = await queueSummary(tx, tenant, now);
+  const summarize = (r: QueueSummaryRow) => summaryEntry(r, now);
+  const derived = open.map(summarize);
+  const lines = publicBoard(open.map((r, i) => ({ ...derived[i], queueNumber: r.queueNumber, patientName: `${r.firstName} ${r.lastName}` }))).map(
+    (l) => publicBoardEntryDto.parse(l),
+  );
+  const stats = await statsOf(tx, tenant.organizationId, open, derived, closedStarted.map(summarize));
   return { patients: lines, stats };
 }
