@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { connectPostgres } from '../../db/client.js';
 import { DEMO_ORGANIZATION_ID } from '../../db/seed/demo.js';
 import { auditEventsOf, createTwoInstances, json, memberIdOf, rows, signInAs, useTestApp, type TwoInstances } from '../../test/harness.js';
 import { escalateDuePages, escalatePage } from './escalation.js';
@@ -147,6 +149,60 @@ describe.skipIf(!process.env.DATABASE_URL)('two app instances running the step a
           await memberIdOf(test.database.db, DEMO_ORGANIZATION_ID, 'admin@demo.clinic'),
         ].sort(),
       );
+    }
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('a restart between the page and its timeout', () => {
+  let instances: TwoInstances;
+  beforeAll(async () => {
+    instances = await createTwoInstances();
+  });
+  afterAll(async () => {
+    await instances?.close();
+  });
+
+  it('the instance that comes up escalates the page once, while another instance runs the step too', async () => {
+    const { test, second } = instances;
+    // The instance that takes the page, then stops with its own connection.
+    const stoppedDb = connectPostgres(test.appUrl!);
+    const stopped = await buildApp({ database: stoppedDb, webDist: '/nonexistent', pagingEscalationMs: 0 });
+    const doctor = await memberIdOf(test.database.db, DEMO_ORGANIZATION_ID, 'doctor@demo.clinic');
+    const sent = await stopped.inject({
+      method: 'POST',
+      url: '/api/paging/page',
+      headers: await signInAs(stopped, 'nurse@demo.clinic'),
+      payload: pageTo(doctor, { priority: 'emergency' }),
+    });
+    expect(sent.statusCode).toBe(201);
+    const id: string = sent.json().page.id;
+    await stopped.close();
+    await stoppedDb.close();
+    // Its timeout passes while nothing runs; then an instance starts with its worker.
+    await test.database.db.execute(sql`update pages set next_step_at = now() - interval '1 second' where id = ${id}`);
+    const restartedDb = connectPostgres(test.appUrl!);
+    const restarted = await buildApp({ database: restartedDb, webDist: '/nonexistent', pagingEscalationMs: 50 });
+    try {
+      const other = escalateDuePages(second.db);
+      let status = 'sent';
+      for (let i = 0; i < 100 && status === 'sent'; i += 1) {
+        await new Promise((r) => setTimeout(r, 50));
+        status = (await pageRow(test.database.db, id)).status;
+      }
+      await other;
+      expect(status).toBe('escalated');
+      const escalated = (await eventsOf(test.database.db, id)).filter((e) => e.type === 'escalated');
+      expect(escalated.map((e) => e.member_id).sort()).toEqual(
+        [
+          await memberIdOf(test.database.db, DEMO_ORGANIZATION_ID, 'manager@demo.clinic'),
+          await memberIdOf(test.database.db, DEMO_ORGANIZATION_ID, 'admin@demo.clinic'),
+        ].sort(),
+      );
+      // One step taken, once: with no backup on call it reached the Managers and Admins (level 2).
+      expect((await pageRow(test.database.db, id)).escalation_level).toBe(2);
+    } finally {
+      await restarted.close();
+      await restartedDb.close();
     }
   });
 });
