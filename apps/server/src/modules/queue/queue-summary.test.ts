@@ -14,7 +14,7 @@ describe('the queue summary', () => {
   const checkIn = kioskCheckIns(t, { firstName: 'Sum', lastName: 'Mary', phonePrefix: '555-010-', chiefComplaint: 'Cough' });
   const board = () => t.app.inject({ method: 'GET', url: '/api/triage/cds-queue/public?organizationId=default-clinic&clinicId=default-clinic' });
 
-  it('gives the stats and board the waiting room gives, after check-ins, vital signs and care', async () => {
+  it('gives the stats and board the waiting room gives, after check-ins, vital signs, care started and ended', async () => {
     const calm = await checkIn({ chiefComplaint: 'Sore knee' });
     const chest = await checkIn({ chiefComplaint: 'Chest pain', symptoms: ['chest pain'], age: 78, medicalHistory: ['heart disease'] });
     const breathless = await checkIn({ chiefComplaint: 'Short of breath', symptoms: ['shortness of breath'], age: 64 });
@@ -25,6 +25,8 @@ describe('the queue summary', () => {
       200,
     );
     expect((await t.post(`/api/triage/waiting-room/${chest}/start`, {})).statusCode).toBe(200);
+    expect((await t.post(`/api/triage/waiting-room/${chest}/complete`, {})).statusCode).toBe(200);
+    expect((await t.post(`/api/triage/waiting-room/${breathless}/start`, {})).statusCode).toBe(200);
 
     const room = (await t.get('/api/triage/waiting-room')).json();
     const stats = (await t.get('/api/triage/waiting-room/stats')).json().stats;
@@ -35,7 +37,10 @@ describe('the queue summary', () => {
     const urgencyByNumber = new Map(room.patients.map((p: { queueNumber: number; urgencyLevel: string }) => [p.queueNumber, p.urgencyLevel]));
     expect(publicBoard.patients).toHaveLength(room.patients.length);
     for (const line of publicBoard.patients) expect(line.urgencyLevel).toBe(urgencyByNumber.get(line.queueNumber));
-    expect(stats.cdsAlerts).toBeGreaterThanOrEqual(2);
+    expect(stats.cdsAlerts).toBeGreaterThanOrEqual(1);
+    // Both an entry in care and one whose care ended (compliance) are counted.
+    expect(stats.totalInProgress).toBeGreaterThanOrEqual(1);
+    expect(stats.guidelineCompliance).not.toBeNull();
   });
 
   it('keeps every stored risk score equal to the one derived from the entry', async () => {
