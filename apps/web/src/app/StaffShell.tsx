@@ -1,7 +1,21 @@
 import { isReadOnly } from '@clinic/domain/rules/plans';
 import { DEFAULT_USER_SETTINGS } from '@clinic/domain/rules/settings';
 import type { RouteAccessRule } from '@clinic/domain/rules/route-access';
-import { Alert, Anchor, AppShell, useComputedColorScheme, Burger, Button, Group, Kbd, NavLink, ScrollArea, Text, Tooltip } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  AppShell,
+  useComputedColorScheme,
+  Burger,
+  Button,
+  Group,
+  Kbd,
+  NavLink,
+  ScrollArea,
+  Text,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDisclosure, useHotkeys, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand, IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useState, type MouseEvent } from 'react';
@@ -122,7 +136,10 @@ function StaffFrame() {
               aria-keyshortcuts="Control+K Meta+K"
             >
               {/* An icon on phones, where the header also holds the pager and the user menu; still its name there. */}
-              <span className={classes.phoneHidden}>Search</span>
+              <Text span inherit visibleFrom="sm">
+                Search
+              </Text>
+              <VisuallyHidden hiddenFrom="sm">Search</VisuallyHidden>
             </Button>
             {!phone && <OrganizationSwitcher />}
             <HeaderPager />
