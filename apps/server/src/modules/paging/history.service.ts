@@ -8,7 +8,8 @@ import { clinicOf } from './rotas.service.js';
 /**
  * `GET /api/paging/history`: the clinic's pages, newest first, filtered (`recipient=me`: those that
  * reached the caller; a member id: those that reached that member; `open`: still waiting for an
- * answer or not; dates: the clinic's calendar days), a page at a time, with the total. The read is audited with the pages it showed.
+ * answer or not; dates: the clinic's calendar days), a page at a time, with the total. The read is
+ * audited with the pages it showed.
  */
 export async function pageHistory(ctx: TenantRouteContext, query: PageHistoryQuery) {
   const { tx, tenant } = ctx;
