@@ -3,4 +3,3 @@ export { fetchSession, getSessionQueryOptions, sessionQueryKey, useSession, type
 export { useRefreshSession } from './refresh-session';
 export { useSignOut } from './sign-out';
 export { forgetEndedSession, isSessionEnded } from './signed-out';
-export { useAllowed } from './use-allowed';

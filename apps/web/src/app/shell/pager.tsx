@@ -1,6 +1,7 @@
 import { PAGING_ACCESS } from '@clinic/domain/rules/route-access';
-import { lazy, Suspense } from 'react';
-import { useAllowed, useSession } from '../../api/session';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useSession } from '../../api/session';
+import { useAllowed } from '../../api/session/use-allowed';
 
 // One small chunk, loaded with the shell's first screen for members who may page: the count and its alerts.
 const loadPager = () => import('../../features/paging/PagerBadge');
@@ -14,22 +15,22 @@ function useHasPager(): boolean {
   return allowed && !enrolling;
 }
 
-/** The header's "Pages" button with the open count and the inbox, for members with a pager. */
-export function HeaderPager() {
+/** Shows `children` (a part of the pager's chunk) to members with a pager only. */
+function WithPager({ children }: { children: ReactNode }) {
   if (!useHasPager()) return null;
-  return (
-    <Suspense fallback={null}>
-      <PagerBadge />
-    </Suspense>
-  );
+  return <Suspense fallback={null}>{children}</Suspense>;
 }
 
+/** The header's "Pages" button with the open count and the inbox, for members with a pager. */
+export const HeaderPager = () => (
+  <WithPager>
+    <PagerBadge />
+  </WithPager>
+);
+
 /** The user menu's "Pages" entry with the open count, for members with a pager. */
-export function PagerMenuEntry() {
-  if (!useHasPager()) return null;
-  return (
-    <Suspense fallback={null}>
-      <PagerMenuItem />
-    </Suspense>
-  );
-}
+export const PagerMenuEntry = () => (
+  <WithPager>
+    <PagerMenuItem />
+  </WithPager>
+);

@@ -4,7 +4,7 @@ import { AccessHistoryCard } from './components/AccessHistoryCard';
 import { ConsentsCard } from './components/ConsentsCard';
 import { ExportRecordCard } from './components/ExportRecordCard';
 import { RightsRequestsCard } from './components/RightsRequestsCard';
-import { useAllowed } from '../../api/session';
+import { useAllowed } from '../../api/session/use-allowed';
 
 /** The patient record's Privacy tab: consents, rights requests, the record's export and (for Admins) the access history. */
 export function PrivacyTab({ patientId }: { patientId: string }) {

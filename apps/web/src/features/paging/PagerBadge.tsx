@@ -9,7 +9,15 @@ import { usePageAlerts } from './lib/use-page-alerts';
 // The list and its Acknowledge load on the first opening: the shell carries only the count.
 const InboxMenu = lazy(() => import('./components/InboxMenu').then((m) => ({ default: m.InboxMenu })));
 
-const countText = (total: number) => (total > 99 ? '99+' : String(total));
+/** The open count beside "Pages" (red while an urgent or emergency page is open); read from the button's name, so hidden from screen readers. */
+function OpenCount({ total, pressing }: { total: number | undefined; pressing: boolean }) {
+  if (!total) return null;
+  return (
+    <Badge size="sm" circle={total < 10} color={pressing ? 'red.9' : 'blue.8'} aria-hidden>
+      {total > 99 ? '99+' : String(total)}
+    </Badge>
+  );
+}
 /** The button's name: "Pages, 2 open" once the count is known. */
 const pagesLabel = (total: number | undefined) => (total === undefined ? 'Pages' : `Pages, ${total} open`);
 
@@ -36,13 +44,7 @@ export function PagerBadge() {
           aria-haspopup="dialog"
           aria-expanded={opened}
           leftSection={<IconBell size={16} aria-hidden />}
-          rightSection={
-            total ? (
-              <Badge size="sm" circle={total < 10} color={pressing ? 'red.9' : 'blue.8'} aria-hidden>
-                {countText(total)}
-              </Badge>
-            ) : undefined
-          }
+          rightSection={<OpenCount total={total} pressing={pressing} />}
         >
           <Text span inherit visibleFrom="sm">
             Pages
@@ -70,13 +72,7 @@ export function PagerMenuItem() {
       to="/paging"
       aria-label={pagesLabel(total)}
       leftSection={<IconBell size={16} aria-hidden />}
-      rightSection={
-        total ? (
-          <Badge size="sm" circle={total < 10} color="blue.8" aria-hidden>
-            {countText(total)}
-          </Badge>
-        ) : undefined
-      }
+      rightSection={<OpenCount total={total} pressing={false} />}
     >
       Pages
     </Menu.Item>

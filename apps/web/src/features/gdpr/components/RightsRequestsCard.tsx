@@ -9,7 +9,7 @@ import { QueryState } from '../../../ui/QueryState';
 import { StatusChip } from '../../../ui/StatusChip';
 import { usePatientRightsRequests } from '../api/get-rights-requests';
 import { useRecordRightsRequest } from '../api/record-rights-request';
-import { useAllowed } from '../../../api/session';
+import { useAllowed } from '../../../api/session/use-allowed';
 import { REQUEST_STATUS_LABELS, REQUEST_TYPE_LABELS, daysLeftLabel } from '../labels';
 import { CloseRequestForm } from './CloseRequestForm';
 import { GdprCard } from './GdprCard';

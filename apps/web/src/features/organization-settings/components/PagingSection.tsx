@@ -2,7 +2,7 @@ import type { OrganizationSettingsDto } from '@clinic/domain/contracts/organizat
 import { PAGING_ACCESS } from '@clinic/domain/rules/route-access';
 import { PAGE_TIMEOUT_MINUTES } from '@clinic/domain/rules/paging';
 import { Button, CopyButton, Fieldset, Group, NumberInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
-import { useAllowed } from '../../../api/session';
+import { useAllowed } from '../../../api/session/use-allowed';
 import type { SettingsForm } from '../draft';
 import { PagingDeliveries } from './PagingDeliveries';
 

@@ -6,10 +6,9 @@ import { StatusChip } from '../../../ui/StatusChip';
 import { TimeText } from '../../../ui/TimeText';
 import { useAcknowledgePage } from '../api/mutations';
 import { desktopPermission } from '../lib/page-alerts';
-import { PRIORITY_LABELS, PRIORITY_TONES } from '../lib/page-display';
+import { PRIORITY_LABELS, PRIORITY_TONES, pageSenderName } from '../lib/page-display';
 
 const DIVIDER = { borderBottom: '1px solid var(--mantine-color-default-border)' };
-const senderOf = (p: PageDto) => (p.automatic ? 'Automatic (critical alert)' : (p.sender?.name ?? '—'));
 
 /**
  * The pager's inbox: the member's open pages, newest first (priority, sender, message, time), each
@@ -58,7 +57,7 @@ export function InboxMenu({ pages, total, loading, onClose }: { pages: readonly 
                 </Text>
                 <Group justify="space-between" wrap="nowrap" gap="xs">
                   <Text size="xs" c="gray.7">
-                    From {senderOf(p)}
+                    From {pageSenderName(p)}
                     {p.callbackNumber ? ` · Call back: ${p.callbackNumber}` : ''}
                   </Text>
                   <Button

@@ -15,6 +15,7 @@ import {
   STATUS_TONES,
   offersAcknowledge,
   offersCancel,
+  pageSenderName,
   type PagingViewer,
 } from '../lib/page-display';
 import { CancelPageDialog } from './CancelPageDialog';
@@ -83,7 +84,7 @@ export function PageTable({ pages, label, viewer, inbox, onOpen }: PageTableProp
         </Stack>
       ),
     },
-    { key: 'sender', header: 'From', cell: (p) => (p.automatic ? 'Automatic (critical alert)' : (p.sender?.name ?? '—')) },
+    { key: 'sender', header: 'From', cell: pageSenderName },
     {
       key: 'recipient',
       header: 'To',

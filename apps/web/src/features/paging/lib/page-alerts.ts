@@ -1,15 +1,14 @@
 import type { PageDto } from '@clinic/domain/contracts/paging';
 import type { PagePriority } from '@clinic/domain/rules/paging';
 import { notifications } from '@mantine/notifications';
+import { PRIORITY_LABELS } from './page-display';
 
 type AlertedPage = Pick<PageDto, 'id' | 'priority' | 'message' | 'sender' | 'automatic'>;
-
-const PRIORITY_WORDS: Record<PagePriority, string> = { routine: 'Routine', urgent: 'Urgent', emergency: 'Emergency' };
 
 /** A page's alert title: "Urgent page from Nina Ng", or from a critical alert when it was automatic. */
 export function alertTitle(page: AlertedPage): string {
   const from = page.automatic ? 'a critical alert' : page.sender?.name;
-  return from ? `${PRIORITY_WORDS[page.priority]} page from ${from}` : `${PRIORITY_WORDS[page.priority]} page`;
+  return from ? `${PRIORITY_LABELS[page.priority]} page from ${from}` : `${PRIORITY_LABELS[page.priority]} page`;
 }
 
 /** Beeps of the alert tone by priority: none for routine pages, two for urgent, three for emergencies. */

@@ -4,6 +4,9 @@ import { isOpenPage, mayCancel, type PagePriority, type PageStatus } from '@clin
 import type { Tone } from '../../../ui/StatusChip';
 
 /** Labels of a page's priorities and states, in the contract's order. */
+/** Who a page is from, as lists show it: the sender, or the critical alert that sent it. */
+export const pageSenderName = (p: Pick<PageDto, 'automatic' | 'sender'>) => (p.automatic ? 'Automatic (critical alert)' : (p.sender?.name ?? '—'));
+
 export const PRIORITY_LABELS: Record<PagePriority, string> = { routine: 'Routine', urgent: 'Urgent', emergency: 'Emergency' };
 export const STATUS_LABELS: Record<PageStatus, string> = {
   sent: 'Sent',
