@@ -62,6 +62,8 @@ describe("the app's connection", () => {
       rate_limits: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
       sessions: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
       sign_in_attempts: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
+      sso_link_requests: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
+      sso_sign_ins: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'],
       users: ['SELECT', 'INSERT', 'UPDATE'],
     });
     const none = held.filter((r) => r.privileges.length === 0).map((r) => r.table);

@@ -17,3 +17,4 @@ export * from './gdpr.js';
 export * from './api-keys.js';
 export * from './rate-limits.js';
 export * from './paging.js';
+export * from './sso.js';
