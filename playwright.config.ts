@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 
@@ -12,6 +12,15 @@ if (!process.env.E2E_PORT) {
   ])
     .toString()
     .trim();
+}
+// Stand-ins for systems outside the platform (an identity provider, an EHR) listen on an address of
+// this machine that is not loopback, which the server may reach as a deployment lets it reach an
+// on-premise system (OUTBOUND_ALLOW). Loopback itself stays unreachable, as in production.
+if (process.env.E2E_OUTSIDE_ADDRESS === undefined) {
+  const external = Object.values(networkInterfaces())
+    .flat()
+    .find((a) => a && a.family === 'IPv4' && !a.internal);
+  process.env.E2E_OUTSIDE_ADDRESS = external?.address ?? '';
 }
 if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'clinic-e2e-'));
 
@@ -58,6 +67,7 @@ export default defineConfig({
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
       DEMO_PASSWORD: 'demo-password',
+      OUTBOUND_ALLOW: process.env.E2E_OUTSIDE_ADDRESS,
       // Lets several builds coexist (e.g. `vite build --outDir /tmp/x` then WEB_DIST=/tmp/x).
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },

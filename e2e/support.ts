@@ -71,3 +71,13 @@ export async function signOut(page: Page) {
   await page.getByRole('button', { name: /^Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
 }
+
+/**
+ * The address stand-ins for outside systems (an identity provider, an EHR) listen on: one of this
+ * machine's that is not loopback, which the test server may reach (playwright.config.ts).
+ */
+export function outsideAddress(): string {
+  const address = process.env.E2E_OUTSIDE_ADDRESS;
+  if (!address) throw new Error('This machine has no IPv4 address besides loopback for the stand-in outside systems to listen on.');
+  return address;
+}

@@ -58,3 +58,4 @@ export * from './contracts/gdpr.js';
 export * from './contracts/api-keys.js';
 export * from './contracts/dashboard.js';
 export * from './contracts/fhir.js';
+export * from './contracts/sso.js';
