@@ -299,6 +299,13 @@ describe('queue stats', () => {
       entry({ status: 'completed', riskScore: 0, waitTime: 200, startedAt: 'x' }),
     ]);
     expect(stats.guidelineCompliance).toBe(67);
+    const closedApart = computeQueueStats([entry({ status: 'in-progress', riskScore: 70, waitTime: 20, startedAt: 'x' })], {
+      closedStarted: [
+        { riskScore: 70, waitTime: 10 },
+        { riskScore: 0, waitTime: 200 },
+      ],
+    });
+    expect(closedApart).toEqual(stats);
   });
 
   it('queueStatsAt derives stored entries as of now', () => {

@@ -219,13 +219,20 @@ export function startedWithinTarget(entry: Pick<QueueStatsEntry, 'riskScore' | '
 
 const mean = (xs: number[]) => (xs.length ? Math.round(xs.reduce((a, b) => a + b, 0) / xs.length) : 0);
 
+/** What guideline compliance reads of an entry whose care started: its score and its wait until care. */
+export type ComplianceEntry = Pick<QueueStatsEntry, 'riskScore' | 'waitTime'>;
+
 /**
  * The Queue stats of derived entries (see {@link deriveQueuePatient}). Counts, averages and alerts
- * describe the waiting list; compliance reads every entry whose care started.
+ * describe the waiting list; compliance reads every entry whose care started: those of `entries`
+ * and `closedStarted`, the closed entries a caller read for compliance alone.
  */
-export function computeQueueStats(entries: readonly QueueStatsEntry[], options: { doctorsAvailable?: number } = {}): QueueStats {
+export function computeQueueStats(
+  entries: readonly QueueStatsEntry[],
+  options: { doctorsAvailable?: number; closedStarted?: readonly ComplianceEntry[] } = {},
+): QueueStats {
   const waiting = entries.filter((e) => e.status === 'waiting');
-  const started = entries.filter((e) => e.startedAt);
+  const started: ComplianceEntry[] = [...entries.filter((e) => e.startedAt), ...(options.closedStarted ?? [])];
   return {
     totalWaiting: waiting.length,
     totalInProgress: entries.filter((e) => e.status === 'in-progress').length,

@@ -2,19 +2,18 @@ import {
   OPEN_QUEUE_STATUSES,
   compareQueueOrder,
   computeQueueStats,
-  isOpenQueueStatus,
   publicBoard,
   publicBoardEntryDto,
   type QueueStatsEntry,
-  type QueueStatus,
+  type ComplianceEntry,
 } from '@clinic/domain';
-import { and, asc, eq, gte, inArray, not, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, not, sql } from 'drizzle-orm';
 import { queueEntries } from '../../db/schema/index.js';
 import type { PublicRouteContext, TenantRouteContext, TenantTx } from '../../platform/route/index.js';
 import { prepared } from '../../platform/route/index.js';
 import { activeDoctors, memberNames } from '../members/index.js';
 import { queueEntryView, toQueueEntryDto, type QueueEntryView } from './queue-entries.js';
-import { queueSummaryView, summaryEntry, type QueueSummaryRow } from './queue-summary.js';
+import { complianceEntry, complianceView, queueSummaryView, summaryEntry, type QueueSummaryRow } from './queue-summary.js';
 import type { QueueReader } from './queue.service.js';
 
 /** How far back the stats' guideline compliance reads the entries whose care started. */
@@ -22,18 +21,17 @@ const COMPLIANCE_WINDOW_MS = 24 * 3600_000;
 
 /**
  * Which entries a queue's reads take, of the clinic (or of the organization without one): the open
- * entries (waiting and in progress), the closed entries whose care started since `since` (for the
- * stats' compliance), or both. Each read is one statement of only the columns it uses, oldest
- * check-in first.
+ * entries (waiting and in progress), or the closed entries whose care started since `since` (for
+ * the stats' compliance). Each read is one statement of only the columns it uses, oldest check-in
+ * first.
  */
-type QueueRows = 'open' | 'closedStarted' | 'both';
+type QueueRows = 'open' | 'closedStarted';
 const queueRows = (byClinic: boolean, rows: QueueRows) => {
   const open = inArray(queueEntries.status, [...OPEN_QUEUE_STATUSES]);
-  const startedSince = gte(queueEntries.startedAt, sql.placeholder('since'));
   return and(
     eq(queueEntries.organizationId, sql.placeholder('organizationId')),
     byClinic ? eq(queueEntries.clinicId, sql.placeholder('clinicId')) : undefined,
-    rows === 'open' ? open : rows === 'closedStarted' ? and(not(open), startedSince) : or(open, startedSince),
+    rows === 'open' ? open : and(not(open), gte(queueEntries.startedAt, sql.placeholder('since'))),
   );
 };
 const queueOrder = [asc(queueEntries.createdAt), asc(queueEntries.id)];
@@ -44,49 +42,40 @@ const fullStatement = (tx: TenantTx, byClinic: boolean) =>
     .from(queueEntries)
     .where(queueRows(byClinic, 'open'))
     .orderBy(...queueOrder);
-const summaryStatement = (tx: TenantTx, byClinic: boolean, rows: QueueRows) =>
+const summaryStatement = (tx: TenantTx, byClinic: boolean) =>
   tx
     .select(queueSummaryView)
     .from(queueEntries)
-    .where(queueRows(byClinic, rows))
+    .where(queueRows(byClinic, 'open'))
     .orderBy(...queueOrder);
-
-/** A queue as of `now`: its open entries, and the closed ones whose care started in the compliance window. */
-interface QueueState<R> {
-  open: R[];
-  closedStarted: R[];
-}
+const complianceStatement = (tx: TenantTx, byClinic: boolean) =>
+  tx.select(complianceView).from(queueEntries).where(queueRows(byClinic, 'closedStarted'));
 
 const windowStart = (now: Date) => new Date(now.getTime() - COMPLIANCE_WINDOW_MS);
 
-/**
- * The queue as the waiting room reads it: the open entries with every column its staff see, the
- * closed ones of the compliance window with only what the stats count.
- */
-async function queueState(tx: TenantTx, tenant: QueueReader['tenant'], now: Date) {
-  const { organizationId, clinicId } = tenant;
-  const values = { organizationId, clinicId, since: windowStart(now) };
-  const openRows = clinicId
-    ? prepared(tx, 'queue_open_clinic', (t) => fullStatement(t, true))
-    : prepared(tx, 'queue_open_organization', (t) => fullStatement(t, false));
-  const closedRows = clinicId
-    ? prepared(tx, 'queue_closed_started_clinic', (t) => summaryStatement(t, true, 'closedStarted'))
-    : prepared(tx, 'queue_closed_started_organization', (t) => summaryStatement(t, false, 'closedStarted'));
-  const open = await openRows.execute(values);
-  return { open, closedStarted: await closedRows.execute(values) };
-}
-
-/** The queue with only what the stats and the public board read ({@link queueSummaryView}). */
-async function queueSummary(tx: TenantTx, tenant: QueueReader['tenant'], now: Date): Promise<QueueState<QueueSummaryRow>> {
+/** The closed entries whose care started in the compliance window, as compliance counts them. */
+async function closedStarted(tx: TenantTx, tenant: QueueReader['tenant'], now: Date): Promise<ComplianceEntry[]> {
   const { organizationId, clinicId } = tenant;
   const statement = clinicId
-    ? prepared(tx, 'queue_summary_clinic', (t) => summaryStatement(t, true, 'both'))
-    : prepared(tx, 'queue_summary_organization', (t) => summaryStatement(t, false, 'both'));
-  const state: QueueState<QueueSummaryRow> = { open: [], closedStarted: [] };
-  for (const row of await statement.execute({ organizationId, clinicId, since: windowStart(now) })) {
-    (isOpenQueueStatus(row.status as QueueStatus) ? state.open : state.closedStarted).push(row);
-  }
-  return state;
+    ? prepared(tx, 'queue_compliance_clinic', (t) => complianceStatement(t, true))
+    : prepared(tx, 'queue_compliance_organization', (t) => complianceStatement(t, false));
+  return (await statement.execute({ organizationId, clinicId, since: windowStart(now) })).map((r) => complianceEntry(r, now));
+}
+
+/** The open entries with every column the waiting room's staff see. */
+async function openEntries(tx: TenantTx, { organizationId, clinicId }: QueueReader['tenant']) {
+  const statement = clinicId
+    ? prepared(tx, 'queue_open_clinic', (t) => fullStatement(t, true))
+    : prepared(tx, 'queue_open_organization', (t) => fullStatement(t, false));
+  return statement.execute({ organizationId, clinicId });
+}
+
+/** The open entries with only what the stats and the public board read ({@link queueSummaryView}). */
+async function openSummary(tx: TenantTx, { organizationId, clinicId }: QueueReader['tenant']): Promise<QueueSummaryRow[]> {
+  const statement = clinicId
+    ? prepared(tx, 'queue_summary_clinic', (t) => summaryStatement(t, true))
+    : prepared(tx, 'queue_summary_organization', (t) => summaryStatement(t, false));
+  return statement.execute({ organizationId, clinicId });
 }
 
 /**
@@ -98,25 +87,31 @@ async function statsOf(
   organizationId: string,
   open: ReadonlyArray<{ status: string; startedBy: string | null }>,
   derived: QueueStatsEntry[],
-  closedStarted: QueueStatsEntry[],
+  closed: ComplianceEntry[],
 ) {
   const busy = new Set(open.filter((e) => e.status === 'in-progress' && e.startedBy).map((e) => e.startedBy as string));
   const doctorsAvailable = (await activeDoctors(tx, organizationId)).filter((d) => !busy.has(d.userId)).length;
-  return computeQueueStats([...derived, ...closedStarted], { doctorsAvailable });
+  return computeQueueStats(derived, { doctorsAvailable, closedStarted: closed });
 }
 
 /** The spec's Queue stats of the request's clinic, as of `now`, from the stored risk scores. */
 export async function queueStats({ tx, tenant }: QueueReader, now = new Date()) {
-  const { open, closedStarted } = await queueSummary(tx, tenant, now);
-  const summarize = (r: QueueSummaryRow) => summaryEntry(r, now);
-  return statsOf(tx, tenant.organizationId, open, open.map(summarize), closedStarted.map(summarize));
+  const open = await openSummary(tx, tenant);
+  const closed = await closedStarted(tx, tenant, now);
+  return statsOf(
+    tx,
+    tenant.organizationId,
+    open,
+    open.map((r) => summaryEntry(r, now)),
+    closed,
+  );
 }
 
 /** The waiting room of the request's clinic: open entries by clinical priority, and the stats. */
 export async function waitingRoom(ctx: TenantRouteContext, now = new Date()) {
   const { tx, tenant } = ctx;
-  const state = await queueState(tx, tenant, now);
-  const { open } = state;
+  const open = await openEntries(tx, tenant);
+  const closed = await closedStarted(tx, tenant, now);
   const names = await memberNames(
     tx,
     tenant.organizationId,
@@ -125,7 +120,6 @@ export async function waitingRoom(ctx: TenantRouteContext, now = new Date()) {
   );
   const named = (r: QueueEntryView) => (r.assignedTo ? (names.get(r.assignedTo) ?? r.assignedTo) : null);
   const entries = open.map((r) => toQueueEntryDto(r, now, named(r)));
-  const closed = state.closedStarted.map((r) => summaryEntry(r, now));
   const stats = await statsOf(tx, tenant.organizationId, open, entries, closed);
   // ctx.audit adds the request's clinic as details.clinicId.
   await ctx.audit('queue.read', { type: 'queue_entry' }, { entries: open.map((r) => r.id), patients: open.map((r) => r.patientId) });
@@ -137,12 +131,12 @@ export async function waitingRoom(ctx: TenantRouteContext, now = new Date()) {
  * status only, each line passed through the public contract so nothing else can leave.
  */
 export async function publicBoardOf({ tx, tenant }: PublicRouteContext, now = new Date()) {
-  const { open, closedStarted } = await queueSummary(tx, tenant, now);
-  const summarize = (r: QueueSummaryRow) => summaryEntry(r, now);
-  const derived = open.map(summarize);
+  const open = await openSummary(tx, tenant);
+  const closed = await closedStarted(tx, tenant, now);
+  const derived = open.map((r) => summaryEntry(r, now));
   const lines = publicBoard(open.map((r, i) => ({ ...derived[i], queueNumber: r.queueNumber, patientName: `${r.firstName} ${r.lastName}` }))).map(
     (l) => publicBoardEntryDto.parse(l),
   );
-  const stats = await statsOf(tx, tenant.organizationId, open, derived, closedStarted.map(summarize));
+  const stats = await statsOf(tx, tenant.organizationId, open, derived, closed);
   return { patients: lines, stats };
 }

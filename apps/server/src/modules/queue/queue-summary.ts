@@ -1,4 +1,11 @@
-import { queueSummaryAt, type QueueStatsEntry, type QueueStatus, type QueueVitalSigns } from '@clinic/domain';
+import {
+  entryWaitMinutes,
+  queueSummaryAt,
+  type ComplianceEntry,
+  type QueueStatsEntry,
+  type QueueStatus,
+  type QueueVitalSigns,
+} from '@clinic/domain';
 import { queueEntries, type QueueEntryRow } from '../../db/schema/index.js';
 
 /**
@@ -36,4 +43,22 @@ export function summaryEntry(row: QueueSummaryRow, now: Date): QueueStatsEntry {
     },
     now,
   );
+}
+
+/**
+ * The columns guideline compliance reads of a closed entry whose care started: its stored score and
+ * the two times its wait runs between. Closed entries pile up over the compliance window (a busy
+ * clinic's day), so they are read with nothing else.
+ */
+export const complianceView = {
+  riskScore: queueEntries.riskScore,
+  createdAt: queueEntries.createdAt,
+  startedAt: queueEntries.startedAt,
+};
+/** A closed entry as compliance reads it ({@link complianceView}). */
+export type ComplianceRow = Pick<QueueEntryRow, keyof typeof complianceView>;
+
+/** A compliance row as the stats count it: the score and the wait until care started. */
+export function complianceEntry(row: ComplianceRow, now: Date): ComplianceEntry {
+  return { riskScore: row.riskScore, waitTime: entryWaitMinutes({ createdAt: row.createdAt, startedAt: row.startedAt, closedAt: null }, now) };
 }
