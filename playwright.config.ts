@@ -22,6 +22,17 @@ if (process.env.E2E_OUTSIDE_ADDRESS === undefined) {
     .find((a) => a && a.family === 'IPv4' && !a.internal);
   process.env.E2E_OUTSIDE_ADDRESS = external?.address ?? '';
 }
+// The stand-in DNS server (domain verification's TXT records) listens on that address at a UDP
+// port chosen once here, which the server is given as its DNS_SERVERS.
+if (!process.env.E2E_DNS_PORT && process.env.E2E_OUTSIDE_ADDRESS) {
+  process.env.E2E_DNS_PORT = execFileSync(process.execPath, [
+    '-e',
+    "const s=require('dgram').createSocket('udp4');s.bind(0,process.argv[1],()=>{console.log(s.address().port);s.close()})",
+    process.env.E2E_OUTSIDE_ADDRESS,
+  ])
+    .toString()
+    .trim();
+}
 if (!process.env.E2E_DATA_DIR) process.env.E2E_DATA_DIR = mkdtempSync(join(tmpdir(), 'clinic-e2e-'));
 
 const port = Number(process.env.E2E_PORT);
@@ -68,6 +79,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       DEMO_PASSWORD: 'demo-password',
       OUTBOUND_ALLOW: process.env.E2E_OUTSIDE_ADDRESS,
+      DNS_SERVERS: process.env.E2E_DNS_PORT ? `${process.env.E2E_OUTSIDE_ADDRESS}:${process.env.E2E_DNS_PORT}` : '',
       // Lets several builds coexist (e.g. `vite build --outDir /tmp/x` then WEB_DIST=/tmp/x).
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },

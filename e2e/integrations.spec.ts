@@ -7,7 +7,8 @@ import { expect, signIn, test } from './support';
  * is never reachable: an Admin who points the connection at the server's own address finds no
  * switch to allow it, and Test Connection and Sync Patients both answer the one message that
  * tells nothing about what is there. The emergency room's Integrations tab shows the error.
- * (A successful sync is tested on the server, against a FHIR server standing in for an allowed one.)
+ * (A successful sync, signed in over SMART Backend Services against a stand-in EHR the deployment
+ * allows, is `epic-sync.spec.ts`.)
  */
 test('an Admin cannot point the Epic EHR at the server’s own machine: Test Connection and Sync Patients answer one message', async ({
   page,
@@ -18,6 +19,9 @@ test('an Admin cannot point the Epic EHR at the server’s own machine: Test Con
   await page.getByRole('tab', { name: 'System' }).click();
   const epic = page.getByRole('switch', { name: 'Epic EHR' });
   if (!(await epic.isChecked())) await epic.click();
+  // Signed in over SMART Backend Services (a new connection's method): its token endpoint is found
+  // at the same address, so the server's own machine is never reached for it either.
+  await page.getByRole('textbox', { name: 'Client ID' }).fill('clinicflow-loopback');
   await page.getByRole('textbox', { name: 'Base URL' }).fill(`${baseURL}/fhir/R4`);
   await expect(page.getByRole('checkbox', { name: /On-premise server/ })).toHaveCount(0);
   await page.getByRole('button', { name: 'Save Integration' }).click();

@@ -112,6 +112,7 @@ const TABLE_OWNERS = {
   queue: 'queue',
   'rate-limits': PLATFORM, // platform/rate-limit.ts: the request limits' counters
   settings: 'settings',
+  sso: 'sso', // single sign-on: settings, claimed domains, identities, sign-ins under way, link requests
   triage: 'triage',
   visitors: 'visitors',
 };

@@ -38,7 +38,9 @@ import {
 } from './modules/paging/index.js';
 import { visitorRoutes } from './modules/visitors/index.js';
 import { settingsRoutes } from './modules/settings/index.js';
+import { EHR_SYNC_INTERVAL_MS, integrationRoutes, SmartTokenCache, startEhrSyncWorker, type EhrSyncWorker } from './modules/integrations/index.js';
 import { soc2Routes } from './modules/soc2/index.js';
+import { ssoPasswordGate, ssoRoutes, type TxtResolver } from './modules/sso/index.js';
 import { requestWindowPlugin } from './platform/request-window.js';
 import { accessPlugin, startSessionCache } from './platform/access.js';
 import { compressionPlugin, registerWebApp } from './platform/delivery.js';
@@ -93,6 +95,14 @@ export interface AppDeps {
    * no worker. Unset: the default, or none when `pagingEscalationMs` is 0 (tests step both themselves).
    */
   pagingDeliveryMs?: number;
+  /** Looks up a domain's TXT records for single sign-on's domain verification (`DNS_SERVERS`); the system's DNS unless given. */
+  resolveTxt?: TxtResolver;
+  /**
+   * How often the Sync Patients worker looks for due runs (`modules/integrations/sync-worker.ts`;
+   * a queued run also wakes it); 0 runs no worker. Unset: the default, or none when
+   * `pagingEscalationMs` is 0 (tests start it where they need it, or step it themselves).
+   */
+  ehrSyncMs?: number;
 }
 
 /** Largest accepted request body. */
@@ -156,6 +166,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     links,
     mailer,
     signInWait: deps.signInWait,
+    // An organization that signs its members in with single sign-on only refuses their passwords.
+    passwordGate: ssoPasswordGate,
+  });
+  await app.register(ssoRoutes, {
+    links,
+    outbound: deps.outbound ?? PUBLIC_ONLY,
+    resolveTxt: deps.resolveTxt,
+    secureCookies: deps.secureCookies ?? false,
+    publicUrl: deps.publicUrl,
   });
   await app.register(securityRoutes, { secureCookies: deps.secureCookies ?? false, publicUrl: deps.publicUrl, links, mailer });
   await app.register(signInLockRoutes);
@@ -198,7 +217,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deliveryMs > 0)
     app.addHook('onReady', async () => void (stopDeliveries = startPagingDeliveries(db, senders, deliveryMs, (e) => app.log.error(e))));
   app.addHook('onClose', async () => stopDeliveries?.());
-  await app.register(settingsRoutes, { outbound: deps.outbound ?? PUBLIC_ONLY });
+  // Sync Patients runs in the background: the worker starts with the app and hands its run back on close.
+  const ehrSyncMs = deps.ehrSyncMs ?? (escalationMs > 0 ? EHR_SYNC_INTERVAL_MS : 0);
+  const ehrReach = { policy: deps.outbound ?? PUBLIC_ONLY, log: app.log, tokens: new SmartTokenCache() };
+  let ehrSync: EhrSyncWorker | undefined;
+  if (ehrSyncMs > 0) app.addHook('onReady', async () => void (ehrSync = startEhrSyncWorker(db, ehrReach, ehrSyncMs, (e) => app.log.error(e))));
+  app.addHook('onClose', async () => ehrSync?.stop());
+  await app.register(settingsRoutes, { outbound: ehrReach.policy, links, ehrSync: { tokens: ehrReach.tokens, wake: () => ehrSync?.wake() } });
+  await app.register(integrationRoutes);
   await app.register(apiKeyRoutes);
   await app.register(fhirRoutes, { links });
   await app.register(soc2Routes, { publicUrl: deps.publicUrl, backupUrl: deps.backupUrl });

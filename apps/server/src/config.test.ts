@@ -88,3 +88,49 @@ describe('OUTBOUND_ALLOW', () => {
     expect(() => allow(value)).toThrow(/OUTBOUND_ALLOW: .*Write the networks/s);
   });
 });
+
+describe('DNS_SERVERS', () => {
+  const servers = (value?: string) => loadConfig(value === undefined ? {} : { DNS_SERVERS: value }).DNS_SERVERS;
+
+  it('names no resolver (the system is asked) when unset or empty', () => {
+    expect([servers(), servers(''), servers(' , ')]).toEqual([[], [], []]);
+  });
+
+  it('takes comma-separated IPv4 and IPv6 addresses, each with an optional port', () => {
+    expect(servers('10.0.0.53, 10.0.0.54:5353,fd00::53 ,[fd00::54],[fd00::55]:53')).toEqual([
+      '10.0.0.53',
+      '10.0.0.54:5353',
+      'fd00::53',
+      '[fd00::54]',
+      '[fd00::55]:53',
+    ]);
+  });
+
+  it.each([
+    'dns.hospital.internal',
+    '10.0.0.300',
+    '10.0.0.53:0',
+    '10.0.0.53:65536',
+    '10.0.0.53:',
+    'fd00::53:5353x',
+    '[10.0.0.53]:53',
+    'udp://10.0.0.53',
+  ])('refuses "%s" naming the variable and what to write', (value) => {
+    expect(() => servers(value)).toThrow(
+      /DNS_SERVERS: "[^"]+" is not an IP address with an optional port\. Write the DNS servers .*10\.0\.0\.54:5353/s,
+    );
+  });
+
+  it('stops the server at start-up with the message', () => {
+    const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+    const dataDir = join(tmpdir(), `never-created-${crypto.randomUUID()}`);
+    const run = spawnSync(process.execPath, ['--import', 'tsx', main], {
+      env: { ...process.env, DNS_SERVERS: '10.0.0.53,dns.hospital.internal', PORT: '0', HOST: '127.0.0.1', DATABASE_URL: '', DATA_DIR: dataDir },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('DNS_SERVERS: "dns.hospital.internal" is not an IP address with an optional port.');
+    expect(existsSync(dataDir)).toBe(false);
+  });
+});

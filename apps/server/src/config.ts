@@ -70,6 +70,39 @@ const outboundAllow = z
     return entries;
   });
 
+const DNS_SERVERS_HELP =
+  'Write the DNS servers that verify single sign-on domains (your internal resolvers) as IP addresses with an optional port, comma-separated (10.0.0.53,10.0.0.54:5353,[fd00::53]:53).';
+
+/** An address `dns.Resolver#setServers` takes: IPv4 or IPv6, with a port (IPv6 then in brackets) or without. */
+function isDnsServer(entry: string): boolean {
+  const match = /^(?:\[([^\]]+)\]|([^:]+))(?::(\d{1,5}))?$/.exec(entry);
+  if (!match) return isIP(entry) === 6;
+  const [, bracketed, plain, port] = match;
+  const addressOk = bracketed !== undefined ? isIP(bracketed) === 6 : isIP(plain) === 4;
+  return addressOk && (port === undefined || (Number(port) >= 1 && Number(port) <= 65535));
+}
+
+/**
+ * The resolvers domain verification asks for TXT records instead of the system's (a hospital that
+ * verifies against its internal DNS). Empty: the system's resolver. Addresses only: a resolver
+ * named by a host name would need DNS to be found.
+ */
+const dnsServers = z
+  .string()
+  .optional()
+  .transform((raw, ctx): string[] => {
+    const entries = (raw ?? '')
+      .split(',')
+      .map((e) => e.trim())
+      .filter((e) => e !== '');
+    const wrong = entries.find((e) => !isDnsServer(e));
+    if (wrong !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `DNS_SERVERS: "${wrong}" is not an IP address with an optional port. ${DNS_SERVERS_HELP}` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -91,6 +124,7 @@ const schema = z.object({
   WEB_DIST: z.string().optional(),
   TRUST_PROXY: trustProxy,
   OUTBOUND_ALLOW: outboundAllow,
+  DNS_SERVERS: dnsServers,
   /** Outgoing mail server, e.g. `smtp://user:pass@mail.example.org:587`; unset sends no mail. */
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('ClinicFlow <no-reply@localhost>'),

@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { loadConfig, type Config } from './config.js';
 import { billingConfig } from './modules/billing/index.js';
+import { txtResolverFor } from './modules/sso/index.js';
 import type { Database } from './db/client.js';
 import { DatabaseInUseError } from './db/lock.js';
 import { openDatabase } from './db/open.js';
@@ -57,6 +58,7 @@ const app = await buildApp({
   metricsToken: config.METRICS_TOKEN,
   processMetrics: true,
   outbound: { allow: config.OUTBOUND_ALLOW },
+  resolveTxt: txtResolverFor(config.DNS_SERVERS),
 });
 if (roleWarning) app.log.warn(roleWarning);
 if (secrets.source === 'file' && database.kind !== 'pglite' && config.NODE_ENV === 'production')

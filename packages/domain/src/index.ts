@@ -48,6 +48,7 @@ export * from './contracts/billing.js';
 export * from './rules/settings.js';
 export * from './contracts/settings.js';
 export * from './contracts/settings-replies.js';
+export * from './contracts/integrations.js';
 export * from './rules/integrations.js';
 export * from './rules/soc2.js';
 export * from './contracts/soc2.js';

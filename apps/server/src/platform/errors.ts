@@ -43,6 +43,7 @@ const STATUS_BY_CODE: Record<string, number> = {
   'auth/mfa-not-enabled': 409,
   'auth/password-policy': 400,
   'auth/ip-not-allowed': 403,
+  'auth/sso-required': 403,
   'settings/locks-you-out': 400,
   'access/forbidden': 403,
   'access/not-a-member': 403,

@@ -6,7 +6,7 @@ import { isAllowed, isAlwaysRefused, isInternalAddress, parseAllowEntry, type Al
 
 /**
  * The one way the server makes an HTTP request to an address a tenant chose (integrations, EHR
- * sync; later SSO discovery and webhooks): https to public addresses only; private addresses and
+ * sync, single sign-on, webhooks): https to public addresses only; private addresses and
  * plain http only where the deployment's `OUTBOUND_ALLOW` names the target; loopback, link-local
  * and instance metadata never (`outbound-policy.ts`). Every address the name resolves to is
  * checked and the connection goes to the checked address (no second lookup a DNS answer could
@@ -69,15 +69,16 @@ export type OutboundJson = { ok: true; body: unknown } | { ok: false; error: typ
 /** A guarded `GET` of JSON, bound to the deployment's policy and the request's log. */
 export type OutboundGetJson = (address: string | URL, options?: { authorization?: string; accept?: string }) => Promise<OutboundJson>;
 
-class Refused extends Error {}
+/** Why the guard refused or abandoned a request: logged, never told to the caller. */
+export class Refused extends Error {}
 
 const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: true });
 
 /** Rejects after the timeout (a silent DNS server must not hang a request). */
 const deadline = (ms: number) => new Promise<never>((_, reject) => setTimeout(() => reject(new Refused('DNS timeout')), ms).unref());
 
-/** The checked address to connect to, or why none may be used. */
-async function target(url: URL, policy: OutboundPolicy): Promise<ResolvedAddress> {
+/** The checked address to connect to, or why none may be used (throws {@link Refused}). */
+export async function target(url: URL, policy: OutboundPolicy): Promise<ResolvedAddress> {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Refused(`scheme ${url.protocol}`);
   if (url.username || url.password) throw new Refused('credentials in the URL');
   const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -96,11 +97,14 @@ async function target(url: URL, policy: OutboundPolicy): Promise<ResolvedAddress
   return addresses[0];
 }
 
-/** A request to the checked address: its status and, for a 2xx, the answer's bytes within the size cap. */
+/**
+ * A request to the checked address: its status and, for a 2xx (and a 4xx when `readRefusals`), the
+ * answer's bytes within the size cap.
+ */
 function exchange(
   url: URL,
   checked: ResolvedAddress,
-  request: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string },
+  request: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; readRefusals?: boolean },
   signal: AbortSignal,
 ): Promise<{ status: number; bytes: Buffer }> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -120,7 +124,8 @@ function exchange(
   return new Promise((resolve, reject) => {
     const outgoing = (url.protocol === 'https:' ? https : http).request(options, (response) => {
       const status = response.statusCode ?? 0;
-      if (status < 200 || status >= 300) {
+      const readable = (status >= 200 && status < 300) || (request.readRefusals === true && status >= 400 && status < 500);
+      if (!readable) {
         response.resume();
         resolve({ status, bytes: Buffer.alloc(0) });
         return;
@@ -201,6 +206,51 @@ export function outboundPostJson(policy: OutboundPolicy, log: OutboundLog): Outb
       const reason = err instanceof Refused ? err.message : `${(err as Error).name}: ${(err as Error).message}`;
       log.warn({ outbound: { target: url ? `${url.origin}${url.pathname}` : 'invalid URL', reason } }, 'outbound request failed');
       return { ok: false, status: null, error: OUTBOUND_FAILED };
+    }
+  };
+}
+
+/** A guarded form `POST`'s outcome: the status and JSON of a 2xx or 4xx answer, or the one failure message. */
+export type OutboundFormAnswer = { ok: true; status: number; body: unknown } | { ok: false; error: typeof OUTBOUND_FAILED };
+/** A guarded `POST` of `application/x-www-form-urlencoded` fields (an OAuth token request). */
+export type OutboundPostForm = (address: string | URL, fields: Record<string, string>) => Promise<OutboundFormAnswer>;
+
+/**
+ * A guarded form sender for the policy (the SMART token request): the same checks as
+ * {@link outboundGetJson}. A 2xx or 4xx answer in JSON is handed back with its status (an OAuth
+ * server words its refusals as a 400 or 401 with a JSON body); anything else (refused target,
+ * DNS, timeout, a 5xx, an answer that is not JSON) is {@link OUTBOUND_FAILED}, its reason logged.
+ */
+export function outboundPostForm(policy: OutboundPolicy, log: OutboundLog): OutboundPostForm {
+  return async (address, fields) => {
+    let url: URL | null = null;
+    try {
+      url = new URL(address);
+      const signal = AbortSignal.timeout(OUTBOUND_TIMEOUT_MS);
+      const checked = await target(url, policy);
+      const body = new URLSearchParams(fields).toString();
+      const headers = {
+        accept: 'application/json',
+        'content-type': 'application/x-www-form-urlencoded',
+        'content-length': String(Buffer.byteLength(body)),
+      };
+      const answer = await exchange(
+        url,
+        policy.dial ? policy.dial(checked) : checked,
+        { method: 'POST', headers, body, readRefusals: true },
+        signal,
+      );
+      if (answer.status >= 500 || answer.status < 200 || (answer.status >= 300 && answer.status < 400))
+        throw new Refused(`status ${answer.status}`);
+      try {
+        return { ok: true, status: answer.status, body: JSON.parse(answer.bytes.toString('utf8')) };
+      } catch {
+        throw new Refused(`status ${answer.status}, answer is not JSON`);
+      }
+    } catch (err) {
+      const reason = err instanceof Refused ? err.message : `${(err as Error).name}: ${(err as Error).message}`;
+      log.warn({ outbound: { target: url ? `${url.origin}${url.pathname}` : 'invalid URL', reason } }, 'outbound request failed');
+      return { ok: false, error: OUTBOUND_FAILED };
     }
   };
 }

@@ -198,7 +198,21 @@ const page: Fixture = async (t, other) => ({
   ),
 });
 
+/**
+ * A domain the other organization claimed for single sign-on (unverified: a claim needs no DNS).
+ * Written directly: saving the settings would discover an identity provider first.
+ */
+const ssoDomain: Fixture = async (t, other) => {
+  const domain = `claimed-${other.organizationId.slice(0, 8)}.invalid`;
+  await t.database.db.execute(
+    sql`insert into sso_domains (organization_id, domain, verification_token) values (${other.organizationId}, ${domain}, 'conformance-token')
+        on conflict do nothing`,
+  );
+  return { domain };
+};
+
 export const RECORD_FIXTURES: Record<string, Fixture> = {
+  '/api/organizations/sso/domains/:domain/verify': ssoDomain,
   '/api/paging/:id': page,
   '/api/paging/:id/acknowledge': page,
   '/api/paging/:id/cancel': page,

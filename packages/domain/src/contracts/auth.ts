@@ -41,9 +41,14 @@ export function authMessage(code: string | undefined, serverMessage?: string): s
 export const signInBody = z.object({
   email: z.string().max(254),
   password: z.string().min(1).max(MAX_PASSWORD_LENGTH),
+  /**
+   * The link request a single sign-on left for this account (`/login?sso_link=`): a member whose
+   * organization enforces single sign-on may use the password to link it.
+   */
+  ssoLink: z.string().min(16).max(200).optional(),
 });
 /** Sign-up body (the password rule, `rules/password.ts`, is checked separately to answer its own codes). */
-export const signUpBody = signInBody.extend({
+export const signUpBody = signInBody.omit({ ssoLink: true }).extend({
   /** The invitation the account is made to accept: its organization's password policy applies. */
   invitationToken: z.string().max(200).optional(),
   firstName: personName(z.string().trim().max(100).optional(), 'First name'),

@@ -4,7 +4,8 @@
  * web parses it with the same one.
  */
 import { z } from 'zod';
-import { epicIntegration, orgInfo, syncSummary, userSettings } from './settings.js';
+import { ehrSyncRun, epicSigningKey } from './integrations.js';
+import { epicIntegration, orgInfo, userSettings } from './settings.js';
 
 const settingsPart = userSettings.shape;
 
@@ -32,8 +33,21 @@ export const orgInfoResponse = z.object({ success: z.literal(true), organization
 /** `PUT /api/settings/integrations/epic` reply: the connection as saved (never its bearer token). */
 export const epicResponse = z.object({ success: z.literal(true), epic: epicIntegration });
 
-/** `POST /api/settings/integrations/epic/sync` reply: what one Sync Patients did. */
-export const epicSyncResponse = z.object({ success: z.literal(true), summary: syncSummary });
+/**
+ * `POST /api/settings/integrations/epic/sync` reply: the run it queued, or the open run it joined
+ * (a background worker does the sync; `GET .../sync-runs` follows it).
+ */
+export const epicSyncResponse = z.object({ success: z.literal(true), run: ehrSyncRun });
+
+/** `GET /api/settings/integrations/epic/sync-runs` reply: the newest runs first. */
+export const epicSyncRunsResponse = z.object({ success: z.literal(true), runs: z.array(ehrSyncRun), total: z.number().int() });
+
+/**
+ * `GET /api/settings/integrations/epic/smart` and `POST .../smart/rotate-key` reply: the JWKS URL to
+ * register in Epic's app registration (null when this server cannot name its public address) and
+ * the organization's signing keys, newest first.
+ */
+export const epicSmartResponse = z.object({ success: z.literal(true), jwksUrl: z.string().nullable(), keys: z.array(epicSigningKey) });
 
 /** The member's profile settings. */
 export type ProfileSettingsReply = z.output<typeof profileSettingsResponse>;

@@ -171,9 +171,24 @@ export const settingsPatch = deepPartial(userSettings) as z.ZodType<SettingsPatc
 /** `POST /api/settings` body: `{ settings }`, a part of the member's settings. */
 export const saveSettingsBody = z.strictObject({ settings: settingsPatch });
 
+/**
+ * How the server signs in to the Epic EHR: SMART Backend Services (a JWT assertion signed with the
+ * organization's key, exchanged for a short-lived access token; what a real Epic requires) or a
+ * static bearer token (for a FHIR server that issues one).
+ */
+export const EPIC_AUTH_METHODS = ['smart-backend', 'bearer-token'] as const;
+/** How the server signs in to the Epic EHR. */
+export type EpicAuthMethod = (typeof EPIC_AUTH_METHODS)[number];
+
 const epicFields = {
   enabled: z.boolean(),
+  /** The client id of the app registration (SMART Backend Services: the assertion's `iss` and `sub`). */
   clientId: text(200),
+  /**
+   * How the server signs in; absent on a connection saved before there was a choice (then
+   * `epicAuthMethodOf` in `rules/ehr-sync.ts` decides).
+   */
+  authMethod: z.enum(EPIC_AUTH_METHODS).optional(),
   environment: z.enum(['sandbox', 'production']),
   /**
    * The FHIR base URL; `Test Connection` reads `{baseUrl}/metadata`. Empty until set. The server
@@ -212,6 +227,8 @@ export const epicIntegrationBody = z
   .omit({ lastSync: true })
   .extend({ bearerToken: z.string().trim().min(1).max(4000).nullable() })
   .partial();
+/** What a save of the Epic EHR connection sends. */
+export type EpicIntegrationBody = z.infer<typeof epicIntegrationBody>;
 
 /** What one Sync Patients did (`POST /api/settings/integrations/epic/sync`). */
 export const syncSummary = z.object({

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { patientFromFhir, syncChanges, type SyncedValues } from './ehr-sync.js';
+import { EHR_SYNC_RUN_STATUSES } from '../contracts/integrations.js';
+import {
+  OAUTH_DESCRIPTION_MAX,
+  OAUTH_ERROR_MAX,
+  epicAuthMethodOf,
+  isOpenSyncRun,
+  patientFromFhir,
+  signInRefusal,
+  syncChanges,
+  type SyncedValues,
+} from './ehr-sync.js';
 
 const values = (over: Partial<SyncedValues> = {}): SyncedValues => ({
   firstName: 'Ana',
@@ -121,5 +131,44 @@ describe('syncChanges', () => {
   it('changes nothing when the EHR is unchanged, and never clears a value the EHR dropped', () => {
     expect(syncChanges(values(), values(), values())).toEqual({});
     expect(syncChanges(values(), values(), values({ phone: null }))).toEqual({});
+  });
+});
+
+describe('epicAuthMethodOf', () => {
+  it('keeps the saved method, else the bearer token a connection saved before the choice was using, else SMART', () => {
+    expect(epicAuthMethodOf('smart-backend', true)).toBe('smart-backend');
+    expect(epicAuthMethodOf('bearer-token', false)).toBe('bearer-token');
+    expect(epicAuthMethodOf(undefined, true)).toBe('bearer-token');
+    expect(epicAuthMethodOf(undefined, false)).toBe('smart-backend');
+    expect(epicAuthMethodOf(null, false)).toBe('smart-backend');
+  });
+});
+
+describe('signInRefusal', () => {
+  it("gives the token endpoint's OAuth error and description", () => {
+    expect(signInRefusal({ error: 'invalid_client', error_description: 'jti already used' })).toBe(
+      'The EHR refused the sign-in: invalid_client (jti already used)',
+    );
+    expect(signInRefusal({ error: 'invalid_grant' })).toBe('The EHR refused the sign-in: invalid_grant');
+  });
+
+  it('is null for an answer that is not an OAuth refusal', () => {
+    for (const answer of [null, 'text', {}, { error: '' }, { error: 42 }, { error: ' \n ' }]) expect(signInRefusal(answer)).toBeNull();
+  });
+
+  it('keeps one printable line, trimmed at its limits', () => {
+    expect(signInRefusal({ error: 'invalid_client', error_description: 'bad\r\nkey\u202E here\u0000' })).toBe(
+      'The EHR refused the sign-in: invalid_client (bad key here)',
+    );
+    const atLimit = 'd'.repeat(OAUTH_DESCRIPTION_MAX);
+    expect(signInRefusal({ error: 'e', error_description: atLimit })).toBe(`The EHR refused the sign-in: e (${atLimit})`);
+    const over = signInRefusal({ error: 'x'.repeat(OAUTH_ERROR_MAX + 1), error_description: 'd'.repeat(OAUTH_DESCRIPTION_MAX + 1) })!;
+    expect(over).toBe(`The EHR refused the sign-in: ${'x'.repeat(OAUTH_ERROR_MAX - 1)}… (${'d'.repeat(OAUTH_DESCRIPTION_MAX - 1)}…)`);
+  });
+});
+
+describe('isOpenSyncRun', () => {
+  it('is true while a run waits or runs', () => {
+    expect(EHR_SYNC_RUN_STATUSES.filter(isOpenSyncRun)).toEqual(['queued', 'running']);
   });
 });

@@ -7,6 +7,8 @@
 import type { z } from 'zod';
 import { personDate } from '../contracts/calendar-date.js';
 import { patientAddressInput, patientFields } from '../contracts/patients.js';
+import type { EhrSyncRunStatus } from '../contracts/integrations.js';
+import type { EpicAuthMethod } from '../contracts/settings.js';
 
 /** The directory fields a sync reads from a FHIR Patient (and may later update). */
 export const SYNCED_FIELDS = [
@@ -156,4 +158,48 @@ export function syncChanges(current: SyncedValues, baseline: Partial<SyncedValue
     if (untouched) changes[field] = next;
   }
   return changes;
+}
+
+/**
+ * The sign-in method of an Epic connection: the one saved; for a connection saved before there was
+ * a choice, the bearer token it was using when one is saved, else SMART Backend Services (a new
+ * connection's default, and the only method a real Epic accepts).
+ */
+export function epicAuthMethodOf(saved: EpicAuthMethod | null | undefined, bearerTokenSaved: boolean): EpicAuthMethod {
+  if (saved) return saved;
+  return bearerTokenSaved ? 'bearer-token' : 'smart-backend';
+}
+
+/** Whether a Sync Patients run still waits for a worker or is being worked on. */
+export const isOpenSyncRun = (status: EhrSyncRunStatus): boolean => status === 'queued' || status === 'running';
+
+/** Longest OAuth `error` code shown. */
+export const OAUTH_ERROR_MAX = 64;
+/** Longest OAuth `error_description` shown. */
+export const OAUTH_DESCRIPTION_MAX = 200;
+
+/** Printable text on one line, trimmed to `max` characters (with an ellipsis when cut); null when nothing is left. */
+function shown(value: unknown, max: number): string | null {
+  if (typeof value !== 'string') return null;
+  // Control and formatting characters (line breaks, text-direction overrides) never reach the screen.
+  const clean = value
+    .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!clean) return null;
+  return clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
+}
+
+/**
+ * What the screen and the sync run say when the EHR's token endpoint refuses the sign-in: its OAuth
+ * `error` code and `error_description` (RFC 6749 section 5.2), trimmed to one short printable line,
+ * e.g. "The EHR refused the sign-in: invalid_client (jti already used)". Null when the answer
+ * holds no `error` code (it is then not an OAuth refusal).
+ */
+export function signInRefusal(answer: unknown): string | null {
+  const body = answer as { error?: unknown; error_description?: unknown } | null;
+  const code = shown(body?.error, OAUTH_ERROR_MAX);
+  if (!code) return null;
+  const description = shown(body?.error_description, OAUTH_DESCRIPTION_MAX);
+  return `The EHR refused the sign-in: ${code}${description ? ` (${description})` : ''}`;
 }

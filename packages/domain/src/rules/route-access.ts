@@ -250,3 +250,11 @@ export const PAGING_ACCESS = {
   /** The organization's outbound webhook deliveries: Admins and the Owner. */
   deliveries: { role: 'Admin', feature: 'doctorPaging' },
 } as const satisfies Record<string, RouteAccessRule>;
+
+/**
+ * Single sign-on (`/api/organizations/sso…`, the organization settings' single sign-on panel): the
+ * identity provider, the claimed e-mail domains and their verification. Admins and the Owner.
+ */
+export const SSO_ACCESS = {
+  manage: { role: 'Admin' },
+} as const satisfies Record<string, RouteAccessRule>;

@@ -20,7 +20,7 @@ import { RateLimiter } from '../../platform/rate-limit.js';
 import { defineRoute, type PublicAccountContext } from '../../platform/route/index.js';
 import { isHttpsRequest } from '../../platform/security-headers.js';
 import { clearSessionCookie, createSession, endSession, setSessionCookie } from '../../platform/sessions.js';
-import { recordSignOut, sessionContext, signIn, signUp, type SignInHooks } from './auth.service.js';
+import { recordSignOut, sessionContext, signIn, signUp, type PasswordGate, type SignInHooks } from './auth.service.js';
 import { VERIFY_LINKS_PER_MINUTE, createVerification, verifyEmail } from './email-verification.service.js';
 import { noticeLockedAccount } from './sign-in-locks.js';
 
@@ -50,6 +50,8 @@ export async function authRoutes(
     links: LinkConfig;
     mailer: Mailer;
     signInWait?: (ms: number) => Promise<void>;
+    /** Whether a right password may sign in (single sign-on's enforcement). */
+    passwordGate?: PasswordGate;
   },
 ) {
   const { mailer } = opts;
@@ -59,6 +61,7 @@ export async function authRoutes(
   const throttledAudits = new RateLimiter(1, 60_000);
   const signInHooks = (ctx: PublicAccountContext, request: FastifyRequest): SignInHooks => ({
     wait: opts.signInWait,
+    passwordGate: opts.passwordGate,
     auditThrottled: (key) => throttledAudits.allows(key),
     onEmailLocked: (user) => {
       noticeLockedAccount(ctx.db, mailer, request.log, user, signInUrl(opts.links, request)).catch((err: Error) =>

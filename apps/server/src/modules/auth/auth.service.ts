@@ -90,8 +90,16 @@ let decoy: Promise<string> | undefined;
  */
 const decoyHash = () => (decoy ??= hash(randomBytes(32).toString('base64url')));
 
+/**
+ * Whether an account whose password was right may sign in with it (single sign-on's enforcement,
+ * handed in by app.ts): throws the refusal, audited where the policy belongs.
+ */
+export type PasswordGate = (ctx: PublicAccountContext, user: { id: string; email: string }, ssoLink: string | undefined) => Promise<void>;
+
 /** What a sign-in needs from outside the database. */
 export interface SignInHooks {
+  /** Judges a right password before the session (or the second factor) is granted ({@link PasswordGate}). */
+  passwordGate?: PasswordGate;
   /** Waits before a try that follows failures is judged; a real timer unless a test records it. */
   wait?: (ms: number) => Promise<void>;
   /**
@@ -151,6 +159,8 @@ export async function signIn(ctx: PublicAccountContext, input: SignInBody, hooks
     throw new AppError(code, AUTH_MESSAGES[code]);
   }
   await db.update(signInAttempts).set({ succeeded: true }).where(eq(signInAttempts.id, attemptId));
+  // Told only after the right password, so that a refusal enumerates nothing.
+  await hooks.passwordGate?.(ctx, user, input.ssoLink);
   if (user.mfaEnabledAt) {
     // The password was right; the session waits for the second factor (`completeMfaSignIn`).
     await ctx.auditAs(user, 'auth.sign-in-mfa-challenged', { type: 'user', id: user.id });

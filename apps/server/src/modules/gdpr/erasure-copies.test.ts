@@ -70,6 +70,8 @@ describe.skipIf(!process.env.DATABASE_URL)('erasure of a patient made by the kio
   // The EHR is a server started here, reached under a name the deployment allows (OUTBOUND_ALLOW).
   const t = useTestApp({
     as: 'admin',
+    // The Sync Patients worker, woken by each request (its own interval never comes in a test).
+    ehrSyncMs: 60_000,
     outbound: {
       allow: allowList(EHR_HOST),
       resolve: async () => [{ address: '10.73.73.73', family: 4 }],
@@ -77,6 +79,19 @@ describe.skipIf(!process.env.DATABASE_URL)('erasure of a patient made by the kio
     },
   });
   let ehr: Server;
+
+  /** Sync Patients as the Admin presses it: the run it queued, once the background worker ended it. */
+  async function syncRun(): Promise<Record<string, any>> {
+    const queued = await t.post('/api/settings/integrations/epic/sync', {});
+    expect(queued.statusCode, queued.body).toBe(202);
+    for (let i = 0; i < 500; i += 1) {
+      const runs = (await t.get('/api/settings/integrations/epic/sync-runs?limit=50')).json().runs as Array<Record<string, any>>;
+      const run = runs.find((r) => r.id === queued.json().run.id);
+      if (run?.status === 'succeeded' || run?.status === 'failed') return run;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error('the sync run did not end');
+  }
   const ids: Record<'kiosk' | 'intake' | 'sync', string> = { kiosk: '', intake: '', sync: '' };
 
   beforeAll(async () => {
@@ -137,9 +152,7 @@ describe.skipIf(!process.env.DATABASE_URL)('erasure of a patient made by the kio
 
     const saved = await t.put('/api/settings/integrations/epic', { enabled: true, baseUrl: base, bearerToken: 'ehr-secret' });
     expect(saved.statusCode, saved.body).toBe(200);
-    const synced = await t.post('/api/settings/integrations/epic/sync', {});
-    expect(synced.statusCode, synced.body).toBe(200);
-    expect(synced.json().summary).toMatchObject({ created: 1, errors: 0 });
+    expect((await syncRun()).summary).toMatchObject({ created: 1, errors: 0 });
     const [imported] = await rows(t.database.db, sql`select id from patients where last_name = 'Erasedsync'`);
     ids.sync = imported.id;
 
@@ -205,9 +218,7 @@ describe.skipIf(!process.env.DATABASE_URL)('erasure of a patient made by the kio
   });
 
   it('a later sync leaves the erased chart alone', async () => {
-    const res = await t.post('/api/settings/integrations/epic/sync', {});
-    expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().summary).toMatchObject({ created: 0, updated: 0, skipped: 1 });
+    expect((await syncRun()).summary).toMatchObject({ created: 0, updated: 0, skipped: 1 });
     const [chart] = await rows(t.database.db, sql`select phone, email, street from patients where id = ${ids.sync}`);
     expect(chart).toEqual({ phone: null, email: null, street: null });
     const dump = await dataDump(t.url!);

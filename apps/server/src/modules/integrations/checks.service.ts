@@ -66,12 +66,25 @@ export async function integrationStatuses({ tx, tenant }: Pick<TenantRouteContex
   return targets.map((t) => integrationStatus(t, t.configured ? (summaries.get(`${t.id} ${t.endpoint}`) ?? null) : null));
 }
 
+/**
+ * Signs in to the system after its CapabilityStatement was read (Test Connection of a SMART
+ * connection): null when the sign-in worked, else why not.
+ */
+export type SignInCheck = () => Promise<string | null>;
+
 /** Probes the targets at once (outside any transaction), then records each check and its audit row. */
-async function runChecks(ctx: TenantAccountRouteContext, targets: IntegrationTarget[], reach: FhirReach): Promise<Map<IntegrationId, CheckResult>> {
+async function runChecks(
+  ctx: TenantAccountRouteContext,
+  targets: IntegrationTarget[],
+  reach: FhirReach,
+  signIn?: SignInCheck,
+): Promise<Map<IntegrationId, CheckResult>> {
   const results = await Promise.all(
     targets.map(async (target) => {
       const started = performance.now();
-      const result = await probeFhirServer(target.endpoint, reach);
+      let result = await probeFhirServer(target.endpoint, reach);
+      const refused = result.ok && signIn ? await signIn() : null;
+      if (refused) result = { ...result, ok: false, error: refused };
       return { target, result, durationMs: Math.round(performance.now() - started) };
     }),
   );
@@ -104,12 +117,18 @@ async function runChecks(ctx: TenantAccountRouteContext, targets: IntegrationTar
 
 /**
  * Test Connection of one integration: checks its saved address whether or not it is enabled yet
- * (an Admin tests before switching it on), records the check and reports what the server found.
+ * (an Admin tests before switching it on), then signs in when `signIn` is given, records the check
+ * and reports what the server found.
  */
-export async function checkIntegration(ctx: TenantAccountRouteContext, id: IntegrationId, reach: FhirReach): Promise<CheckResult> {
+export async function checkIntegration(
+  ctx: TenantAccountRouteContext,
+  id: IntegrationId,
+  reach: FhirReach,
+  signIn?: SignInCheck,
+): Promise<CheckResult> {
   const target = (await ctx.tenantTx((t) => currentTargets(t.tx, t.tenant.organizationId))).find((t) => t.id === id)!;
   if (!target.endpoint) return { ok: false, fhirVersion: null, software: null, error: 'Set the base URL first.' };
-  return (await runChecks(ctx, [target], reach)).get(id)!;
+  return (await runChecks(ctx, [target], reach, signIn)).get(id)!;
 }
 
 /**

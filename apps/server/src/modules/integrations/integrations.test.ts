@@ -69,7 +69,8 @@ describe('integration checks', () => {
 
   it('Test Connection of the Epic EHR is a check: CONNECTED after it succeeds, ERROR when the server fails', async () => {
     const admin = t.as('admin');
-    await admin.put('/api/settings/integrations/epic', { enabled: true, baseUrl: fhirUrl });
+    // A server that asks for no sign-in: the bearer-token method with no token saved.
+    await admin.put('/api/settings/integrations/epic', { enabled: true, baseUrl: fhirUrl, authMethod: 'bearer-token' });
     expect(json(await admin.post('/api/settings/integrations/epic/test', {}))).toMatchObject({ ok: true, fhirVersion: '4.0.1' });
     const epic = await byId('epic');
     expect(epic).toMatchObject({ status: 'CONNECTED', errorCount: 0, uptime: 100, lastError: null });

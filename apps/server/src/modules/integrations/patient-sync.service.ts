@@ -3,18 +3,17 @@ import {
   SYNC_PAGE_SIZE,
   patientFromFhir,
   syncChanges,
+  type EhrSyncProgress,
   type FhirPatientLike,
-  type IntegrationId,
   type SyncedValues,
   type SyncSummary,
 } from '@clinic/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import { ehrPatientLinks, integrationCredentials } from '../../db/schema/index.js';
+import { ehrPatientLinks } from '../../db/schema/index.js';
 import { saveOrganizationSettingAt } from '../organizations/index.js';
 import { AppError } from '../../platform/errors.js';
 import { outboundFailure, outboundGetJson } from '../../platform/outbound.js';
-import { openSecret, sealSecret } from '../../platform/secret-box.js';
-import type { TenantAccountRouteContext, TenantRouteContext } from '../../platform/route/index.js';
+import type { TenantRouteContext } from '../../platform/route/index.js';
 import {
   createImportedPatient,
   importedValuesOf,
@@ -23,7 +22,8 @@ import {
   updateImportedPatient,
 } from '../patients/index.js';
 import { currentTargets } from './checks.service.js';
-import type { FhirReach } from './fhir-client.js';
+import { epicSignIn, type InTenant } from './epic-sign-in.js';
+import type { EhrReach } from './smart-token.js';
 
 const VIA = 'ehr-sync';
 /** Skip and error reasons kept in the summary (the counts are complete). */
@@ -47,48 +47,6 @@ async function isRestricted(ctx: TenantRouteContext, patientId: string): Promise
     if (err instanceof AppError) return false;
     throw err;
   }
-}
-
-/** The place an organization's credential for an integration is sealed for (`platform/secret-box.ts`). */
-const credentialPlace = (organizationId: string, integration: IntegrationId) => `organization:${organizationId}:integration:${integration}`;
-
-/** The credential sent to an integration, if an Admin saved one. */
-async function bearerOf(ctx: TenantRouteContext, integration: IntegrationId): Promise<string | undefined> {
-  const [row] = await ctx.tx
-    .select({ token: integrationCredentials.bearerToken })
-    .from(integrationCredentials)
-    .where(and(eq(integrationCredentials.organizationId, ctx.tenant.organizationId), eq(integrationCredentials.integration, integration)));
-  return row ? `Bearer ${openSecret(row.token, credentialPlace(ctx.tenant.organizationId, integration))}` : undefined;
-}
-
-/** Saves (or with null removes) the credential the server sends to an integration; audited without the secret. */
-export async function saveIntegrationCredential(ctx: TenantRouteContext, integration: IntegrationId, bearerToken: string | null): Promise<void> {
-  const where = and(eq(integrationCredentials.organizationId, ctx.tenant.organizationId), eq(integrationCredentials.integration, integration));
-  if (bearerToken === null) await ctx.tx.delete(integrationCredentials).where(where);
-  else {
-    const sealed = sealSecret(bearerToken, credentialPlace(ctx.tenant.organizationId, integration));
-    await ctx.tx
-      .insert(integrationCredentials)
-      .values({ organizationId: ctx.tenant.organizationId, integration, bearerToken: sealed, updatedBy: ctx.actor.userId })
-      .onConflictDoUpdate({
-        target: [integrationCredentials.organizationId, integrationCredentials.integration],
-        set: { bearerToken: sealed, updatedBy: ctx.actor.userId, updatedAt: new Date() },
-      });
-  }
-  await ctx.audit(
-    'organization.integration-credential',
-    { type: 'organization', id: ctx.tenant.organizationId },
-    { integration, set: bearerToken !== null },
-  );
-}
-
-/** Whether a credential is saved for the integration (the secret itself is never read back). */
-export async function hasIntegrationCredential(ctx: Pick<TenantRouteContext, 'tx' | 'tenant'>, integration: IntegrationId): Promise<boolean> {
-  const [row] = await ctx.tx
-    .select({ one: sql<number>`1` })
-    .from(integrationCredentials)
-    .where(and(eq(integrationCredentials.organizationId, ctx.tenant.organizationId), eq(integrationCredentials.integration, integration)));
-  return row !== undefined;
 }
 
 /**
@@ -186,20 +144,33 @@ function readBundle(body: unknown): { patients: FhirPatientLike[]; next: string 
   return { patients, next: typeof next === 'string' ? next : null };
 }
 
+/** What a sync works with, and where its progress and outcome are recorded. */
+export interface SyncWork {
+  /** A tenant transaction of the organization, as the member who asked for the sync (their name goes on the audit rows). */
+  inTenant: InTenant;
+  reach: EhrReach;
+  /** The run this is, named in the audit row of its outcome. */
+  runId: string;
+  /** In each page's transaction, once it is applied: how far the sync has come (throwing undoes the page). */
+  onPage(ctx: TenantRouteContext, progress: EhrSyncProgress): Promise<void>;
+  /** In the last transaction, with the sync time and the audit row: the outcome. */
+  onFinish(ctx: TenantRouteContext, outcome: SyncOutcome): Promise<void>;
+}
+
+/** What a sync did, and why it stopped when it could not go on (null when it ran to its end). */
+export interface SyncOutcome {
+  summary: SyncSummary;
+  error: string | null;
+}
+
 /**
- * Sync Patients from the organization's Epic EHR: pages its `Patient` search (through the guarded
- * read, with the saved credential), following the Bundle's `next` links on the same server, and
- * applies each page in its own transaction. Records the sync time when every page was read, and
- * audits the summary.
+ * Sync Patients from the organization's Epic EHR: signs in (SMART Backend Services or the saved
+ * bearer token, `epic-sign-in.ts`), pages its `Patient` search through the guarded read, following
+ * the Bundle's `next` links on the same server, and applies each page in its own transaction.
+ * Records the sync time when every page was read, and audits the summary. A failed sign-in, an
+ * unreadable page or a next page on another server stops it with that reason.
  */
-export async function syncEhrPatients(ctx: TenantAccountRouteContext, reach: FhirReach): Promise<SyncSummary> {
-  const { target, authorization } = await ctx.tenantTx(async (t) => ({
-    target: (await currentTargets(t.tx, t.tenant.organizationId)).find((x) => x.id === 'epic')!,
-    authorization: await bearerOf(t, 'epic'),
-  }));
-  if (!target.configured) throw new AppError('conflict/integration-off', 'Turn the Epic EHR connection on and set its base URL first.');
-  const source = target.endpoint.replace(/\/+$/, '');
-  const origin = new URL(source).origin;
+export async function syncEhrPatients(work: SyncWork): Promise<SyncOutcome> {
   const summary: SyncSummary = {
     created: 0,
     updated: 0,
@@ -211,31 +182,52 @@ export async function syncEhrPatients(ctx: TenantAccountRouteContext, reach: Fhi
     messages: [],
     lastSync: null,
   };
-  const getJson = outboundGetJson(reach.policy, reach.log);
-  let address: string | null = `${source}/Patient?_count=${SYNC_PAGE_SIZE}`;
-  while (address) {
-    if (summary.pages === SYNC_MAX_PAGES) {
-      summary.messages.push(`Stopped after ${SYNC_MAX_PAGES} pages; sync again to go on.`);
-      break;
+  let error: string | null = null;
+  const stop = (reason: string) => {
+    summary.errors += 1;
+    summary.messages.push(reason);
+    error = reason;
+  };
+  const target = await work.inTenant(async (t) => (await currentTargets(t.tx, t.tenant.organizationId)).find((x) => x.id === 'epic')!);
+  const source = target.endpoint.replace(/\/+$/, '');
+  if (!target.configured) stop('Turn the Epic EHR connection on and set its base URL first.');
+  const signIn = target.configured ? await epicSignIn(work.inTenant, work.reach) : null;
+  if (signIn && !signIn.ok) stop(signIn.error);
+  if (signIn?.ok) {
+    const origin = new URL(source).origin;
+    const getJson = outboundGetJson(work.reach.policy, work.reach.log);
+    const progress: EhrSyncProgress = { pagesRead: 0, patientsProcessed: 0 };
+    let address: string | null = `${source}/Patient?_count=${SYNC_PAGE_SIZE}`;
+    while (address) {
+      if (summary.pages === SYNC_MAX_PAGES) {
+        summary.messages.push(`Stopped after ${SYNC_MAX_PAGES} pages; sync again to go on.`);
+        break;
+      }
+      const answer = await getJson(address, { authorization: signIn.authorization, accept: 'application/fhir+json, application/json' });
+      const page = answer.ok ? readBundle(answer.body) : null;
+      if (!page) {
+        // A token the EHR no longer takes is not offered again.
+        signIn.forget();
+        stop(answer.ok ? outboundFailure(work.reach.log, address, 'not a FHIR Bundle').error : answer.error);
+        break;
+      }
+      summary.pages += 1;
+      await work.inTenant(async (t) => {
+        await applyPage(t, source, page.patients, summary);
+        await work.onPage(t, { pagesRead: progress.pagesRead + 1, patientsProcessed: progress.patientsProcessed + page.patients.length });
+      });
+      progress.pagesRead += 1;
+      progress.patientsProcessed += page.patients.length;
+      if (page.next && new URL(page.next, source).origin !== origin) {
+        stop('The next page is on another server; the sync stopped there.');
+        break;
+      }
+      address = page.next ? new URL(page.next, source).toString() : null;
+      if (!address) summary.complete = true;
     }
-    const answer = await getJson(address, { authorization, accept: 'application/fhir+json, application/json' });
-    const page = answer.ok ? readBundle(answer.body) : null;
-    if (!page) {
-      summary.errors += 1;
-      summary.messages.push(answer.ok ? outboundFailure(reach.log, address, 'not a FHIR Bundle').error : answer.error);
-      break;
-    }
-    summary.pages += 1;
-    await ctx.tenantTx((t) => applyPage(t, source, page.patients, summary));
-    if (page.next && new URL(page.next, source).origin !== origin) {
-      summary.errors += 1;
-      summary.messages.push('The next page is on another server; the sync stopped there.');
-      break;
-    }
-    address = page.next ? new URL(page.next, source).toString() : null;
-    if (!address) summary.complete = true;
   }
-  return ctx.tenantTx(async (t) => {
+  const outcome: SyncOutcome = { summary, error };
+  await work.inTenant(async (t) => {
     if (summary.complete) {
       summary.lastSync = new Date().toISOString();
       await saveOrganizationSettingAt(t.tx, t.tenant.organizationId, ['integrations', 'epic', 'lastSync'], summary.lastSync);
@@ -244,8 +236,9 @@ export async function syncEhrPatients(ctx: TenantAccountRouteContext, reach: Fhi
     await t.audit(
       'organization.patients-synced',
       { type: 'organization', id: t.tenant.organizationId },
-      { integration: 'epic', source, ...counts, messages: messages.slice(0, 5) },
+      { integration: 'epic', source, runId: work.runId, ...counts, messages: messages.slice(0, 5) },
     );
-    return summary;
+    await work.onFinish(t, outcome);
   });
+  return outcome;
 }

@@ -6,10 +6,12 @@ import { OUTBOUND_FAILED } from '../../platform/outbound.js';
 import { standInPolicy } from '../../platform/outbound.testing.js';
 import { auditEventsOf, createOtherOrganization, json, rows, useTestApp } from '../../test/harness.js';
 import { patientPayload } from '../../test/patient-payload.js';
+import { finishedRun } from './smart-sync.fixtures.js';
 
 /**
- * Sync Patients against a FHIR server started here that pages its Patients and asks for a bearer
- * token: created, then unchanged on a second sync; a field changed in the EHR is updated unless the
+ * Sync Patients (queued, then worked by the app's worker) against a FHIR server started here that
+ * pages its Patients and asks for a bearer token (a connection saved without a sign-in method keeps
+ * its bearer token): created, then unchanged on a second sync; a field changed in the EHR is updated unless the
  * clinic edited it; identifiers and name + birth date match existing patients; what the patient
  * form would refuse and restricted (erased) patients are skipped. The servers stand in for
  * on-premise ones the deployment allows (OUTBOUND_ALLOW names their hosts).
@@ -19,10 +21,19 @@ const PARTNER_HOST = 'partner.clinic.test';
 const t = useTestApp({
   as: 'admin',
   listen: true,
+  // The Sync Patients worker, woken by each request (its own interval never comes in a test).
+  ehrSyncMs: 60_000,
   outbound: standInPolicy({ [EHR_HOST]: '10.20.30.40', [PARTNER_HOST]: '10.20.30.41' }, `${EHR_HOST},${PARTNER_HOST}`),
 });
 const ORG = 'default-clinic';
 const SYNC = '/api/settings/integrations/epic/sync';
+
+/** Sync Patients as the Admin presses it: the run it queued, once the worker has ended it. */
+async function syncRun(): Promise<Record<string, any>> {
+  const res = await t.post(SYNC, {});
+  expect(res.statusCode, res.body).toBe(202);
+  return finishedRun(t, json(res).run.id);
+}
 
 const patient = (id: string, family: string, given: string, birthDate: string, phone: string, mrn?: string) => ({
   resourceType: 'Patient',
@@ -95,23 +106,23 @@ describe('Sync Patients', () => {
     expect(stored.token).not.toContain('ehr-secret');
     expect(Buffer.from(stored.token.slice('sealed:v1:'.length), 'base64url').toString('latin1')).not.toContain('ehr-secret');
 
-    const res = await t.post(SYNC, {});
-    expect(res.statusCode).toBe(200);
+    const res = await syncRun();
+    expect(res.status).toBe('succeeded');
     // Cora's empty fields (gender) are filled from the EHR; her own phone stands.
-    expect(json(res).summary).toMatchObject({ created: 2, updated: 1, unchanged: 0, skipped: 1, errors: 0, pages: 2, complete: true });
-    expect(json(res).summary.messages).toEqual(['Skipped e4: No family and given name']);
+    expect(res.summary).toMatchObject({ created: 2, updated: 1, unchanged: 0, skipped: 1, errors: 0, pages: 2, complete: true });
+    expect(res.summary.messages).toEqual(['Skipped e4: No family and given name']);
     expect(seenAuth).toBe('Bearer ehr-secret');
     expect((await synced()).map((p) => `${p.first_name} ${p.phone}`)).toEqual(['Alma 555-0101', 'Bert 555-0102', 'cora 555-7777']);
     const [org] = await rows(
       t.database.db,
       sql`select settings -> 'integrations' -> 'epic' ->> 'lastSync' as last from organizations where id = ${ORG}`,
     );
-    expect(org.last).toBe(json(res).summary.lastSync);
+    expect(org.last).toBe(res.summary.lastSync);
     expect((await auditEventsOf(t.database.db, 'organization.patients-synced')).at(-1)?.details).toMatchObject({ created: 2, skipped: 1 });
   });
 
   it('a second sync changes nothing', async () => {
-    const res = json(await t.post(SYNC, {}));
+    const res = await syncRun();
     expect(res.summary).toMatchObject({ created: 0, updated: 0, unchanged: 3, skipped: 1 });
     expect(await synced()).toHaveLength(3);
   });
@@ -122,14 +133,14 @@ describe('Sync Patients', () => {
     );
     records[0] = patient('e1', 'Synced', 'Alma', '1970-01-01', '555-0201', 'M1');
     records[1] = patient('e2', 'Synced', 'Bert', '1971-02-02', '555-0202', 'M2');
-    const res = json(await t.post(SYNC, {}));
+    const res = await syncRun();
     expect(res.summary).toMatchObject({ created: 0, updated: 1, unchanged: 2 });
     expect((await synced()).map((p) => `${p.first_name} ${p.phone}`)).toEqual(['Alma 555-0201', 'Bert 555-9999', 'cora 555-7777']);
   });
 
   it('matches a Patient the EHR re-numbered by its identifier', async () => {
     records[0] = patient('e1-new', 'Synced', 'Alma', '1970-01-01', '555-0201', 'M1');
-    const res = json(await t.post(SYNC, {}));
+    const res = await syncRun();
     expect(res.summary).toMatchObject({ created: 0, unchanged: 3 });
     expect(await synced()).toHaveLength(3);
   });
@@ -137,7 +148,8 @@ describe('Sync Patients', () => {
   it('reports a server that refuses the credential, and records no sync time', async () => {
     const before = json(await t.get('/api/org/info'));
     await t.put('/api/settings/integrations/epic', { bearerToken: 'wrong' });
-    const res = json(await t.post(SYNC, {}));
+    const res = await syncRun();
+    expect(res).toMatchObject({ status: 'failed', error: OUTBOUND_FAILED });
     expect(res.summary).toMatchObject({ errors: 1, complete: false, lastSync: null, messages: [OUTBOUND_FAILED] });
     expect(json(await t.get('/api/org/info'))).toEqual(before);
   });
@@ -150,10 +162,10 @@ describe('Sync Patients', () => {
       patient('e7', 'Synced', 'Gus', '2023-02-31', '555-0107'),
       patient('e8', 'Synced', 'Hal', '1980-01-01', '555-0108'),
     );
-    const res = await t.post(SYNC, {});
-    expect(res.statusCode).toBe(200);
-    expect(json(res).summary).toMatchObject({ created: 1, unchanged: 3, skipped: 4, errors: 0, complete: true });
-    expect(json(res).summary.messages).toEqual([
+    const res = await syncRun();
+    expect(res.status).toBe('succeeded');
+    expect(res.summary).toMatchObject({ created: 1, unchanged: 3, skipped: 4, errors: 0, complete: true });
+    expect(res.summary.messages).toEqual([
       'Skipped e4: No family and given name',
       'Skipped e5: Last name cannot contain text-direction control characters',
       'Skipped e6: Enter a valid phone number',
@@ -172,7 +184,7 @@ describe('Sync Patients', () => {
       ...patient('e1-new', 'Synced', 'Alma', '1970-01-01', '555-0301', 'M1'),
       telecom: [{ system: 'email', value: 'alma@example.org' }],
     };
-    const res = json(await t.post(SYNC, {}));
+    const res = await syncRun();
     expect(res.summary).toMatchObject({ created: 0, updated: 0, skipped: 5 });
     expect(res.summary.messages).toContain('Skipped e1-new: Processing of this patient is restricted (erasure)');
     expect(await row()).toEqual(erased);
@@ -201,7 +213,7 @@ describe('Sync Patients from this product’s own FHIR server', () => {
     expect(saved.statusCode).toBe(200);
     expect(json(await t.post('/api/settings/integrations/epic/test', {}))).toMatchObject({ ok: true, fhirVersion: '4.0.1' });
 
-    const first = json(await t.post(SYNC, {})).summary;
+    const first = (await syncRun()).summary;
     expect(first).toMatchObject({ created: 3, updated: 0, unchanged: 0, skipped: 0, errors: 0, complete: true });
     const imported = await rows(
       t.database.db,
@@ -209,7 +221,7 @@ describe('Sync Patients from this product’s own FHIR server', () => {
     );
     expect(imported.map((p) => `${p.first_name} ${p.dob}`)).toEqual(['Pia 1990-04-05', 'Quinn 1990-04-05', 'Rae 1990-04-05']);
 
-    const second = json(await t.post(SYNC, {})).summary;
+    const second = (await syncRun()).summary;
     expect(second).toMatchObject({ created: 0, updated: 0, unchanged: 3, errors: 0, complete: true });
     // The EMR row of the emergency room shows the connection and the import.
     const epic = json(await t.get('/api/emergency-dashboard/integrations')).integrations.find((i: { id: string }) => i.id === 'epic');

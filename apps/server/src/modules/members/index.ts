@@ -2,6 +2,7 @@
 export { activeDoctors, activeMemberMfa, doctorUserIds, isActiveMember, memberNames, type ActiveDoctor } from './staff-readers.js';
 export { pageableMembers, type PageableMember } from './pageable-members.js';
 export { memberCounts } from './member-counts.js';
+export { memberAccessOf, type MemberAccess } from './member-access.js';
 export {
   activeAdminUserIdsQuery,
   membershipOfQuery,
@@ -13,6 +14,7 @@ export {
   accountMembershipsQuery,
   activeMembershipsQuery,
   addFoundingOwner,
+  addMemberWithRole,
   endOrganizationMemberships,
   liveInvitationQuery,
   nextActiveOrganizationSql,

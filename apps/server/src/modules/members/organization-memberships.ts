@@ -1,4 +1,4 @@
-import { ALL_PERMISSIONS } from '@clinic/domain';
+import { ALL_PERMISSIONS, DEFAULT_PERMISSIONS, type Role } from '@clinic/domain';
 import { and, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { invitations, organizationMembers } from '../../db/schema/index.js';
 import { hashToken } from '../../platform/crypto.js';
@@ -23,6 +23,33 @@ export async function addFoundingOwner(tx: TenantTx, organizationId: string, mem
     joinedAt: member.now,
     lastActiveAt: member.now,
   });
+}
+
+/**
+ * Makes the user an active member with `role` and that role's default flags, from `now`: a
+ * single sign-on's first sign-in or a confirmed link. False when the user already holds a
+ * membership of any status (a removed member is not brought back this way).
+ */
+export async function addMemberWithRole(
+  tx: TenantTx,
+  organizationId: string,
+  member: { id: string; userId: string; role: Role; now: Date },
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(organizationMembers)
+    .values({
+      organizationId,
+      id: member.id,
+      userId: member.userId,
+      role: member.role,
+      permissions: DEFAULT_PERMISSIONS[member.role] ?? {},
+      status: 'active',
+      joinedAt: member.now,
+      lastActiveAt: member.now,
+    })
+    .onConflictDoNothing({ target: [organizationMembers.organizationId, organizationMembers.userId] })
+    .returning({ id: organizationMembers.id });
+  return inserted.length > 0;
 }
 
 /** The user's active memberships (whole rows), as a select the caller joins (`.as(alias)`). */

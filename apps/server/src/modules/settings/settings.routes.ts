@@ -1,29 +1,52 @@
-import { epicIntegrationBody, epicTestResult, saveSettingsBody, SETTINGS_ACCESS } from '@clinic/domain';
+import { ehrSyncRunsQuery, epicIntegrationBody, epicTestResult, saveSettingsBody, SETTINGS_ACCESS } from '@clinic/domain';
 import {
   epicResponse,
+  epicSmartResponse,
   epicSyncResponse,
+  epicSyncRunsResponse,
   orgInfoResponse,
   preferenceSettingsResponse,
   profileSettingsResponse,
   saveSettingsResponse,
   securitySettingsResponse,
 } from '@clinic/domain/contracts/settings-replies';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { appOrigin, type LinkConfig } from '../../platform/links.js';
 import type { OutboundPolicy } from '../../platform/outbound.js';
 import { defineRoute } from '../../platform/route/index.js';
-import { saveEpic, testEpic } from './epic.service.js';
-import { syncEhrPatients } from '../integrations/index.js';
+import { epicSmartDetails, rotateEpicKey, saveEpic, testEpic } from './epic.service.js';
+import { epicJwksPath, listEhrSyncRuns, requestEhrSync, type EhrReach, type SmartTokenCache } from '../integrations/index.js';
 import { loadSettings, orgInfo, saveAccountNames, saveSettings } from './settings.service.js';
 
 const scope = 'organization' as const;
 
+/** What the settings routes need besides the database: the EHR's reach and the sync worker, and where links point. */
+export interface SettingsRouteOptions {
+  /** What outbound requests may reach (`OUTBOUND_ALLOW`). */
+  outbound: OutboundPolicy;
+  /** Where the JWKS URL shown to the Admin points (`PUBLIC_URL`, else the request's origin outside production). */
+  links: LinkConfig;
+  /** The instance's SMART access tokens, and the Sync Patients worker to wake when a run is queued. */
+  ehrSync: { tokens: SmartTokenCache; wake(): void };
+}
+
 /**
  * A member's own settings: the four reads the settings screen makes together, the save
- * (a part, merged), and the organization's Epic EHR connection with its Test Connection (Admins).
+ * (a part, merged), and the organization's Epic EHR connection (Admins): its Test Connection,
+ * SMART Backend Services keys and JWKS URL, and Sync Patients, queued for the background worker.
  * The EHR is reached through the outbound guard with the deployment's policy (`OUTBOUND_ALLOW`).
  */
-export async function settingsRoutes(app: FastifyInstance, opts: { outbound: OutboundPolicy }) {
+export async function settingsRoutes(app: FastifyInstance, opts: SettingsRouteOptions) {
   const view = SETTINGS_ACCESS.view;
+  const reach = (request: FastifyRequest): EhrReach => ({ policy: opts.outbound, log: request.log, tokens: opts.ehrSync.tokens });
+  /** The absolute JWKS URL to register in Epic; null in production without PUBLIC_URL (no trusted origin to name). */
+  const jwksUrl = (request: FastifyRequest, organizationId: string): string | null => {
+    try {
+      return `${appOrigin(opts.links, request)}${epicJwksPath(organizationId)}`;
+    } catch {
+      return null;
+    }
+  };
   defineRoute(
     app,
     {
@@ -130,12 +153,38 @@ export async function settingsRoutes(app: FastifyInstance, opts: { outbound: Out
       tenant: 'on-demand',
       method: 'POST',
       url: '/api/settings/integrations/epic/test',
-      summary: "Test Connection: read the Epic FHIR server's CapabilityStatement",
+      summary: "Test Connection: read the Epic FHIR server's CapabilityStatement, and sign in over SMART Backend Services",
       access: SETTINGS_ACCESS.integrations,
       scope,
       reply: epicTestResult,
     },
-    async (ctx, _input, request) => ({ success: true, ...(await testEpic(ctx, { policy: opts.outbound, log: request.log })) }),
+    async (ctx, _input, request) => ({ success: true, ...(await testEpic(ctx, reach(request))) }),
+  );
+  defineRoute(
+    app,
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/settings/integrations/epic/smart',
+      summary: 'SMART Backend Services: the JWKS URL to register in Epic, and the signing keys',
+      access: SETTINGS_ACCESS.integrations,
+      scope,
+      reply: epicSmartResponse,
+    },
+    async (ctx, _input, request) => ({ success: true, ...(await epicSmartDetails(ctx, jwksUrl(request, ctx.tenant.organizationId))) }),
+  );
+  defineRoute(
+    app,
+    {
+      caller: 'session',
+      method: 'POST',
+      url: '/api/settings/integrations/epic/smart/rotate-key',
+      summary: 'Rotate key: sign with a new key; the old one stays published for an hour',
+      access: SETTINGS_ACCESS.integrations,
+      scope,
+      reply: epicSmartResponse,
+    },
+    async (ctx, _input, request) => ({ success: true, ...(await rotateEpicKey(ctx, jwksUrl(request, ctx.tenant.organizationId))) }),
   );
   defineRoute(
     app,
@@ -144,11 +193,31 @@ export async function settingsRoutes(app: FastifyInstance, opts: { outbound: Out
       tenant: 'on-demand',
       method: 'POST',
       url: '/api/settings/integrations/epic/sync',
-      summary: "Sync Patients: import the Epic EHR's Patients into the directory",
+      summary: "Sync Patients: queue an import of the Epic EHR's Patients (or join the open one)",
       access: SETTINGS_ACCESS.integrations,
       scope,
+      status: 202,
       reply: epicSyncResponse,
     },
-    async (ctx, _input, request) => ({ success: true, summary: await syncEhrPatients(ctx, { policy: opts.outbound, log: request.log }) }),
+    async (ctx) => {
+      const { run } = await ctx.tenantTx((t) => requestEhrSync(t));
+      // After the commit: the worker's lookup now finds the run.
+      opts.ehrSync.wake();
+      return { success: true, run };
+    },
+  );
+  defineRoute(
+    app,
+    {
+      caller: 'session',
+      method: 'GET',
+      url: '/api/settings/integrations/epic/sync-runs',
+      summary: 'Sync Patients runs, newest first: progress, then summary or error',
+      access: SETTINGS_ACCESS.integrations,
+      scope,
+      query: ehrSyncRunsQuery,
+      reply: epicSyncRunsResponse,
+    },
+    async (ctx, { query }) => ({ success: true, ...(await listEhrSyncRuns(ctx, query.limit)) }),
   );
 }

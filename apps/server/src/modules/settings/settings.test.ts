@@ -170,7 +170,12 @@ describe('Epic EHR connection', () => {
 
   it('is saved for the organization by Admins only, keeping its other settings', async () => {
     expect((await t.put('/api/settings/integrations/epic', { enabled: true })).statusCode).toBe(403);
-    const res = await admin().put('/api/settings/integrations/epic', { enabled: true, clientId: 'abc', baseUrl: fhirUrl });
+    const res = await admin().put('/api/settings/integrations/epic', {
+      enabled: true,
+      clientId: 'abc',
+      baseUrl: fhirUrl,
+      authMethod: 'bearer-token',
+    });
     expect(res.statusCode).toBe(200);
     const [org] = await rows(t.database.db, sql`select settings from organizations where id = ${ORG}`);
     expect(org.settings.integrations.epic).toMatchObject({ enabled: true, clientId: 'abc', baseUrl: fhirUrl, lastSync: null });

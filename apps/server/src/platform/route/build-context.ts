@@ -1,11 +1,13 @@
 import { organizationTimeZone } from '@clinic/domain';
 import type { AppDb } from '../../db/client.js';
-import type { TenantOrganization } from '../../db/schema/index.js';
+import { eq } from 'drizzle-orm';
+import { organizations, type TenantOrganization } from '../../db/schema/index.js';
 import type { TenantContext } from '../access.js';
 import { recordAudit, type AuditEntry } from '../audit.js';
+import { AppError } from '../errors.js';
 import { publishEvent } from '../events.js';
 import { withTenant, type TenantTx } from '../tenant-tx.js';
-import type { AuditEntity, PublicAccountContext, RouteActor, RouteContext, RouteTenant, StaffTenant } from './context.js';
+import type { AuditEntity, InOrganization, PublicAccountContext, RouteActor, RouteContext, RouteTenant, StaffTenant } from './context.js';
 
 /** Where a route's audit rows and events belong (`scope` of its options). */
 export type RouteScope = 'clinic' | 'organization' | undefined;
@@ -72,4 +74,18 @@ async function auditAccount(db: AppDb, entry: AuditEntry): Promise<void> {
 export function accountAuditor(db: AppDb, ip: string): PublicAccountContext['auditAs'] {
   return (user, action, entity, details) =>
     auditAccount(db, auditEntry(user?.currentOrganizationId ?? null, { userId: user?.id ?? null, ip }, action, entity, details));
+}
+
+/**
+ * `inOrganization` of the account contexts: a tenant transaction of a known organization (404
+ * otherwise), its audit rows and events the organization's, `actor` acting.
+ */
+export function organizationOpener(db: AppDb, actor: RouteActor): InOrganization {
+  return (organizationId, fn, actorUserId) =>
+    withTenant(db, organizationId, async (tx) => {
+      const [organization] = await tx.select().from(organizations).where(eq(organizations.id, organizationId));
+      if (!organization) throw new AppError('not-found', 'Organization not found');
+      const who: RouteActor = actorUserId ? { userId: actorUserId, ip: actor.ip } : actor;
+      return fn(contextOf(tx, organizationTenantOf(organization), who, 'organization'));
+    });
 }

@@ -20,8 +20,17 @@ import { resolvePublicClinic } from '../public-clinic.js';
 import { tokenFrom } from '../sessions.js';
 import { withRequestTenant } from '../access.js';
 import { withTenant, type TenantTx } from '../tenant-tx.js';
-import { accountAuditor, auditEntry, contextOf, organizationTenantOf, staffTenantOf } from './build-context.js';
-import type { AccountRouteContext, PublicActor, PublicTenant, RouteActor, RouteTenant, StaffActor, TenantAccountRouteContext } from './context.js';
+import { accountAuditor, auditEntry, contextOf, organizationOpener, organizationTenantOf, staffTenantOf } from './build-context.js';
+import type {
+  AccountRouteContext,
+  PublicAccountContext,
+  PublicActor,
+  PublicTenant,
+  RouteActor,
+  RouteTenant,
+  StaffActor,
+  TenantAccountRouteContext,
+} from './context.js';
 import { parseInput, publicPlace, type RouteInput } from './input.js';
 import type { AnyOptions, TenantMode } from './options.js';
 
@@ -146,6 +155,7 @@ const account: Runner = async ({ db, spec, handler }, request, reply) => {
         }),
       );
     },
+    inOrganization: organizationOpener(db, actor),
     selectOrganization: (wanted) =>
       auditingRefusals(db, request, user, wanted, () => selectCurrentOrganization(accounts, user, wanted, request.ip)),
   };
@@ -156,7 +166,14 @@ const account: Runner = async ({ db, spec, handler }, request, reply) => {
 const publicAccount: Runner = async ({ db, spec, handler }, request, reply) => {
   await hitRateLimit(db, spec, request);
   const input = parseInput<never, never, never>(spec, request, false);
-  return handler({ db: accountDbOf(db), actor: { userId: null, ip: request.ip }, auditAs: accountAuditor(db, request.ip) }, input, request, reply);
+  const actor: PublicActor = { userId: null, ip: request.ip };
+  const ctx: PublicAccountContext = {
+    db: accountDbOf(db),
+    actor,
+    auditAs: accountAuditor(db, request.ip),
+    inOrganization: organizationOpener(db, actor),
+  };
+  return handler(ctx, input, request, reply);
 };
 
 /**

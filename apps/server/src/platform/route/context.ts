@@ -99,11 +99,26 @@ export interface TenantSelection {
   clinicId?: string;
 }
 
+/** The context of one organization's tenant transaction opened by account work ({@link InOrganization}). */
+export type OrganizationRouteContext = RouteContext<RouteTenant, RouteActor>;
+
+/**
+ * Runs `fn` in one tenant transaction of `organizationId` (RLS on, the app role, its audit rows and
+ * events the organization's, the request's actor acting), for account work that belongs to an
+ * organization the caller need not be a member of: single sign-on, whose identity provider and
+ * settings are the organization's. An unknown id is a 404; the work decides what it admits
+ * (`admission.ts`, on `ctx.tenant.organization`). `actorUserId`, when given, is the account the
+ * work turned out to be about: its audit rows name it as their actor (as `auditAs` does).
+ */
+export type InOrganization = <T>(organizationId: string, fn: (ctx: OrganizationRouteContext) => Promise<T>, actorUserId?: string) => Promise<T>;
+
 /** `caller: 'public', tenant: 'none'` (sign-up, sign-in, an e-mail link): the account tables, nobody signed in yet. */
 export interface PublicAccountContext {
   /** The account tables, outside any tenant (`account-db.ts`). */
   db: AccountDb;
   actor: PublicActor;
+  /** A tenant transaction of an organization the request turned out to be about ({@link InOrganization}). */
+  inOrganization: InOrganization;
   /**
    * Appends an audit row with `user` (the account the request turned out to be about, if any) as
    * its actor, in that user's current organization (none without one), and the request's address.
@@ -147,6 +162,11 @@ export interface AccountRouteContext {
   asMember<T>(wanted: TenantSelection, fn: (ctx: TenantRouteContext) => Promise<T>, options?: { auditRefusal?: boolean }): Promise<T>;
   /** Runs `fn` in a tenant transaction of a new organization, whose id the platform picks. */
   inNewOrganization<T>(fn: (ctx: NewOrganizationContext) => Promise<T>): Promise<T>;
+  /**
+   * A tenant transaction of an organization the user need not be a member of ({@link InOrganization}):
+   * confirming a single sign-on link, which may make the user a member.
+   */
+  inOrganization: InOrganization;
   /**
    * Makes `wanted` the user's current organization and clinic (`membership.ts`); a refusal is
    * audited in the user's current organization.

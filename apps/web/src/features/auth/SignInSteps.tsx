@@ -7,6 +7,7 @@ import { IssueList } from '../../ui/IssueList';
 import { useZodForm } from '../../ui/use-zod-form';
 import { useCompleteMfa } from './api/complete-mfa';
 import { useForgotPassword } from './api/forgot-password';
+import { useLinkSso } from './api/link-sso';
 import { useResetPassword } from './api/reset-password';
 import { authErrorMessage } from './auth-error';
 
@@ -131,6 +132,34 @@ export function ResetPasswordForm({ token, onDone }: { token: string; onDone: (m
       )}
       <Button type="submit" loading={reset.isPending} fullWidth>
         Set New Password
+      </Button>
+    </StepForm>
+  );
+}
+
+/**
+ * After the password sign-in of a `/login?sso_link=` visit: links the identity provider's account
+ * to this one, or not now; either way the sign-in then goes on. A link that failed (expired, used)
+ * says why and leaves "Not now" to go on.
+ */
+export function SsoLinkStep({ token, onDone }: { token: string; onDone: () => void }) {
+  const link = useLinkSso();
+  const submit = (event?: FormEvent<HTMLFormElement>) => {
+    event?.preventDefault();
+    link.mutate(token, { onSuccess: onDone });
+  };
+  return (
+    <StepForm title="Link Single Sign-On" onSubmit={submit}>
+      <Text size="sm">
+        You are signed in. Link your account to your organization&apos;s single sign-on, so that you can sign in through its identity provider from
+        now on?
+      </Text>
+      {link.isError && <Banner>{authErrorMessage(link.error)}</Banner>}
+      <Button type="submit" fullWidth loading={link.isPending}>
+        Link single sign-on
+      </Button>
+      <Button variant="default" fullWidth onClick={onDone} disabled={link.isPending}>
+        Not now
       </Button>
     </StepForm>
   );

@@ -6,3 +6,8 @@ export function authErrorMessage(err: unknown): string {
   if (err instanceof ApiError) return authMessage(err.code, err.message);
   return authMessage(undefined, err instanceof Error ? err.message : undefined);
 }
+
+/** The refusal of a password sign-in in an organization that signs its members in with single sign-on only. */
+export function isSsoEnforced(err: unknown): boolean {
+  return err instanceof ApiError && err.code === 'auth/sso-required';
+}

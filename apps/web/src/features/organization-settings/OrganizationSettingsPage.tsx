@@ -1,7 +1,9 @@
 import type { OrganizationSettingsDto } from '@clinic/domain/contracts/organization-settings';
-import { Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useState, type ComponentType } from 'react';
+import { SSO_ACCESS } from '@clinic/domain/rules/route-access';
+import { Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Suspense, lazy, useState, type ComponentType } from 'react';
 import { ApiError } from '../../api/client';
+import { useAllowed } from '../../api/session/use-allowed';
 import { Banner } from '../../ui/Banner';
 import { IssueList } from '../../ui/IssueList';
 import { QueryState } from '../../ui/QueryState';
@@ -26,7 +28,13 @@ const SECTIONS: Array<{ value: string; label: string; Section: ComponentType<{ f
   { value: 'paging', label: 'Paging', Section: PagingSection },
 ];
 
-/** /organization/settings: six tabs of real settings, saved with Save Changes and enforced by the server. */
+// Its own form and calls, for one tab: loaded when that tab is opened.
+const SsoSection = lazy(() => import('./components/SsoSection').then((m) => ({ default: m.SsoSection })));
+
+/**
+ * /organization/settings: six tabs of real settings, saved with Save Changes and enforced by the
+ * server, and Single sign-on (Admins and the Owner), saved with its own button.
+ */
 export function OrganizationSettingsPage() {
   const settings = useOrganizationSettings();
   // Held here: a save replaces the data, which starts the form afresh; the open tab and the notice stay.
@@ -50,6 +58,8 @@ interface SettingsView {
 
 function SettingsForm({ saved, view: { tab, setTab, done, setDone } }: { saved: OrganizationSettingsDto; view: SettingsView }) {
   const update = useUpdateOrganizationSettings();
+  // Single sign-on is saved on its own (its tab has its own form and Save).
+  const sso = useAllowed(SSO_ACCESS.manage);
   const form = useZodForm({ ...SETTINGS_FORM, initialValues: draftOf(saved), onValuesChange: () => setDone(false) });
   const [error, setError] = useState<{ message: string; issues: string[] } | null>(null);
   const changed = JSON.stringify(form.getValues()) !== JSON.stringify(draftOf(saved));
@@ -97,12 +107,26 @@ function SettingsForm({ saved, view: { tab, setTab, done, setDone } }: { saved: 
               {section.label}
             </Tabs.Tab>
           ))}
+          {sso && <Tabs.Tab value="sso">Single sign-on</Tabs.Tab>}
         </Tabs.List>
         {SECTIONS.map(({ value, Section }) => (
           <Tabs.Panel key={value} value={value} pt="md">
             <Section form={form} saved={saved} />
           </Tabs.Panel>
         ))}
+        {sso && (
+          <Tabs.Panel value="sso" pt="md">
+            <Suspense
+              fallback={
+                <Center py="md">
+                  <Loader aria-label="Loading single sign-on settings" />
+                </Center>
+              }
+            >
+              <SsoSection />
+            </Suspense>
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Stack>
   );

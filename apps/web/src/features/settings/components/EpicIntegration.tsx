@@ -1,35 +1,75 @@
 import { epicIntegrationBody, type EpicIntegration as Epic } from '@clinic/domain/contracts/settings';
-import { Alert, Button, Group, List, PasswordInput, Progress, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { epicAuthMethodOf } from '@clinic/domain/rules/ehr-sync';
+import { Alert, Button, Group, PasswordInput, Select, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { TimeText } from '../../../ui/TimeText';
 import { useZodForm } from '../../../ui/use-zod-form';
+import { openRunOf, useEpicSyncRuns } from '../api/get-epic-sync-runs';
 import { useSaveEpic } from '../api/save-epic';
 import { useSyncEpic } from '../api/sync-epic';
 import { useTestEpic } from '../api/test-epic';
+import { EpicSmartKeys } from './EpicSmartKeys';
+import { EpicSyncRuns } from './EpicSyncRuns';
 
 /**
  * The Epic EHR integration of the organization: saved by Admins (its own Save, as it is the
- * organization's, not the member's); Test Connection is the server's `GET {baseUrl}/metadata`;
- * Sync Patients imports the EHR's Patients into the directory. The bearer token is write-only.
+ * organization's, not the member's). The server signs in over SMART Backend Services (its signed
+ * assertion checked against the organization's JWKS, whose URL is shown to register in Epic) or
+ * with a static bearer token (write-only). Test Connection is the server's `GET {baseUrl}/metadata`
+ * and sign-in; Sync Patients is queued for the server's background worker, whose progress and
+ * history are shown.
  */
 export function EpicIntegration(props: { epic: Epic; bearerTokenSet: boolean; canEdit: boolean }) {
-  // Edits belong to the connection they were made on: a save or a reload starts from the new one.
-  return <EpicForm key={JSON.stringify(props.epic)} {...props} />;
+  // Kept across the form's reloads (a finished sync changes the last sync time): the run it started.
+  const sync = useSyncEpic();
+  return (
+    <Stack gap="sm">
+      {/* Edits belong to the connection they were made on: a save or a reload starts from the new one. */}
+      <EpicForm key={JSON.stringify(props.epic)} {...props} sync={sync} />
+      {sync.isError && <Alert color="red">{sync.error.message}</Alert>}
+      {props.canEdit && (props.epic.enabled || sync.data) && <EpicSyncRuns startedRunId={sync.data?.id} />}
+    </Stack>
+  );
 }
 
-/** The connection's fields as the form holds them: the saved ones, and a new token (empty: keep the saved one). */
-const formOf = ({ lastSync: _lastSync, ...fields }: Epic) => ({ ...fields, bearerToken: '' });
+/**
+ * The connection's fields as the form holds them: the saved ones with the sign-in method in force
+ * (a connection saved before there was a choice keeps its bearer token), and a new token (empty:
+ * keep the saved one).
+ */
+const formOf = ({ lastSync: _lastSync, ...fields }: Epic, bearerTokenSet: boolean) => ({
+  ...fields,
+  authMethod: epicAuthMethodOf(fields.authMethod, bearerTokenSet),
+  bearerToken: '',
+});
 
-function EpicForm({ epic, bearerTokenSet, canEdit }: { epic: Epic; bearerTokenSet: boolean; canEdit: boolean }) {
+const AUTH_METHODS = [
+  { value: 'smart-backend', label: 'SMART Backend Services (signed JWT)' },
+  { value: 'bearer-token', label: 'Static bearer token' },
+];
+
+function EpicForm({
+  epic,
+  bearerTokenSet,
+  canEdit,
+  sync,
+}: {
+  epic: Epic;
+  bearerTokenSet: boolean;
+  canEdit: boolean;
+  sync: ReturnType<typeof useSyncEpic>;
+}) {
+  const saved = formOf(epic, bearerTokenSet);
   const form = useZodForm({
     schema: epicIntegrationBody,
-    initialValues: formOf(epic),
-    toInput: ({ bearerToken, ...fields }) => (bearerToken.trim() ? { ...fields, bearerToken } : fields),
+    initialValues: saved,
+    toInput: ({ bearerToken, ...fields }) => (bearerToken.trim() && fields.authMethod === 'bearer-token' ? { ...fields, bearerToken } : fields),
   });
   const draft = form.getValues();
   const save = useSaveEpic();
   const test = useTestEpic();
-  const sync = useSyncEpic();
-  const changed = JSON.stringify(draft) !== JSON.stringify(formOf(epic));
+  const runs = useEpicSyncRuns(canEdit);
+  const syncing = sync.isPending || openRunOf(runs.data) !== undefined;
+  const changed = JSON.stringify(draft) !== JSON.stringify(saved);
   const submit = form.onSubmit((body) => save.mutate(body, { onSuccess: () => form.setFieldValue('bearerToken', '') }));
 
   return (
@@ -55,7 +95,15 @@ function EpicForm({ epic, bearerTokenSet, canEdit }: { epic: Epic; bearerTokenSe
             {...form.getInputProps('baseUrl')}
             readOnly={!canEdit}
           />
-          {canEdit && (
+          <Select
+            label="Sign-in method"
+            description="Epic accepts SMART Backend Services only; a static bearer token is for a FHIR server that issues one."
+            data={AUTH_METHODS}
+            {...form.getInputProps('authMethod')}
+            disabled={!canEdit}
+            allowDeselect={false}
+          />
+          {canEdit && draft.authMethod === 'bearer-token' && (
             <PasswordInput
               label="Bearer token (API key)"
               description={bearerTokenSet ? 'A token is saved. Enter a new one to replace it.' : 'Sent as Authorization: Bearer to the EHR.'}
@@ -63,11 +111,9 @@ function EpicForm({ epic, bearerTokenSet, canEdit }: { epic: Epic; bearerTokenSe
               autoComplete="off"
             />
           )}
+          {canEdit && saved.authMethod === 'smart-backend' && <EpicSmartKeys />}
           <Text size="sm">
             Last sync: <TimeText value={epic.lastSync} date="numeric" fallback="Never" />
-          </Text>
-          <Text size="sm" c="dimmed">
-            Sync Patients is offered once the interoperability work is available.
           </Text>
         </Stack>
       )}
@@ -82,8 +128,8 @@ function EpicForm({ epic, bearerTokenSet, canEdit }: { epic: Epic; bearerTokenSe
             </Button>
           )}
           {epic.enabled && (
-            <Button variant="light" onClick={() => sync.mutate()} disabled={changed || sync.isPending || !epic.baseUrl}>
-              {sync.isPending ? 'Syncing...' : 'Sync Patients'}
+            <Button variant="light" onClick={() => sync.mutate()} disabled={changed || syncing || !epic.baseUrl}>
+              {syncing ? 'Syncing...' : 'Sync Patients'}
             </Button>
           )}
         </Group>
@@ -100,28 +146,6 @@ function EpicForm({ epic, bearerTokenSet, canEdit }: { epic: Epic; bearerTokenSe
           </Alert>
         ))}
       {test.isError && <Alert color="red">{test.error.message}</Alert>}
-      {sync.isPending && <Progress value={100} animated striped aria-label="Syncing patients" />}
-      {sync.isError && <Alert color="red">{sync.error.message}</Alert>}
-      {sync.data && (
-        <Alert
-          variant="outline"
-          // orange.9 is 4.3:1 on white, under AA for the title; red.9 is 5.9:1.
-          color={sync.data.complete && sync.data.errors === 0 ? 'teal.9' : 'red.9'}
-          title={sync.data.complete ? 'Sync complete' : 'Sync stopped'}
-        >
-          <Text size="sm">
-            Created {sync.data.created}, updated {sync.data.updated}, unchanged {sync.data.unchanged}, skipped {sync.data.skipped}, errors{' '}
-            {sync.data.errors} ({sync.data.pages} {sync.data.pages === 1 ? 'page' : 'pages'} read).
-          </Text>
-          {sync.data.messages.length > 0 && (
-            <List size="sm">
-              {sync.data.messages.map((m, i) => (
-                <List.Item key={`${i} ${m}`}>{m}</List.Item>
-              ))}
-            </List>
-          )}
-        </Alert>
-      )}
     </Stack>
   );
 }
