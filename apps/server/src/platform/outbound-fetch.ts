@@ -1,16 +1,4 @@
-import http from 'node:http';
-import https from 'node:https';
-import ipaddr from 'ipaddr.js';
-import {
-  OUTBOUND_FAILED,
-  OUTBOUND_MAX_BYTES,
-  OUTBOUND_TIMEOUT_MS,
-  Refused,
-  target,
-  type OutboundLog,
-  type OutboundPolicy,
-  type ResolvedAddress,
-} from './outbound.js';
+import { OUTBOUND_FAILED, Refused, guardedExchange, logOutboundFailure, type OutboundLog, type OutboundPolicy } from './outbound.js';
 
 /**
  * The outbound guard (`outbound.ts`) as a `fetch`, for libraries that make their own requests and
@@ -42,57 +30,13 @@ function bodyOf(body: OutboundFetchInit['body']): Buffer | undefined {
   return Buffer.from(body instanceof ArrayBuffer ? new Uint8Array(body) : body);
 }
 
-function headersOf(init: OutboundFetchInit, body: Buffer | undefined, form: boolean): Record<string, string> {
+function headersOf(init: OutboundFetchInit, form: boolean): Record<string, string> {
   const out: Record<string, string> = {};
   new Headers(init.headers).forEach((value, name) => {
     out[name] = value;
   });
   if (form && !out['content-type']) out['content-type'] = 'application/x-www-form-urlencoded;charset=UTF-8';
-  if (body) out['content-length'] = String(body.length);
   return out;
-}
-
-/** One request to the checked address: the answer's status, headers and body within the size cap. */
-function exchange(
-  url: URL,
-  checked: ResolvedAddress,
-  request: { method: string; headers: Record<string, string>; body?: Buffer },
-  signal: AbortSignal,
-): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const options: https.RequestOptions = {
-    method: request.method,
-    host: checked.address,
-    family: checked.family,
-    port: url.port || (url.protocol === 'https:' ? 443 : 80),
-    path: `${url.pathname}${url.search}`,
-    headers: { ...request.headers, host: url.host },
-    // The certificate is checked against the name the caller wrote, not the address dialled.
-    servername: ipaddr.isValid(host) ? '' : host,
-    agent: false,
-    signal,
-  };
-  return new Promise((resolve, reject) => {
-    const outgoing = (url.protocol === 'https:' ? https : http).request(options, (response) => {
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(response.headers)) {
-        if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      response.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > OUTBOUND_MAX_BYTES) {
-          outgoing.destroy();
-          reject(new Refused('answer too large'));
-        } else chunks.push(chunk);
-      });
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, headers, bytes: Buffer.concat(chunks) }));
-      response.on('error', reject);
-    });
-    outgoing.on('error', reject);
-    outgoing.end(request.body);
-  });
 }
 
 /** A guarded fetch for the policy, writing each failure's reason to `log`. */
@@ -101,17 +45,15 @@ export function outboundFetch(policy: OutboundPolicy, log: OutboundLog): Outboun
     let url: URL | null = null;
     try {
       url = new URL(address);
-      const signals = [AbortSignal.timeout(OUTBOUND_TIMEOUT_MS), ...(init.signal ? [init.signal] : [])];
-      const checked = await target(url, policy);
       const body = bodyOf(init.body);
-      const headers = headersOf(init, body, init.body instanceof URLSearchParams);
+      const headers = headersOf(init, init.body instanceof URLSearchParams);
       const method = (init.method ?? 'GET').toUpperCase();
-      const answer = await exchange(url, policy.dial ? policy.dial(checked) : checked, { method, headers, body }, AbortSignal.any(signals));
+      // Every answer's body: a library reads a refusal's too.
+      const answer = await guardedExchange(url, policy, { method, headers, body, readBody: () => true, signal: init.signal });
       if (answer.status < 200 || answer.status > 599) throw new Refused(`status ${answer.status}`);
       return new Response(NO_BODY.has(answer.status) ? null : new Uint8Array(answer.bytes), { status: answer.status, headers: answer.headers });
     } catch (err) {
-      const reason = err instanceof Refused ? err.message : `${(err as Error).name}: ${(err as Error).message}`;
-      log.warn({ outbound: { target: url ? `${url.origin}${url.pathname}` : 'invalid URL', reason } }, 'outbound request failed');
+      logOutboundFailure(log, url, err);
       throw new TypeError(OUTBOUND_FAILED);
     }
   };

@@ -78,7 +78,7 @@ const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: t
 const deadline = (ms: number) => new Promise<never>((_, reject) => setTimeout(() => reject(new Refused('DNS timeout')), ms).unref());
 
 /** The checked address to connect to, or why none may be used (throws {@link Refused}). */
-export async function target(url: URL, policy: OutboundPolicy): Promise<ResolvedAddress> {
+async function target(url: URL, policy: OutboundPolicy): Promise<ResolvedAddress> {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Refused(`scheme ${url.protocol}`);
   if (url.username || url.password) throw new Refused('credentials in the URL');
   const host = url.hostname.replace(/^\[|\]$/g, '');
@@ -97,37 +97,58 @@ export async function target(url: URL, policy: OutboundPolicy): Promise<Resolved
   return addresses[0];
 }
 
+/** A request as the guard sends it, and which answers' bodies it reads (by default a 2xx's). */
+export interface GuardedRequest {
+  method: string;
+  headers: Record<string, string>;
+  body?: string | Buffer;
+  readBody?: (status: number) => boolean;
+  /** The caller's own abort signal, besides the guard's timeout. */
+  signal?: AbortSignal | null;
+}
+
+const isSuccess = (status: number) => status >= 200 && status < 300;
+
 /**
- * A request to the checked address: its status and, for a 2xx (and a 4xx when `readRefusals`), the
- * answer's bytes within the size cap.
+ * One request through the guard: the target checked ({@link target}), the checked address dialled
+ * on a connection of its own, the timeout and the size cap. Answers the status, the headers and,
+ * where `readBody` says so, the body; throws {@link Refused} (or a network error) when nothing
+ * usable answered.
  */
-function exchange(
+export async function guardedExchange(
   url: URL,
-  checked: ResolvedAddress,
-  request: { method: 'GET' | 'POST'; headers: Record<string, string>; body?: string; readRefusals?: boolean },
-  signal: AbortSignal,
-): Promise<{ status: number; bytes: Buffer }> {
+  policy: OutboundPolicy,
+  request: GuardedRequest,
+): Promise<{ status: number; headers: Headers; bytes: Buffer }> {
+  const checked = await target(url, policy);
+  const dialled = policy.dial ? policy.dial(checked) : checked;
+  const signal = AbortSignal.any([AbortSignal.timeout(OUTBOUND_TIMEOUT_MS), ...(request.signal ? [request.signal] : [])]);
   const host = url.hostname.replace(/^\[|\]$/g, '');
+  const body = typeof request.body === 'string' ? Buffer.from(request.body, 'utf8') : request.body;
   const options: https.RequestOptions = {
     method: request.method,
-    host: checked.address,
-    family: checked.family,
+    host: dialled.address,
+    family: dialled.family,
     port: url.port || (url.protocol === 'https:' ? 443 : 80),
     path: `${url.pathname}${url.search}`,
-    headers: { ...request.headers, host: url.host },
+    headers: { ...request.headers, host: url.host, ...(body ? { 'content-length': String(body.length) } : {}) },
     // The certificate is checked against the name the caller wrote, not the address dialled.
     servername: ipaddr.isValid(host) ? '' : host,
     // A connection of its own: never a pooled socket opened for another request.
     agent: false,
     signal,
   };
+  const readBody = request.readBody ?? isSuccess;
   return new Promise((resolve, reject) => {
     const outgoing = (url.protocol === 'https:' ? https : http).request(options, (response) => {
       const status = response.statusCode ?? 0;
-      const readable = (status >= 200 && status < 300) || (request.readRefusals === true && status >= 400 && status < 500);
-      if (!readable) {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(response.headers)) {
+        if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+      }
+      if (!readBody(status)) {
         response.resume();
-        resolve({ status, bytes: Buffer.alloc(0) });
+        resolve({ status, headers, bytes: Buffer.alloc(0) });
         return;
       }
       const chunks: Buffer[] = [];
@@ -139,12 +160,18 @@ function exchange(
           reject(new Refused('answer too large'));
         } else chunks.push(chunk);
       });
-      response.on('end', () => resolve({ status, bytes: Buffer.concat(chunks) }));
+      response.on('end', () => resolve({ status, headers, bytes: Buffer.concat(chunks) }));
       response.on('error', reject);
     });
     outgoing.on('error', reject);
-    outgoing.end(request.body);
+    outgoing.end(body);
   });
+}
+
+/** Logs why a guarded request failed (the reason is for the log only); `url` is null when the address did not parse. */
+export function logOutboundFailure(log: OutboundLog, url: URL | null, err: unknown): void {
+  const reason = err instanceof Refused ? err.message : `${(err as Error).name}: ${(err as Error).message}`;
+  log.warn({ outbound: { target: url ? `${url.origin}${url.pathname}` : 'invalid URL', reason } }, 'outbound request failed');
 }
 
 /**
@@ -156,20 +183,17 @@ export function outboundGetJson(policy: OutboundPolicy, log: OutboundLog): Outbo
     let url: URL | null = null;
     try {
       url = new URL(address);
-      const signal = AbortSignal.timeout(OUTBOUND_TIMEOUT_MS);
-      const checked = await target(url, policy);
       const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
       if (options.authorization) headers.authorization = options.authorization;
-      const { status, bytes } = await exchange(url, policy.dial ? policy.dial(checked) : checked, { method: 'GET', headers }, signal);
-      if (status < 200 || status >= 300) throw new Refused(`status ${status}`);
+      const { status, bytes } = await guardedExchange(url, policy, { method: 'GET', headers });
+      if (!isSuccess(status)) throw new Refused(`status ${status}`);
       try {
         return { ok: true, body: JSON.parse(bytes.toString('utf8')) };
       } catch {
         throw new Refused('answer is not JSON');
       }
     } catch (err) {
-      const reason = err instanceof Refused ? err.message : `${(err as Error).name}: ${(err as Error).message}`;
-      log.warn({ outbound: { target: url ? `${url.origin}${url.pathname}` : 'invalid URL', reason } }, 'outbound request failed');
+      logOutboundFailure(log, url, err);
       return { ok: false, error: OUTBOUND_FAILED };
     }
   };
@@ -192,19 +216,11 @@ export function outboundPostJson(policy: OutboundPolicy, log: OutboundLog): Outb
     let url: URL | null = null;
     try {
       url = new URL(address);
-      const signal = AbortSignal.timeout(OUTBOUND_TIMEOUT_MS);
-      const checked = await target(url, policy);
-      const { status } = await exchange(
-        url,
-        policy.dial ? policy.dial(checked) : checked,
-        { method: 'POST', headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }, body },
-        signal,
-      );
-      const ok = status >= 200 && status < 300;
+      const { status } = await guardedExchange(url, policy, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
+      const ok = isSuccess(status);
       return { ok, status, error: ok ? null : `The receiver answered ${status}.` };
     } catch (err) {
-      const reason = err instanceof Refused ? err.message : `${(err as Error).name}: ${(err as Error).message}`;
-      log.warn({ outbound: { target: url ? `${url.origin}${url.pathname}` : 'invalid URL', reason } }, 'outbound request failed');
+      logOutboundFailure(log, url, err);
       return { ok: false, status: null, error: OUTBOUND_FAILED };
     }
   };
@@ -226,20 +242,11 @@ export function outboundPostForm(policy: OutboundPolicy, log: OutboundLog): Outb
     let url: URL | null = null;
     try {
       url = new URL(address);
-      const signal = AbortSignal.timeout(OUTBOUND_TIMEOUT_MS);
-      const checked = await target(url, policy);
       const body = new URLSearchParams(fields).toString();
-      const headers = {
-        accept: 'application/json',
-        'content-type': 'application/x-www-form-urlencoded',
-        'content-length': String(Buffer.byteLength(body)),
-      };
-      const answer = await exchange(
-        url,
-        policy.dial ? policy.dial(checked) : checked,
-        { method: 'POST', headers, body, readRefusals: true },
-        signal,
-      );
+      const headers = { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded' };
+      // An OAuth server words its refusals as a 4xx with a JSON body: those are read too.
+      const readBody = (status: number) => isSuccess(status) || (status >= 400 && status < 500);
+      const answer = await guardedExchange(url, policy, { method: 'POST', headers, body, readBody });
       if (answer.status >= 500 || answer.status < 200 || (answer.status >= 300 && answer.status < 400))
         throw new Refused(`status ${answer.status}`);
       try {
@@ -248,8 +255,7 @@ export function outboundPostForm(policy: OutboundPolicy, log: OutboundLog): Outb
         throw new Refused(`status ${answer.status}, answer is not JSON`);
       }
     } catch (err) {
-      const reason = err instanceof Refused ? err.message : `${(err as Error).name}: ${(err as Error).message}`;
-      log.warn({ outbound: { target: url ? `${url.origin}${url.pathname}` : 'invalid URL', reason } }, 'outbound request failed');
+      logOutboundFailure(log, url, err);
       return { ok: false, error: OUTBOUND_FAILED };
     }
   };
