@@ -36,6 +36,11 @@ export function isHttpsRequest(request: FastifyRequest, publicUrl?: string): boo
   return /^https:\/\//i.test(publicUrl ?? '') || request.protocol === 'https';
 }
 
+/** Whether the cookies a route sets get `Secure`: always when the deployment says so, else over https. */
+export function secureCookiesFor(opts: { secureCookies: boolean; publicUrl?: string }): (request: FastifyRequest) => boolean {
+  return (request) => opts.secureCookies || isHttpsRequest(request, opts.publicUrl);
+}
+
 /**
  * The headers helmet sets with the policy above, computed once: its middleware is run on a
  * recorder, and each request gets the recorded headers (helmet's chain of a dozen middlewares per

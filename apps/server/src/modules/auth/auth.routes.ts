@@ -18,7 +18,7 @@ import { appOrigin, type LinkConfig } from '../../platform/links.js';
 import { sendIfConfigured, type Mailer } from '../../platform/mail.js';
 import { RateLimiter } from '../../platform/rate-limit.js';
 import { defineRoute, type PublicAccountContext } from '../../platform/route/index.js';
-import { isHttpsRequest } from '../../platform/security-headers.js';
+import { secureCookiesFor } from '../../platform/security-headers.js';
 import { clearSessionCookie, createSession, endSession, setSessionCookie } from '../../platform/sessions.js';
 import { recordSignOut, sessionContext, signIn, signUp, type PasswordGate, type SignInHooks } from './auth.service.js';
 import { VERIFY_LINKS_PER_MINUTE, createVerification, verifyEmail } from './email-verification.service.js';
@@ -56,7 +56,7 @@ export async function authRoutes(
 ) {
   const { mailer } = opts;
   // Secure whenever the browser reached us over https, so the cookie never travels in clear text.
-  const secure = (request: FastifyRequest) => opts.secureCookies || isHttpsRequest(request, opts.publicUrl);
+  const secure = secureCookiesFor(opts);
   // One audit row a minute per locked e-mail or address (per instance), however many tries are refused.
   const throttledAudits = new RateLimiter(1, 60_000);
   const signInHooks = (ctx: PublicAccountContext, request: FastifyRequest): SignInHooks => ({

@@ -27,7 +27,7 @@ import { appOrigin, type LinkConfig } from '../../platform/links.js';
 import type { Mailer } from '../../platform/mail.js';
 import { RateLimiter } from '../../platform/rate-limit.js';
 import { defineRoute } from '../../platform/route/index.js';
-import { isHttpsRequest } from '../../platform/security-headers.js';
+import { secureCookiesFor } from '../../platform/security-headers.js';
 import { accountWithSecrets } from './account-secrets.js';
 import { clearSessionCookie, createSession, setSessionCookie } from '../../platform/sessions.js';
 import { endOtherSessions, endOwnSession, listOwnSessions } from './account-sessions.service.js';
@@ -56,7 +56,7 @@ export async function securityRoutes(
   app: FastifyInstance,
   opts: { secureCookies: boolean; publicUrl?: string; links: LinkConfig; mailer: Mailer },
 ) {
-  const secure = (request: FastifyRequest) => opts.secureCookies || isHttpsRequest(request, opts.publicUrl);
+  const secure = secureCookiesFor(opts);
   // Per address, before anything is read; the e-mail's own limits are the sign-in ones (`completeMfaSignIn`).
   const mfaLimiter = new RateLimiter(30, 15 * 60_000);
   const resetLimiter = new RateLimiter(10, 15 * 60_000);

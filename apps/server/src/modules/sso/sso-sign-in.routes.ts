@@ -5,7 +5,7 @@ import { outboundFetch } from '../../platform/outbound-fetch.js';
 import type { OutboundPolicy } from '../../platform/outbound.js';
 import { RateLimiter } from '../../platform/rate-limit.js';
 import { defineRoute } from '../../platform/route/index.js';
-import { isHttpsRequest } from '../../platform/security-headers.js';
+import { secureCookiesFor } from '../../platform/security-headers.js';
 import { createSession, setSessionCookie } from '../../platform/sessions.js';
 import { SIGN_IN_MINUTES } from './sign-in-records.js';
 import { confirmLink } from './sso-link.service.js';
@@ -30,7 +30,7 @@ export interface SsoSignInOptions {
 
 /** Single sign-on: the start, the provider's callback, and the link an existing account confirms. */
 export async function ssoSignInRoutes(app: FastifyInstance, opts: SsoSignInOptions) {
-  const secure = (request: FastifyRequest) => opts.secureCookies || isHttpsRequest(request, opts.publicUrl);
+  const secure = secureCookiesFor(opts);
   const environment = (request: FastifyRequest, origin: string): SignInEnvironment => ({
     fetch: outboundFetch(opts.outbound, request.log),
     log: request.log,
