@@ -1,6 +1,7 @@
 import { PLANS, findPlan, formatLimit, limitReached, type LimitKind } from '@clinic/domain';
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import { invitations, organizationMembers, organizations, patients } from '../db/schema/index.js';
+import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { invitations, organizationMembers, organizations, patientCounts } from '../db/schema/index.js';
+import { checkAtCommit } from '../db/tenant.js';
 import { AppError } from './errors.js';
 import type { TenantTx } from './tenant-tx.js';
 
@@ -15,16 +16,16 @@ export async function planUsage(tx: TenantTx, organizationId: string): Promise<R
 }
 
 /**
- * How many users or patients count against the plan. With `cap`, the patients are counted only up
- * to it (enough to compare with a limit, without reading a large directory whole).
+ * How many users or patients count against the plan. The patients are the directory's kept counts
+ * (`patient_counts`, summed over clinics, statuses and shards), which include this transaction's
+ * own new rows.
  */
-async function usageOf(tx: TenantTx, organizationId: string, kind: LimitKind, cap?: number): Promise<number> {
+async function usageOf(tx: TenantTx, organizationId: string, kind: LimitKind): Promise<number> {
   if (kind === 'patients') {
-    const active = tx
-      .select({ one: sql`1` })
-      .from(patients)
-      .where(and(eq(patients.organizationId, organizationId), isNull(patients.archivedAt)));
-    const [directory] = await tx.select({ n: count() }).from((cap === undefined ? active : active.limit(cap)).as('p'));
+    const [directory] = await tx
+      .select({ n: sql<number>`coalesce(sum(${patientCounts.n}), 0)::int` })
+      .from(patientCounts)
+      .where(eq(patientCounts.organizationId, organizationId));
     return directory.n;
   }
   const [members] = await tx
@@ -54,15 +55,26 @@ export async function assertRoomFor(tx: TenantTx, organizationId: string, kind: 
     .for('no key update');
   if (!org) return;
   const plan = findPlan(org.planId);
-  const exclude = counting.exclude ?? 0;
-  // An unlimited plan counts nothing; a limited one counts up to what the comparison needs.
-  const max = (plan ?? PLANS[0]).limits[kind];
-  if (max === -1) return;
-  const current = (await usageOf(tx, organizationId, kind, max + exclude)) - exclude;
+  // An unlimited plan counts nothing.
+  if ((plan ?? PLANS[0]).limits[kind] === -1) return;
+  const current = (await usageOf(tx, organizationId, kind)) - (counting.exclude ?? 0);
   if (!limitReached(org.planId, kind, current)) return;
   const limit = plan ? formatLimit(plan.limits[kind]) : '';
   throw new AppError(
     'plan/limit-reached',
     `Your ${plan?.name ?? 'current'} plan allows ${limit} ${LIMIT_NAMES[kind]}. Upgrade your plan on the Billing page to add more.`,
   );
+}
+
+/**
+ * {@link assertRoomFor} for the rows this transaction adds, checked at its end: the organization
+ * row is locked and the users or patients counted right before the COMMIT, with the transaction's
+ * own new rows, and the transaction is refused (402) when they are more than the plan allows.
+ * Concurrent creations (kiosk check-ins) then wait on each other only for the count and the
+ * COMMIT, not for their whole transactions, and two at the edge still cannot both pass. Not for a
+ * caller that goes on after a refusal in the same transaction (an import counting row by row).
+ */
+export function assertRoomAtCommit(tx: TenantTx, organizationId: string, kind: LimitKind): Promise<void> {
+  // With its own new rows counted, usage - 1 >= limit is usage > limit.
+  return checkAtCommit(tx, `plan-room:${organizationId}:${kind}`, () => assertRoomFor(tx, organizationId, kind, { exclude: 1 }));
 }

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { boolean, customType, date, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { boolean, customType, date, index, integer, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { clinics } from './organizations.js';
 import { createdAt, organizationId, tenantForeignKey, tenantPrimaryKey, tenantRecord, textList, timestamptz, updatedAt } from './tenant-columns.js';
 
@@ -120,9 +120,17 @@ export const patients = pgTable(
 );
 
 /**
+ * How many rows each kept count is split into. A transaction adds its change to one of them (by its
+ * transaction id, `counter_shard()` in migration sharded-patient-counters), so concurrent new
+ * patients (kiosk check-ins) rarely wait on the same counter row until the other commits; readers
+ * sum the rows.
+ */
+export const COUNTER_SHARDS = 8;
+
+/**
  * How many directory patients (not archived) each clinic has in each status, kept by statement
  * triggers on `patients` (migration patient-counts-triggers), so that the unfiltered list's total
- * and the overview read a few rows instead of counting 100,000.
+ * and the overview read a few rows instead of counting 100,000. Split in {@link COUNTER_SHARDS} rows.
  */
 export const patientCounts = pgTable(
   'patient_counts',
@@ -130,9 +138,11 @@ export const patientCounts = pgTable(
     organizationId: organizationId(),
     clinicId: text('clinic_id').notNull(),
     status: text('status').notNull(),
+    /** Which of the counter's rows a transaction adds to ({@link COUNTER_SHARDS}); a total is the sum over them. */
+    shard: smallint('shard').notNull().default(0),
     n: integer('n').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.organizationId, t.clinicId, t.status] })],
+  (t) => [primaryKey({ columns: [t.organizationId, t.clinicId, t.status, t.shard] })],
 );
 
 /** The longest search prefix {@link patientSearchPrefixes} counts. */
@@ -152,9 +162,10 @@ export const patientSearchPrefixes = pgTable(
     clinicId: text('clinic_id').notNull(),
     prefix: text('prefix').notNull(),
     status: text('status').notNull(),
+    shard: smallint('shard').notNull().default(0),
     n: integer('n').notNull().default(0),
   },
-  (t) => [primaryKey({ name: 'patient_search_prefixes_pk', columns: [t.organizationId, t.clinicId, t.prefix, t.status] })],
+  (t) => [primaryKey({ name: 'patient_search_prefixes_pk', columns: [t.organizationId, t.clinicId, t.prefix, t.status, t.shard] })],
 );
 
 /** Visits of a patient (date, type, priority, doctor, wait, status and the clinical notes). */

@@ -8,11 +8,13 @@ import { literal, type LiteralValue } from '../literal.js';
 export interface Deferred {
   rows: Map<PgTable, Record<string, unknown>[]>;
   committed: Array<() => void>;
+  /** Checks to run last before the COMMIT ({@link checkAtCommit}), by key. */
+  checks: Map<string, () => Promise<void>>;
   /** Set once {@link finalRead} has sent the COMMIT: the transaction is over. */
   done: boolean;
 }
 export const deferredOf = new WeakMap<object, Deferred>();
-export const newDeferred = (): Deferred => ({ rows: new Map(), committed: [], done: false });
+export const newDeferred = (): Deferred => ({ rows: new Map(), committed: [], checks: new Map(), done: false });
 
 /**
  * Inserts `row` into `table` at the end of the tenant transaction `tx`, in the same round trip as
@@ -32,6 +34,28 @@ export async function deferInsert<T extends PgTable>(handle: AppDb | Tx, table: 
   if (rows) rows.push(row);
   else deferred.rows.set(table, [row]);
   if (written) deferred.committed.push(written);
+}
+
+/**
+ * Runs `check` in the tenant transaction `tx` right before its COMMIT (or its final read), once
+ * however often it is asked for under `key`; a check that throws rolls the transaction back. For
+ * a rule over what the whole transaction wrote that must take a lock: taken last, the lock is held
+ * only for the check and the COMMIT, not for the rest of the transaction. Outside a transaction
+ * opened by {@link withTenant} it runs at once.
+ */
+export async function checkAtCommit(handle: AppDb | Tx, key: string, check: () => Promise<void>): Promise<void> {
+  const deferred = deferredOf.get(handle);
+  if (!deferred) return check();
+  if (deferred.done) throw new Error('checkAtCommit: the transaction has already committed');
+  if (!deferred.checks.has(key)) deferred.checks.set(key, check);
+}
+
+/** Runs the checks {@link checkAtCommit} left for the end of `tx`, emptied. */
+export async function runCommitChecks(tx: Tx): Promise<void> {
+  const checks = deferredOf.get(tx)?.checks;
+  if (!checks) return;
+  for (const check of checks.values()) await check();
+  checks.clear();
 }
 
 /** The deferred rows of `tx` as INSERT statements (Drizzle's, unexecuted), emptied. */

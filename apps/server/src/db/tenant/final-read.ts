@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { Tx } from '../client.js';
 import { literal, type LiteralValue } from '../literal.js';
 import { connectionOf, executeWithin, inTurn, takeOpening, type DriverQuery, type Preparable } from './connection.js';
-import { columnLiteral, deferredOf, takeDeferredText, type Deferred } from './deferred.js';
+import { columnLiteral, deferredOf, runCommitChecks, takeDeferredText, type Deferred } from './deferred.js';
 import { transactionOver } from './drizzle.js';
 
 /**
@@ -142,6 +142,7 @@ export async function finalRead<R>(
   const connection = connectionOf.get(tx);
   const deferred = deferredOf.get(tx);
   const completed = deferred && typeof write === 'object' ? completedTable(deferred) : undefined;
+  if (deferred && !deferred.done) await runCommitChecks(tx);
   if (connection && deferred) return readWithCommit(connection, tx, deferred, name, build, values, write);
   const rows = await build(tx).prepare(name).execute(values);
   if (!deferred) return rows;

@@ -13,7 +13,7 @@ import {
   transactionOn,
   type DriverQuery,
 } from './connection.js';
-import { committed, deferredOf, newDeferred, takeDeferred, takeDeferredText } from './deferred.js';
+import { committed, deferredOf, newDeferred, runCommitChecks, takeDeferred, takeDeferredText } from './deferred.js';
 import { transactionOver } from './drizzle.js';
 
 /** Never exported: only this file gives a transaction the brand. */
@@ -59,6 +59,7 @@ async function withTenantOnPool<T>(pool: pg.Pool, open: Opening, fn: (tx: Tenant
       await open(client);
       const result = await fn(tx as TenantTx);
       if (!deferred.done) {
+        await runCommitChecks(tx);
         const opening = takeOpening(client);
         const inserts = takeDeferredText(tx);
         // A transaction that never sent a statement has nothing to commit.
@@ -128,6 +129,7 @@ async function withTenantEmbedded<T>(db: AppDb, open: (tx: Tx) => Promise<void>,
     await open(tx);
     deferredOf.set(tx, newDeferred());
     const value = await fn(tx as TenantTx);
+    await runCommitChecks(tx);
     for (const insert of takeDeferred(tx)) await insert;
     return value;
   });

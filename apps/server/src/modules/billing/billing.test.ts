@@ -111,6 +111,28 @@ describe('plan limits', () => {
     expect(await countRows(t.database.db, 'patients', sql`organization_id = ${other.organizationId}`)).toBe(1000);
   });
 
+  it('six simultaneous new charts (staff and kiosk) with room for two: exactly two are created', async () => {
+    const other = await createOtherOrganization(t.app, 'edge-owner@other.org');
+    await t.database.db.execute(sql`update organizations set plan_id = 'basic', subscription_status = 'active' where id = ${other.organizationId}`);
+    await t.database.db.execute(sql`
+      insert into patients (organization_id, clinic_id, id, first_name, last_name, status)
+      select ${other.organizationId}, ${other.clinicId}, 'edge-' || g, 'Edge', 'Patient' || g, 'active' from generate_series(1, 998) g`);
+    const kiosk = `/api/triage/case?organizationId=${other.organizationId}&clinicId=${other.clinicId}`;
+    const checkIn = (i: number) =>
+      t.anon.post(kiosk, { firstName: 'Edge', lastName: `Kiosk${i}`, chiefComplaint: 'Cough', symptoms: ['cough'] }, { remoteAddress: freshAddress() });
+    const results = await Promise.all([
+      ...[1, 2, 3].map((i) => t.as(other.headers).post('/api/patients', patientPayload({ lastName: `Staff${i}` }))),
+      ...[1, 2, 3].map(checkIn),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 201, 402, 402, 402, 402]);
+    for (const refused of results.filter((r) => r.statusCode === 402)) expect(refused.json().code).toBe('plan/limit-reached');
+    expect(await countRows(t.database.db, 'patients', sql`organization_id = ${other.organizationId}`)).toBe(1000);
+    // A refused check-in leaves no queue entry either.
+    expect(await countRows(t.database.db, 'queue_entries', sql`organization_id = ${other.organizationId}`)).toBe(
+      results.slice(3).filter((r) => r.statusCode === 201).length,
+    );
+  });
+
   it('refuses a feature outside the plan with plan/feature-unavailable (402)', async () => {
     const other = await createOtherOrganization(t.app, 'feature-owner@other.org');
     await t.database.db.execute(sql`update organizations set plan_id = 'basic', subscription_status = 'active' where id = ${other.organizationId}`);

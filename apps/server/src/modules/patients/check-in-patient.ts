@@ -1,5 +1,5 @@
 import type { KioskCaseBody } from '@clinic/domain';
-import { assertRoomFor } from '../../platform/plan-limits.js';
+import { assertRoomAtCommit } from '../../platform/plan-limits.js';
 import { patients } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
 import type { RouteActor, RouteContext, RouteTenant } from '../../platform/route/index.js';
@@ -37,7 +37,7 @@ export type CheckInPerson = Pick<
  */
 export async function createCheckInPatient(ctx: CheckInContext, input: CheckInPerson, via: string): Promise<{ patientId: string }> {
   const { tx, tenant: place, actor } = ctx;
-  await assertRoomFor(tx, place.organizationId, 'patients');
+  await assertRoomAtCommit(tx, place.organizationId, 'patients');
   const id = newId();
   await tx.insert(patients).values({
     organizationId: place.organizationId,

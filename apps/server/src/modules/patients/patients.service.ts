@@ -1,4 +1,4 @@
-import { assertRoomFor } from '../../platform/plan-limits.js';
+import { assertRoomAtCommit } from '../../platform/plan-limits.js';
 import { startOfLocalMonth, type PatientDto, type PatientInput, type PatientStatsDto } from '@clinic/domain';
 import { and, count, eq, gte, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { patientCounts, patients, type NewPatientRow, type PatientRow } from '../../db/schema/index.js';
@@ -108,7 +108,7 @@ function columnsOf(input: PatientInput) {
 /** Adds a patient to the request's clinic, active (the spec's rule for new patients). */
 export async function createPatient(ctx: TenantRouteContext, input: PatientInput): Promise<PatientDto> {
   const { tx, tenant, actor } = ctx;
-  await assertRoomFor(tx, tenant.organizationId, 'patients');
+  await assertRoomAtCommit(tx, tenant.organizationId, 'patients');
   const id = newId();
   const [row] = await tx
     .insert(patients)
@@ -196,9 +196,10 @@ export async function archivePatient(ctx: TenantRouteContext, patientId: string)
 export async function patientStats({ tx, tenant }: TenantRouteContext): Promise<PatientStatsDto> {
   const monthStart = startOfLocalMonth(tenant.timeZone);
   const byStatus = await tx
-    .select({ status: patientCounts.status, n: patientCounts.n })
+    .select({ status: patientCounts.status, n: sql<number>`sum(${patientCounts.n})::int` })
     .from(patientCounts)
-    .where(and(eq(patientCounts.organizationId, tenant.organizationId), eq(patientCounts.clinicId, clinicOf(tenant))));
+    .where(and(eq(patientCounts.organizationId, tenant.organizationId), eq(patientCounts.clinicId, clinicOf(tenant))))
+    .groupBy(patientCounts.status);
   const [{ newThisMonth }] = await tx
     .select({ newThisMonth: count() })
     .from(patients)

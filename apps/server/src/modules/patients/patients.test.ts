@@ -522,7 +522,7 @@ describe('kept counts', () => {
     await admin.delete(`/api/patients/${a.id}`);
     const kept = await rows<{ status: string; n: number }>(
       t.database.db,
-      sql`select status, n from patient_counts where organization_id = 'default-clinic' and n <> 0 order by status`,
+      sql`select status, sum(n)::int as n from patient_counts where organization_id = 'default-clinic' group by status having sum(n) <> 0 order by status`,
     );
     const actual = await rows<{ status: string; n: number }>(
       t.database.db,
@@ -539,7 +539,7 @@ describe('kept counts', () => {
     const prefixes = (table: SQL) =>
       rows<{ prefix: string; status: string; n: number }>(t.database.db, sql`select prefix, status, n from ${table} order by prefix, status`);
     const keptPrefixes = await prefixes(
-      sql`(select prefix, status, n from patient_search_prefixes where organization_id = 'default-clinic' and clinic_id = 'default-clinic' and n <> 0) as kept`,
+      sql`(select prefix, status, sum(n)::int as n from patient_search_prefixes where organization_id = 'default-clinic' and clinic_id = 'default-clinic' group by prefix, status having sum(n) <> 0) as kept`,
     );
     const actualPrefixes = await prefixes(sql`(
       select p.prefix, r.status, count(*)::int as n
