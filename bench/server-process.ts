@@ -87,7 +87,9 @@ export interface ServerProcess {
 export async function startServer(port: number, env: Record<string, string>, logFile: string, timeoutMs = 120_000): Promise<ServerProcess> {
   const log = createWriteStream(logFile, { flags: 'a' });
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  // BENCH_CPU_PROFILE=<folder>: the server writes a V8 profile of its whole life there when it exits.
+  const profile = process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', MAIN], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

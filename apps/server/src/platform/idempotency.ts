@@ -103,14 +103,15 @@ export async function withIdempotency<T extends object>(
 ): Promise<T | ReplayedAnswer> {
   const { organizationId, scope, key, hash } = request;
   const expired = sql`now() - ${IDEMPOTENCY_TTL_MS} * interval '1 millisecond'`;
-  // Cleanup on write: a bounded batch, skipping rows another transaction holds.
-  await tx.execute(sql`
-    delete from idempotency_keys where (organization_id, scope, key) in (
-      select organization_id, scope, key from idempotency_keys
-       where organization_id = ${organizationId} and created_at < ${expired}
-       limit ${EXPIRED_BATCH} for update skip locked)`);
   // The claim: inserted, or taken over when the stored one has expired; nothing when it is live.
+  // With it, in the same statement, cleanup on write: a bounded batch of other expired keys,
+  // skipping rows another transaction holds.
   const claimed = await tx.execute(sql`
+    with cleanup as (
+      delete from idempotency_keys where (organization_id, scope, key) in (
+        select organization_id, scope, key from idempotency_keys
+         where organization_id = ${organizationId} and created_at < ${expired} and not (scope = ${scope} and key = ${key})
+         limit ${EXPIRED_BATCH} for update skip locked))
     insert into idempotency_keys (organization_id, scope, key, request_hash)
     values (${organizationId}, ${scope}, ${key}, ${hash})
     on conflict (organization_id, scope, key) do update

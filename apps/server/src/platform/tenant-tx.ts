@@ -10,7 +10,7 @@ import { finalRead as finalReadOnConnection, prepared as preparedOnConnection, t
  * never open one, since they never hold the database.
  */
 export type { TenantTx } from '../db/tenant.js';
-export { withTenant } from '../db/tenant.js';
+export { deferInsert, withTenant } from '../db/tenant.js';
 
 /** The brand of a transaction handle the driver made for one organization. */
 const branded = (tx: Tx) => tx as TenantTx;

@@ -12,6 +12,7 @@ import {
 import { emergencyAlerts, emergencyRiskAssessments } from '../../db/schema/index.js';
 import type { CriticalAlertPager } from '../../platform/critical-alerts.js';
 import { newId } from '../../platform/crypto.js';
+import { deferInsert } from '../../platform/route/index.js';
 import type { EntryScoring, EntryScoringRecorder, QueueEntryRow } from '../queue/index.js';
 import type { EmergencyContext } from './emergency-scope.js';
 
@@ -114,7 +115,8 @@ export async function recordEntryScoring(
 ): Promise<{ assessmentId: string; alertIds: string[] }> {
   const { tx, tenant, actor } = ctx;
   const assessmentId = newId();
-  await tx.insert(emergencyRiskAssessments).values({
+  // Written with the COMMIT: nothing reads it back in the transaction.
+  await deferInsert(tx, emergencyRiskAssessments, {
     organizationId: tenant.organizationId,
     id: assessmentId,
     clinicId: entry.clinicId,

@@ -12,19 +12,24 @@ import {
 import { sql } from 'drizzle-orm';
 import { queueCounters, queueEntries, queueTransitions, type QueueEntryRow } from '../../db/schema/index.js';
 import { newId } from '../../platform/crypto.js';
-import type { TenantTx } from '../../platform/route/index.js';
+import { deferInsert, type TenantTx } from '../../platform/route/index.js';
 
-/** The next queue number of a clinic for a day, from 1; atomic under concurrent check-ins. */
-export async function nextQueueNumber(tx: TenantTx, organizationId: string, clinicId: string, day: string): Promise<number> {
-  const [row] = await tx
-    .insert(queueCounters)
-    .values({ organizationId, clinicId, day, lastNumber: 1 })
-    .onConflictDoUpdate({
-      target: [queueCounters.organizationId, queueCounters.clinicId, queueCounters.day],
-      set: { lastNumber: sql`${queueCounters.lastNumber} + 1` },
-    })
-    .returning({ n: queueCounters.lastNumber });
-  return row.n;
+/**
+ * The next queue number of a clinic for a day, from 1, as the common table expression `counter`
+ * (its column `last_number`): atomic under concurrent check-ins, which wait on the counter's row from this
+ * statement to their COMMIT. Sent with the entry's own insert, so the wait spans no extra round trip.
+ */
+function nextQueueNumber(tx: TenantTx, organizationId: string, clinicId: string, day: string) {
+  return tx.$with('counter').as(
+    tx
+      .insert(queueCounters)
+      .values({ organizationId, clinicId, day, lastNumber: 1 })
+      .onConflictDoUpdate({
+        target: [queueCounters.organizationId, queueCounters.clinicId, queueCounters.day],
+        set: { lastNumber: sql`${queueCounters.lastNumber} + 1` },
+      })
+      .returning({ lastNumber: queueCounters.lastNumber }),
+  );
 }
 
 /** What a new queue entry is made from. */
@@ -62,20 +67,21 @@ export interface NewQueueEntry {
 
 /** Adds an entry to the clinic's queue (status waiting) with the next number and its first history line. */
 export async function createQueueEntry(tx: TenantTx, input: NewQueueEntry): Promise<QueueEntryRow> {
-  const queueNumber = await nextQueueNumber(tx, input.organizationId, input.clinicId, input.day);
+  const counter = nextQueueNumber(tx, input.organizationId, input.clinicId, input.day);
   const p = input.patient;
   const age = p.age ?? ageInYears(p.dateOfBirth ?? null);
   const now = new Date();
   // Scores stored with the entry (for sorting and reporting); the queue derives them again at read time.
   const initial = queueScoring({ age, symptoms: p.symptoms, medicalHistory: p.medicalHistory, chiefComplaint: p.chiefComplaint });
   const [row] = await tx
+    .with(counter)
     .insert(queueEntries)
     .values({
       organizationId: input.organizationId,
       clinicId: input.clinicId,
       id: newId(),
       queueDate: input.day,
-      queueNumber,
+      queueNumber: sql`(select last_number from ${counter})`,
       patientId: input.patientId,
       source: input.source,
       department: input.department,
@@ -107,13 +113,13 @@ export async function createQueueEntry(tx: TenantTx, input: NewQueueEntry): Prom
   return row;
 }
 
-/** Appends one line to an entry's history. */
+/** Appends one line to an entry's history, written with the COMMIT (nothing reads it back in the transaction). */
 export async function recordTransition(
   tx: TenantTx,
   entry: Pick<QueueEntryRow, 'organizationId' | 'id'>,
   t: { action: string; from: QueueStatus | null; to: QueueStatus; actorId: string | null; note?: string; details?: Record<string, unknown> },
 ): Promise<void> {
-  await tx.insert(queueTransitions).values({
+  await deferInsert(tx, queueTransitions, {
     organizationId: entry.organizationId,
     id: newId(),
     entryId: entry.id,

@@ -6,4 +6,4 @@ export type { RouteInput } from './input.js';
 export type { AccessRule, Caller, RouteDefinition, TenantMode } from './options.js';
 export type { AccountDb } from '../account-db.js';
 export type { TenantTx } from '../tenant-tx.js';
-export { finalRead, prepared } from '../tenant-tx.js';
+export { deferInsert, finalRead, prepared } from '../tenant-tx.js';
