@@ -1,4 +1,4 @@
-import { getTableColumns, getTableName } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { AppDb, Tx } from '../client.js';
@@ -8,13 +8,15 @@ import { literal, type LiteralValue } from '../literal.js';
 export interface Deferred {
   rows: Map<PgTable, Record<string, unknown>[]>;
   committed: Array<() => void>;
+  /** Statements sent with the COMMIT after the rows ({@link deferStatement}): notifications. */
+  statements: string[];
   /** Checks to run last before the COMMIT ({@link checkAtCommit}), by key. */
   checks: Map<string, () => Promise<void>>;
   /** Set once {@link finalRead} has sent the COMMIT: the transaction is over. */
   done: boolean;
 }
 export const deferredOf = new WeakMap<object, Deferred>();
-export const newDeferred = (): Deferred => ({ rows: new Map(), committed: [], checks: new Map(), done: false });
+export const newDeferred = (): Deferred => ({ rows: new Map(), committed: [], statements: [], checks: new Map(), done: false });
 
 /**
  * Inserts `row` into `table` at the end of the tenant transaction `tx`, in the same round trip as
@@ -34,6 +36,26 @@ export async function deferInsert<T extends PgTable>(handle: AppDb | Tx, table: 
   if (rows) rows.push(row);
   else deferred.rows.set(table, [row]);
   if (written) deferred.committed.push(written);
+}
+
+/**
+ * Sends `text` (a statement whose values are literals, {@link literal}) with the COMMIT of the
+ * tenant transaction `tx`, after its deferred rows; outside a transaction opened by
+ * {@link withTenant} it runs at once. For statements whose answer nobody reads: `pg_notify`.
+ */
+export async function deferStatement(handle: AppDb | Tx, text: string): Promise<void> {
+  const deferred = deferredOf.get(handle);
+  if (!deferred) {
+    await handle.execute(sql.raw(text));
+    return;
+  }
+  if (deferred.done) throw new Error('deferStatement: the transaction has already committed');
+  deferred.statements.push(text);
+}
+
+/** The statements {@link deferStatement} left for the COMMIT of `tx`, emptied. */
+export function takeDeferredStatements(tx: Tx): string[] {
+  return deferredOf.get(tx)?.statements.splice(0) ?? [];
 }
 
 /**
@@ -80,11 +102,12 @@ export function columnLiteral(column: PgColumn, value: unknown): string {
  * multi-row INSERT per table, each value written by its column's own mapping (JSON for `jsonb`,
  * ISO text for a timestamp) and then as a literal; a field a row leaves out gets its column's
  * default. Written here rather than by Drizzle's query builder, which cost more than the rest of
- * the commit (docs/performance.md).
+ * the commit (docs/performance.md). The deferred statements follow them ({@link deferStatement}).
  */
 export function takeDeferredText(tx: Tx): string[] {
   const deferred = deferredOf.get(tx);
-  if (!deferred || deferred.rows.size === 0) return [];
+  if (!deferred) return [];
+  if (deferred.rows.size === 0) return takeDeferredStatements(tx);
   const statements: string[] = [];
   for (const [table, rows] of deferred.rows) {
     const columns = getTableColumns(table);
@@ -96,7 +119,7 @@ export function takeDeferredText(tx: Tx): string[] {
     statements.push(`insert into ${pg.escapeIdentifier(getTableName(table))} (${names}) values ${values.join(', ')}`);
   }
   deferred.rows.clear();
-  return statements;
+  return [...statements, ...takeDeferredStatements(tx)];
 }
 
 /** Runs what waited for the commit of `tx`. */

@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { Tx } from '../client.js';
 import { literal, type LiteralValue } from '../literal.js';
 import { connectionOf, executeWithin, inTurn, takeOpening, type DriverQuery, type Preparable } from './connection.js';
-import { columnLiteral, deferredOf, runCommitChecks, takeDeferredText, type Deferred } from './deferred.js';
+import { columnLiteral, deferredOf, runCommitChecks, takeDeferredStatements, takeDeferredText, type Deferred } from './deferred.js';
 import { transactionOver } from './drizzle.js';
 
 /**
@@ -111,6 +111,7 @@ function committingClient(connection: pg.PoolClient) {
       name = `${name}_w${shapes.get(shape)}`;
       text = `with r as (${config.text}), ${inline.ctes.join(', ')} select * from r`;
       values.push(...inline.values);
+      inserts = takeDeferredStatements(message.tx);
     } else {
       inserts = takeDeferredText(message.tx);
     }

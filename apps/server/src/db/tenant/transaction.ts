@@ -13,7 +13,7 @@ import {
   transactionOn,
   type DriverQuery,
 } from './connection.js';
-import { committed, deferredOf, newDeferred, runCommitChecks, takeDeferred, takeDeferredText } from './deferred.js';
+import { committed, deferredOf, newDeferred, runCommitChecks, takeDeferred, takeDeferredStatements, takeDeferredText } from './deferred.js';
 import { transactionOver } from './drizzle.js';
 
 /** Never exported: only this file gives a transaction the brand. */
@@ -131,6 +131,7 @@ async function withTenantEmbedded<T>(db: AppDb, open: (tx: Tx) => Promise<void>,
     const value = await fn(tx as TenantTx);
     await runCommitChecks(tx);
     for (const insert of takeDeferred(tx)) await insert;
+    for (const text of takeDeferredStatements(tx)) await tx.execute(sql.raw(text));
     return value;
   });
   committed(transaction!);

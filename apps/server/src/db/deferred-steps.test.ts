@@ -4,9 +4,13 @@ import { recordAudit } from '../platform/audit.js';
 import { newId } from '../platform/crypto.js';
 import { rows, useTestApp } from '../test/harness.js';
 import { auditEvents } from './schema/index.js';
-import { checkAtCommit, finalRead, withTenant } from './tenant.js';
+import { literal } from './literal.js';
+import { checkAtCommit, deferStatement, finalRead, withTenant } from './tenant.js';
 
-/** Checks left for the end of a tenant transaction (`checkAtCommit`): once per key, after the work, before the COMMIT. */
+/**
+ * What a tenant transaction leaves for its end: checks (`checkAtCommit`: once per key, after the
+ * work, before the COMMIT) and statements sent with the COMMIT (`deferStatement`).
+ */
 const t = useTestApp({ seed: false });
 
 const ORG = 'commit-checks-org';
@@ -76,5 +80,45 @@ describe('checkAtCommit', () => {
       ran = true;
     });
     expect(ran).toBe(true);
+  });
+});
+
+describe('deferStatement', () => {
+  const insertText = (action: string) =>
+    `insert into audit_events (id, organization_id, action) values (${literal(newId())}, ${literal(ORG)}, ${literal(action)})`;
+
+  it('runs the statement with the COMMIT, after the work, and not before', async () => {
+    const inside = await withTenant(t.appDatabase.db, ORG, async (tx) => {
+      await deferStatement(tx, insertText('statement.deferred'));
+      await tx.insert(auditEvents).values({ id: newId(), organizationId: ORG, action: 'statement.direct' });
+      return written(tx, 'statement.');
+    });
+    expect(inside).toEqual(['statement.direct']);
+    expect(await actions('statement.')).toEqual(['statement.deferred', 'statement.direct']);
+  });
+
+  it('runs nothing when the transaction fails', async () => {
+    await expect(
+      withTenant(t.appDatabase.db, ORG, async (tx) => {
+        await deferStatement(tx, insertText('dropped.deferred'));
+        throw new Error('handler failed');
+      }),
+    ).rejects.toThrow('handler failed');
+    expect(await actions('dropped.')).toEqual([]);
+  });
+
+  it('goes with a final read that writes its rows only if found', async () => {
+    await withTenant(t.appDatabase.db, ORG, async (tx) => {
+      await recordAudit(tx, entry('with-final.audit'));
+      await deferStatement(tx, insertText('with-final.statement'));
+      await finalRead(
+        tx,
+        'deferred_steps_final',
+        (h) => h.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.organizationId, sql.placeholder('org'))),
+        { org: ORG },
+        'if-found',
+      );
+    });
+    expect(await actions('with-final.')).toEqual(['with-final.audit', 'with-final.statement']);
   });
 });
