@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { literal } from '../db/literal.js';
 import { idempotencyKeys } from '../db/schema/index.js';
+import { deferStatement } from '../db/tenant.js';
 import { AppError, CommittedRefusal } from './errors.js';
 import type { TenantTx } from './tenant-tx.js';
 
@@ -126,7 +128,12 @@ export async function withIdempotency<T extends object>(
       answer instanceof CommittedRefusal
         ? { responseStatus: answer.status, responseBody: answer.body }
         : { responseStatus: request.status, responseBody: answer };
-    await tx.update(idempotencyKeys).set(stored).where(where);
+    // Written with the COMMIT: the claimed row is this transaction's until then.
+    await deferStatement(
+      tx,
+      `update idempotency_keys set response_status = ${literal(stored.responseStatus)}, response_body = ${literal(JSON.stringify(stored.responseBody))}::jsonb
+        where organization_id = ${literal(organizationId)} and scope = ${literal(scope)} and key = ${literal(key)}`,
+    );
     return answer;
   }
   const [stored] = await tx.select().from(idempotencyKeys).where(where);
