@@ -300,10 +300,7 @@ describe('queue stats', () => {
     ]);
     expect(stats.guidelineCompliance).toBe(67);
     const closedApart = computeQueueStats([entry({ status: 'in-progress', riskScore: 70, waitTime: 20, startedAt: 'x' })], {
-      closedStarted: [
-        { riskScore: 70, waitTime: 10 },
-        { riskScore: 0, waitTime: 200 },
-      ],
+      closedStarted: { started: 2, withinTarget: 2 },
     });
     expect(closedApart).toEqual(stats);
   });

@@ -219,20 +219,29 @@ export function startedWithinTarget(entry: Pick<QueueStatsEntry, 'riskScore' | '
 
 const mean = (xs: number[]) => (xs.length ? Math.round(xs.reduce((a, b) => a + b, 0) / xs.length) : 0);
 
-/** What guideline compliance reads of an entry whose care started: its score and its wait until care. */
-export type ComplianceEntry = Pick<QueueStatsEntry, 'riskScore' | 'waitTime'>;
+/**
+ * Guideline compliance of entries counted elsewhere (the closed entries whose care started, counted
+ * by the database): how many started, and how many of them within their band's target
+ * ({@link startedWithinTarget}).
+ */
+export interface StartedTally {
+  started: number;
+  withinTarget: number;
+}
 
 /**
  * The Queue stats of derived entries (see {@link deriveQueuePatient}). Counts, averages and alerts
  * describe the waiting list; compliance reads every entry whose care started: those of `entries`
- * and `closedStarted`, the closed entries a caller read for compliance alone.
+ * and `closedStarted`, the tally of the closed ones a caller counted apart.
  */
 export function computeQueueStats(
   entries: readonly QueueStatsEntry[],
-  options: { doctorsAvailable?: number; closedStarted?: readonly ComplianceEntry[] } = {},
+  options: { doctorsAvailable?: number; closedStarted?: StartedTally } = {},
 ): QueueStats {
   const waiting = entries.filter((e) => e.status === 'waiting');
-  const started: ComplianceEntry[] = [...entries.filter((e) => e.startedAt), ...(options.closedStarted ?? [])];
+  const startedOpen = entries.filter((e) => e.startedAt);
+  const started = startedOpen.length + (options.closedStarted?.started ?? 0);
+  const withinTarget = startedOpen.filter(startedWithinTarget).length + (options.closedStarted?.withinTarget ?? 0);
   return {
     totalWaiting: waiting.length,
     totalInProgress: entries.filter((e) => e.status === 'in-progress').length,
@@ -243,7 +252,7 @@ export function computeQueueStats(
     averageRiskScore: mean(waiting.map((e) => e.riskScore)),
     doctorsAvailable: options.doctorsAvailable ?? 0,
     cdsAlerts: waiting.filter(hasCdsAlert).length,
-    guidelineCompliance: started.length ? Math.round((started.filter(startedWithinTarget).length / started.length) * 100) : null,
+    guidelineCompliance: started ? Math.round((withinTarget / started) * 100) : null,
   };
 }
 

@@ -5,7 +5,7 @@ import {
   publicBoard,
   publicBoardEntryDto,
   type QueueStatsEntry,
-  type ComplianceEntry,
+  type StartedTally,
 } from '@clinic/domain';
 import { and, asc, eq, gte, inArray, not, sql } from 'drizzle-orm';
 import { queueEntries } from '../../db/schema/index.js';
@@ -13,7 +13,7 @@ import type { PublicRouteContext, TenantRouteContext, TenantTx } from '../../pla
 import { prepared } from '../../platform/route/index.js';
 import { activeDoctors, memberNames } from '../members/index.js';
 import { queueEntryView, toQueueEntryDto, type QueueEntryView } from './queue-entries.js';
-import { complianceEntry, complianceView, queueSummaryView, summaryEntry, type QueueSummaryRow } from './queue-summary.js';
+import { complianceTally, queueSummaryView, summaryEntry, type QueueSummaryRow } from './queue-summary.js';
 import type { QueueReader } from './queue.service.js';
 
 /** How far back the stats' guideline compliance reads the entries whose care started. */
@@ -49,17 +49,18 @@ const summaryStatement = (tx: TenantTx, byClinic: boolean) =>
     .where(queueRows(byClinic, 'open'))
     .orderBy(...queueOrder);
 const complianceStatement = (tx: TenantTx, byClinic: boolean) =>
-  tx.select(complianceView).from(queueEntries).where(queueRows(byClinic, 'closedStarted'));
+  tx.select(complianceTally).from(queueEntries).where(queueRows(byClinic, 'closedStarted'));
 
 const windowStart = (now: Date) => new Date(now.getTime() - COMPLIANCE_WINDOW_MS);
 
-/** The closed entries whose care started in the compliance window, as compliance counts them. */
-async function closedStarted(tx: TenantTx, tenant: QueueReader['tenant'], now: Date): Promise<ComplianceEntry[]> {
+/** The closed entries whose care started in the compliance window, counted for compliance. */
+async function closedStarted(tx: TenantTx, tenant: QueueReader['tenant'], now: Date): Promise<StartedTally> {
   const { organizationId, clinicId } = tenant;
   const statement = clinicId
     ? prepared(tx, 'queue_compliance_clinic', (t) => complianceStatement(t, true))
     : prepared(tx, 'queue_compliance_organization', (t) => complianceStatement(t, false));
-  return (await statement.execute({ organizationId, clinicId, since: windowStart(now) })).map((r) => complianceEntry(r, now));
+  const [tally] = await statement.execute({ organizationId, clinicId, since: windowStart(now) });
+  return tally;
 }
 
 /** The open entries with every column the waiting room's staff see. */
@@ -87,7 +88,7 @@ async function statsOf(
   organizationId: string,
   open: ReadonlyArray<{ status: string; startedBy: string | null }>,
   derived: QueueStatsEntry[],
-  closed: ComplianceEntry[],
+  closed: StartedTally,
 ) {
   const busy = new Set(open.filter((e) => e.status === 'in-progress' && e.startedBy).map((e) => e.startedBy as string));
   const doctorsAvailable = (await activeDoctors(tx, organizationId)).filter((d) => !busy.has(d.userId)).length;

@@ -1,11 +1,11 @@
 import {
-  entryWaitMinutes,
+  ASSESSMENT_BANDS,
   queueSummaryAt,
-  type ComplianceEntry,
   type QueueStatsEntry,
   type QueueStatus,
   type QueueVitalSigns,
 } from '@clinic/domain';
+import { sql } from 'drizzle-orm';
 import { queueEntries, type QueueEntryRow } from '../../db/schema/index.js';
 
 /**
@@ -45,20 +45,26 @@ export function summaryEntry(row: QueueSummaryRow, now: Date): QueueStatsEntry {
   );
 }
 
-/**
- * The columns guideline compliance reads of a closed entry whose care started: its stored score and
- * the two times its wait runs between. Closed entries pile up over the compliance window (a busy
- * clinic's day), so they are read with nothing else.
- */
-export const complianceView = {
-  riskScore: queueEntries.riskScore,
-  createdAt: queueEntries.createdAt,
-  startedAt: queueEntries.startedAt,
-};
-/** A closed entry as compliance reads it ({@link complianceView}). */
-export type ComplianceRow = Pick<QueueEntryRow, keyof typeof complianceView>;
-
-/** A compliance row as the stats count it: the score and the wait until care started. */
-export function complianceEntry(row: ComplianceRow, now: Date): ComplianceEntry {
-  return { riskScore: row.riskScore, waitTime: entryWaitMinutes({ createdAt: row.createdAt, startedAt: row.startedAt, closedAt: null }, now) };
+/** The band target (minutes) of an entry's stored score, as `assessmentBand` picks it; NULL: no target. */
+const bandTarget = sql.join([
+  sql`case`,
+  ...ASSESSMENT_BANDS.slice(0, -1).map((b) => sql` when ${queueEntries.riskScore} >= ${sql.raw(String(b.min))} then ${minutes(b.targetMinutes)}`),
+  sql` else ${minutes(ASSESSMENT_BANDS[ASSESSMENT_BANDS.length - 1].targetMinutes)} end`,
+]);
+function minutes(target: number | null) {
+  return sql.raw(target === null ? 'null::int' : String(Math.trunc(target)));
 }
+/** Milliseconds from check-in to the start of care, each time cut to the millisecond as the app reads times. */
+const waitMs = sql`extract(epoch from date_trunc('milliseconds', ${queueEntries.startedAt}) - date_trunc('milliseconds', ${queueEntries.createdAt})) * 1000`;
+
+/**
+ * Guideline compliance of the closed entries whose care started, counted in the statement
+ * ({@link StartedTally}): closed entries pile up over the compliance window (a busy clinic's day),
+ * so none is read. Within target is `startedWithinTarget`: the wait in whole minutes, floored, at
+ * most the band's target, i.e. fewer milliseconds than the target plus one minute; no target is
+ * within.
+ */
+export const complianceTally = {
+  started: sql<number>`count(*)::int`,
+  withinTarget: sql<number>`(count(*) filter (where coalesce(${waitMs} < (${bandTarget} + 1) * 60000, true)))::int`,
+};
