@@ -62,7 +62,11 @@ describe('checkAtCommit', () => {
       const found = await finalRead(
         tx,
         'commit_checks_final',
-        (h) => h.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.action, sql.placeholder('action'))),
+        (h) =>
+          h
+            .select({ action: auditEvents.action })
+            .from(auditEvents)
+            .where(eq(auditEvents.action, sql.placeholder('action'))),
         { action: 'final.direct' },
         'always',
       );
@@ -114,7 +118,11 @@ describe('deferStatement', () => {
       await finalRead(
         tx,
         'deferred_steps_final',
-        (h) => h.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.organizationId, sql.placeholder('org'))),
+        (h) =>
+          h
+            .select({ action: auditEvents.action })
+            .from(auditEvents)
+            .where(eq(auditEvents.organizationId, sql.placeholder('org'))),
         { org: ORG },
         'if-found',
       );

@@ -119,7 +119,11 @@ describe('plan limits', () => {
       select ${other.organizationId}, ${other.clinicId}, 'edge-' || g, 'Edge', 'Patient' || g, 'active' from generate_series(1, 998) g`);
     const kiosk = `/api/triage/case?organizationId=${other.organizationId}&clinicId=${other.clinicId}`;
     const checkIn = (i: number) =>
-      t.anon.post(kiosk, { firstName: 'Edge', lastName: `Kiosk${i}`, chiefComplaint: 'Cough', symptoms: ['cough'] }, { remoteAddress: freshAddress() });
+      t.anon.post(
+        kiosk,
+        { firstName: 'Edge', lastName: `Kiosk${i}`, chiefComplaint: 'Cough', symptoms: ['cough'] },
+        { remoteAddress: freshAddress() },
+      );
     const results = await Promise.all([
       ...[1, 2, 3].map((i) => t.as(other.headers).post('/api/patients', patientPayload({ lastName: `Staff${i}` }))),
       ...[1, 2, 3].map(checkIn),

@@ -124,7 +124,10 @@ describe('directory queries at 20,000 patients', () => {
   });
 
   it('keeps the counts equal to the rows through a bulk load', async () => {
-    const kept = await rows(t.database.db, sql`select organization_id, clinic_id, status, sum(n)::int as n from patient_counts group by 1, 2, 3 having sum(n) <> 0 order by 1, 2, 3`);
+    const kept = await rows(
+      t.database.db,
+      sql`select organization_id, clinic_id, status, sum(n)::int as n from patient_counts group by 1, 2, 3 having sum(n) <> 0 order by 1, 2, 3`,
+    );
     const actual = await rows(
       t.database.db,
       sql`select organization_id, clinic_id, status, count(*)::int as n from patients where archived_at is null group by 1, 2, 3 order by 1, 2, 3`,

@@ -1,10 +1,4 @@
-import {
-  ASSESSMENT_BANDS,
-  queueSummaryAt,
-  type QueueStatsEntry,
-  type QueueStatus,
-  type QueueVitalSigns,
-} from '@clinic/domain';
+import { ASSESSMENT_BANDS, queueSummaryAt, type QueueStatsEntry, type QueueStatus, type QueueVitalSigns } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
 import { queueEntries, type QueueEntryRow } from '../../db/schema/index.js';
 
