@@ -116,6 +116,10 @@ export const patients = pgTable(
       .where(active),
     index('patients_status_name_idx').on(t.organizationId, t.clinicId, t.status, t.searchName, t.id).where(active),
     index('patients_created_idx').on(t.organizationId, t.clinicId, t.createdAt, t.id).where(active),
+    // The charts a new self check-in may duplicate (possible-matches.ts) and an import's match (imported-patients.ts).
+    index('patients_possible_match_idx')
+      .on(t.organizationId, t.clinicId, sql`lower(${t.lastName})`, t.dateOfBirth)
+      .where(active),
   ],
 );
 

@@ -6,6 +6,7 @@ import { bulkInsertPatients } from '../../db/seed/patients.js';
 import { withTenant, type TenantTx } from '../../platform/tenant-tx.js';
 import { rows, useTestApp } from '../../test/harness.js';
 import { orderFor, searchCondition } from './patient-search.js';
+import { possibleMatchesFlagging } from './possible-matches.js';
 import { directoryCountQuery, directoryPageQuery } from './patient-directory-page.js';
 import type { DirectoryScope } from './patients.service.js';
 
@@ -206,5 +207,19 @@ describe('directory queries at 20,000 patients', () => {
     const all = await t.get('/api/patients?limit=1');
     // 20,000 bulk patients, the 4 found through several keys and the 25 of the demo seed; the other organization's 5,000 never count.
     expect(all.json().total).toBe(20_029);
+  });
+
+  it("finds a new chart's possible duplicates from their index, never reading the directory", async () => {
+    const [newest] = await rows<{ id: string }>(
+      t.database.db,
+      sql`select id from patients where organization_id = 'default-clinic' and date_of_birth is not null order by created_at desc limit 1`,
+    );
+    // Not run (no ANALYZE): the statement writes.
+    const plan = await withTenant(t.database.db, 'default-clinic', async (tx) => {
+      const r = await tx.execute(sql`explain (costs off) ${possibleMatchesFlagging('default-clinic', newest.id, 'kiosk')}`);
+      return (r.rows as Array<Record<string, string>>).map((row) => Object.values(row)[0]).join('\n');
+    });
+    expect(plan).toMatch(/Index Scan using patients_possible_match_idx on patients p/);
+    expect(plan).not.toMatch(/Seq Scan on patients/);
   });
 });

@@ -1,5 +1,5 @@
 import type { PossibleMatchChartDto, PossibleMatchDto, PossibleMatchReason } from '@clinic/domain';
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { patientPossibleMatches, patients, patientVisits } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { moveToPatient } from '../../platform/patient-records.js';
@@ -19,31 +19,7 @@ const MAX_FLAGS = 5;
 export async function flagPossibleMatches(ctx: CheckInContext, patientId: string, via: string): Promise<void> {
   const { tx, tenant } = ctx;
   const flagged = await tx
-    .execute<{ id: string; match_patient_id: string }>(
-      sql`
-    insert into ${patientPossibleMatches} (organization_id, id, clinic_id, patient_id, match_patient_id, reasons, source)
-    select p.organization_id, gen_random_uuid()::text, p.clinic_id, n.id, p.id,
-      array_remove(array[
-        'lastName', 'dateOfBirth',
-        case when lower(p.first_name) = lower(n.first_name) then 'firstName' end,
-        case when n.phone_digits <> '' and p.phone_digits = n.phone_digits then 'phone' end,
-        case when n.search_email <> '' and p.search_email = n.search_email then 'email' end
-      ], null),
-      ${via}
-    from ${patients} n
-    join ${patients} p on p.organization_id = n.organization_id and p.clinic_id = n.clinic_id and p.id <> n.id
-      and lower(p.last_name) = lower(n.last_name) and p.date_of_birth = n.date_of_birth
-      and p.archived_at is null and p.processing_restricted_at is null
-      and (lower(p.first_name) = lower(n.first_name)
-        or (n.phone_digits <> '' and p.phone_digits = n.phone_digits)
-        or (n.search_email <> '' and p.search_email = n.search_email))
-    where n.organization_id = ${tenant.organizationId} and n.id = ${patientId}
-      and p.id not in (select m.patient_id from ${patientPossibleMatches} m
-        where m.organization_id = n.organization_id and m.resolution is null)
-    order by p.created_at
-    limit ${MAX_FLAGS}
-    returning id, match_patient_id`,
-    )
+    .execute<{ id: string; match_patient_id: string }>(possibleMatchesFlagging(tenant.organizationId, patientId, via))
     .then((r) => r.rows);
   if (flagged.length === 0) return;
   await ctx.audit(
@@ -51,6 +27,36 @@ export async function flagPossibleMatches(ctx: CheckInContext, patientId: string
     { type: 'patient', id: patientId },
     { via, matchPatientIds: flagged.map((r) => r.match_patient_id) },
   );
+}
+
+/**
+ * The statement of {@link flagPossibleMatches}: it finds the existing charts through
+ * `patients_possible_match_idx` (clinic, lower-cased last name, birth date), never the whole directory.
+ */
+export function possibleMatchesFlagging(organizationId: string, patientId: string, via: string): SQL {
+  return sql`
+  insert into ${patientPossibleMatches} (organization_id, id, clinic_id, patient_id, match_patient_id, reasons, source)
+  select p.organization_id, gen_random_uuid()::text, p.clinic_id, n.id, p.id,
+    array_remove(array[
+      'lastName', 'dateOfBirth',
+      case when lower(p.first_name) = lower(n.first_name) then 'firstName' end,
+      case when n.phone_digits <> '' and p.phone_digits = n.phone_digits then 'phone' end,
+      case when n.search_email <> '' and p.search_email = n.search_email then 'email' end
+    ], null),
+    ${via}
+  from ${patients} n
+  join ${patients} p on p.organization_id = n.organization_id and p.clinic_id = n.clinic_id and p.id <> n.id
+    and lower(p.last_name) = lower(n.last_name) and p.date_of_birth = n.date_of_birth
+    and p.archived_at is null and p.processing_restricted_at is null
+    and (lower(p.first_name) = lower(n.first_name)
+      or (n.phone_digits <> '' and p.phone_digits = n.phone_digits)
+      or (n.search_email <> '' and p.search_email = n.search_email))
+  where n.organization_id = ${organizationId} and n.id = ${patientId}
+    and p.id not in (select m.patient_id from ${patientPossibleMatches} m
+      where m.organization_id = n.organization_id and m.resolution is null)
+  order by p.created_at
+  limit ${MAX_FLAGS}
+  returning id, match_patient_id`;
 }
 
 const chartColumns = {
