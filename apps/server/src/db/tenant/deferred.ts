@@ -107,7 +107,6 @@ export function columnLiteral(column: PgColumn, value: unknown): string {
 export function takeDeferredText(tx: Tx): string[] {
   const deferred = deferredOf.get(tx);
   if (!deferred) return [];
-  if (deferred.rows.size === 0) return takeDeferredStatements(tx);
   const statements: string[] = [];
   for (const [table, rows] of deferred.rows) {
     const columns = getTableColumns(table);

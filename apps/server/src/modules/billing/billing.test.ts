@@ -72,6 +72,16 @@ describe('trial and cancellation', () => {
 });
 
 describe('plan limits', () => {
+  /** A new organization on the Basic plan (1,000 active patients) with `count` active patients already. */
+  async function basicWithPatients(ownerEmail: string, count: number) {
+    const other = await createOtherOrganization(t.app, ownerEmail);
+    await t.database.db.execute(sql`update organizations set plan_id = 'basic', subscription_status = 'active' where id = ${other.organizationId}`);
+    await t.database.db.execute(sql`
+      insert into patients (organization_id, clinic_id, id, first_name, last_name, status)
+      select ${other.organizationId}, ${other.clinicId}, ${`${ownerEmail}-`} || g, 'Bulk', 'Patient' || g, 'active' from generate_series(1, ${count}) g`);
+    return other;
+  }
+
   it('Basic allows the 25th user (members + pending invitations) and refuses the 26th with 402', async () => {
     const other = await createOtherOrganization(t.app, 'limit-owner@other.org');
     await t.database.db.execute(sql`update organizations set plan_id = 'basic', subscription_status = 'active' where id = ${other.organizationId}`);
@@ -99,11 +109,7 @@ describe('plan limits', () => {
   });
 
   it('Basic refuses the 1,001st active patient with 402 and writes nothing', async () => {
-    const other = await createOtherOrganization(t.app, 'patients-owner@other.org');
-    await t.database.db.execute(sql`update organizations set plan_id = 'basic', subscription_status = 'active' where id = ${other.organizationId}`);
-    await t.database.db.execute(sql`
-      insert into patients (organization_id, clinic_id, id, first_name, last_name, status)
-      select ${other.organizationId}, ${other.clinicId}, 'bulk-' || g, 'Bulk', 'Patient' || g, 'active' from generate_series(1, 999) g`);
+    const other = await basicWithPatients('patients-owner@other.org', 999);
     expect((await t.as(other.headers).post('/api/patients', patientPayload({ lastName: 'Thousandth' }))).statusCode).toBe(201);
     const refused = await t.as(other.headers).post('/api/patients', patientPayload({ lastName: 'Over' }));
     expect(refused.statusCode).toBe(402);
@@ -112,11 +118,7 @@ describe('plan limits', () => {
   });
 
   it('six simultaneous new charts (staff and kiosk) with room for two: exactly two are created', async () => {
-    const other = await createOtherOrganization(t.app, 'edge-owner@other.org');
-    await t.database.db.execute(sql`update organizations set plan_id = 'basic', subscription_status = 'active' where id = ${other.organizationId}`);
-    await t.database.db.execute(sql`
-      insert into patients (organization_id, clinic_id, id, first_name, last_name, status)
-      select ${other.organizationId}, ${other.clinicId}, 'edge-' || g, 'Edge', 'Patient' || g, 'active' from generate_series(1, 998) g`);
+    const other = await basicWithPatients('edge-owner@other.org', 998);
     const kiosk = `/api/triage/case?organizationId=${other.organizationId}&clinicId=${other.clinicId}`;
     const checkIn = (i: number) =>
       t.anon.post(
