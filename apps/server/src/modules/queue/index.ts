@@ -1,6 +1,7 @@
 /** The queue module's public API: what other modules may call (see ../README.md). */
 export { auditAlertIfRaised, type AlertCause, type EntryScoring, type EntryScoringRecorder, type ScoringContext } from './queue-alerts.js';
-export { createQueueEntry, deriveEntry, recordTransition, toQueueEntryDto, type NewQueueEntry } from './queue-entries.js';
+export { createQueueEntry, recordTransition, toQueueEntryDto, type NewQueueEntry } from './queue-entries.js';
+export { deriveEntry } from './queue-scoring.js';
 export { kioskDayFigures, queueDayFigures } from './queue-figures.js';
 export { patientEpisodesQuery } from './fhir-readers.js';
 export { openEntriesSubquery } from './emergency-readers.js';

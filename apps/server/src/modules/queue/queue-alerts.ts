@@ -1,7 +1,7 @@
 import { hasCdsAlert, type News2Result, type Recommendation, type RiskAssessmentType, type RiskFactor } from '@clinic/domain';
 import type { QueueEntryRow } from '../../db/schema/index.js';
 import type { RouteActor, RouteContext, RouteTenant } from '../../platform/route/index.js';
-import { deriveEntry } from './queue-entries.js';
+import { deriveEntry } from './queue-scoring.js';
 
 /** What raised an alert: the check-in itself, or vital signs recorded later. */
 export type AlertCause = 'check-in' | 'vitals';

@@ -1,18 +1,11 @@
-import {
-  OPEN_QUEUE_STATUSES,
-  compareQueueOrder,
-  computeQueueStats,
-  publicBoard,
-  publicBoardEntryDto,
-  type QueueStatsEntry,
-  type StartedTally,
-} from '@clinic/domain';
+import { OPEN_QUEUE_STATUSES, computeQueueStats, publicBoard, publicBoardEntryDto, type QueueStatsEntry, type StartedTally } from '@clinic/domain';
 import { and, asc, eq, gte, inArray, not, sql } from 'drizzle-orm';
 import { queueEntries } from '../../db/schema/index.js';
 import type { PublicRouteContext, TenantRouteContext, TenantTx } from '../../platform/route/index.js';
 import { prepared } from '../../platform/route/index.js';
 import { activeDoctors, memberNames } from '../members/index.js';
-import { queueEntryView, toQueueEntryDto, type QueueEntryView } from './queue-entries.js';
+import { queueEntryView, type QueueEntryView } from './queue-entries.js';
+import { queueEntriesJson } from './queue-entries-json.js';
 import { complianceTally, queueSummaryView, summaryEntry, type QueueSummaryRow } from './queue-summary.js';
 import type { QueueReader } from './queue.service.js';
 
@@ -108,7 +101,10 @@ export async function queueStats({ tx, tenant }: QueueReader, now = new Date()) 
   );
 }
 
-/** The waiting room of the request's clinic: open entries by clinical priority, and the stats. */
+/**
+ * The waiting room of the request's clinic: open entries by clinical priority, as the JSON text of
+ * the reply's list (`queueEntriesJson`), and the stats.
+ */
 export async function waitingRoom(ctx: TenantRouteContext, now = new Date()) {
   const { tx, tenant } = ctx;
   const open = await openEntries(tx, tenant);
@@ -120,11 +116,11 @@ export async function waitingRoom(ctx: TenantRouteContext, now = new Date()) {
     'member',
   );
   const named = (r: QueueEntryView) => (r.assignedTo ? (names.get(r.assignedTo) ?? r.assignedTo) : null);
-  const entries = open.map((r) => toQueueEntryDto(r, now, named(r)));
-  const stats = await statsOf(tx, tenant.organizationId, open, entries, closed);
+  const entries = queueEntriesJson(open, now, named);
+  const stats = await statsOf(tx, tenant.organizationId, open, entries.stats, closed);
   // ctx.audit adds the request's clinic as details.clinicId.
   await ctx.audit('queue.read', { type: 'queue_entry' }, { entries: open.map((r) => r.id), patients: open.map((r) => r.patientId) });
-  return { patients: entries.sort(compareQueueOrder), stats };
+  return { patientsJson: entries.json, stats };
 }
 
 /**

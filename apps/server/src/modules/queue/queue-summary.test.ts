@@ -4,7 +4,7 @@ import { queueEntries } from '../../db/schema/index.js';
 import { describe, expect, it } from 'vitest';
 import { createOtherOrganization, rows, useTestApp } from '../../test/harness.js';
 import { kioskCheckIns } from '../../test/kiosk-check-ins.js';
-import { deriveEntry } from './queue-entries.js';
+import { deriveEntry } from './queue-scoring.js';
 
 /**
  * The stats and the public board read the stored risk score (`queue-summary.ts`); the waiting room

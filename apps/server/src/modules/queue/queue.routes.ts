@@ -18,7 +18,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { RateLimiter } from '../../platform/rate-limit.js';
-import { defineRoute } from '../../platform/route/index.js';
+import { defineRoute, JsonAnswer } from '../../platform/route/index.js';
 import type { EntryScoringRecorder } from './queue-alerts.js';
 import { publicBoardOf, queueStats, waitingRoom } from './queue-lists.js';
 import { assignClinician, changeStatus, entryHistory, recordVitals } from './queue.service.js';
@@ -52,7 +52,10 @@ export async function queueRoutes(app: FastifyInstance, { recordScoring }: Queue
       access,
       reply: waitingRoomResponse,
     },
-    async (ctx) => ({ success: true, ...(await waitingRoom(ctx)) }),
+    async (ctx) => {
+      const { patientsJson, stats } = await waitingRoom(ctx);
+      return new JsonAnswer({ success: true, stats }, { patients: patientsJson });
+    },
   );
 
   defineRoute(

@@ -17,7 +17,8 @@ import { AppError, notFound } from '../../platform/errors.js';
 import type { RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route/index.js';
 import { isActiveMember, memberNames } from '../members/index.js';
 import { auditAlertIfRaised, type EntryScoringRecorder } from './queue-alerts.js';
-import { deriveEntry, recordTransition, toQueueEntryDto } from './queue-entries.js';
+import { recordTransition, toQueueEntryDto } from './queue-entries.js';
+import { deriveEntry } from './queue-scoring.js';
 
 /** The organization and clinic a queue query is scoped to. */
 export type QueueScope = Pick<RouteTenant, 'organizationId' | 'clinicId'>;
