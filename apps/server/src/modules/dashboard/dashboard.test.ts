@@ -32,6 +32,11 @@ describe('dashboard stats', () => {
     expect(stats.activeQueue).toBe(before.activeQueue + 2);
     expect(stats.completedToday).toBe(before.completedToday + 1);
     expect(stats.avgWaitTime).toBe(15);
+
+    // The kept counts follow an archived chart out of the directory.
+    const charted = await rows(t.database.db, sql`select patient_id from queue_entries where id = ${ids[2]}`);
+    expect((await t.delete(`/api/patients/${charted[0].patient_id}`)).statusCode).toBe(200);
+    expect((await t.get('/api/dashboard/stats')).json().stats.totalPatients).toBe(stats.totalPatients - 1);
   });
 
   it('is refused when signed out and shows only the caller organization', async () => {
