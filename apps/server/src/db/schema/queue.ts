@@ -73,6 +73,9 @@ export const queueEntries = pgTable(
     // The queue's reads take the entries whose care started in the last day (the stats' compliance)
     // with the open ones, in one statement: without it that part scans the clinic's whole history.
     index('queue_entries_started_idx').on(t.organizationId, t.clinicId, t.startedAt),
+    // The dashboards' "completed today" and the emergency metrics' entries ended since the clinic's
+    // midnight: without it both read the clinic's whole history of completed entries on every poll.
+    index('queue_entries_ended_idx').on(t.organizationId, t.clinicId, t.endedAt),
     // Analytics read a clinic's entries by check-in time over weeks to a year; status, patient and
     // id let the distinct-patient counts of a year run from the index alone.
     index('queue_entries_created_idx').on(t.organizationId, t.clinicId, t.createdAt, t.status, t.patientId, t.id),

@@ -6,7 +6,7 @@ export { kioskDayFigures, queueDayFigures } from './queue-figures.js';
 export { patientEpisodesQuery } from './fhir-readers.js';
 export { openEntriesSubquery } from './emergency-readers.js';
 export { queueEntrySubjects, type QueueEntrySubject } from './queue-subjects.js';
-export { inCareByQueue, openQueueEntries, queueDepartmentOf, queueEntriesActiveSince, type QueueEntryTimes } from './queue-readers.js';
+export { inCareByQueue, openQueueEntries, queueDepartmentOf, queueEntriesActiveSince } from './queue-readers.js';
 /** An entry as the queue stores it: what `openQueueEntries` returns and a scoring is recorded for. */
 export type { QueueEntryRow } from '../../db/schema/index.js';
 export { queueRoutes, type QueueRoutesOptions } from './queue.routes.js';

@@ -5,29 +5,39 @@ import type { TenantTx } from '../../platform/route/index.js';
 import type { QueueScope } from './queue.service.js';
 
 /**
+ * The statements of {@link queueDayFigures}, unexecuted (the scale test reads their plans): open
+ * entries, entries completed since `since`, and the average wait of the entries whose care started
+ * since then, each from its own index.
+ */
+export function queueDayFigureQueries(tx: TenantTx, tenant: QueueScope, since: Date) {
+  const scope = and(
+    eq(queueEntries.organizationId, tenant.organizationId),
+    tenant.clinicId ? eq(queueEntries.clinicId, tenant.clinicId) : undefined,
+  );
+  return {
+    active: tx
+      .select({ n: count() })
+      .from(queueEntries)
+      .where(and(scope, inArray(queueEntries.status, [...OPEN_QUEUE_STATUSES]))),
+    completed: tx
+      .select({ n: count() })
+      .from(queueEntries)
+      .where(and(scope, eq(queueEntries.status, 'completed'), gte(queueEntries.endedAt, since))),
+    wait: tx
+      .select({ minutes: sql<string | null>`avg(extract(epoch from (${queueEntries.startedAt} - ${queueEntries.createdAt})) / 60)` })
+      .from(queueEntries)
+      .where(and(scope, isNotNull(queueEntries.startedAt), gte(queueEntries.startedAt, since))),
+  };
+}
+
+/**
  * The queue's figures of a day for the request's clinic (or organization without one): open
  * entries now, entries completed since `since`, and the average wait (check-in to start of care)
  * of the entries whose care started since then, in whole minutes.
  */
 export async function queueDayFigures(tx: TenantTx, tenant: QueueScope, since: Date) {
-  const scope = and(
-    eq(queueEntries.organizationId, tenant.organizationId),
-    tenant.clinicId ? eq(queueEntries.clinicId, tenant.clinicId) : undefined,
-  );
-  const [[active], [completed], [wait]] = await Promise.all([
-    tx
-      .select({ n: count() })
-      .from(queueEntries)
-      .where(and(scope, inArray(queueEntries.status, [...OPEN_QUEUE_STATUSES]))),
-    tx
-      .select({ n: count() })
-      .from(queueEntries)
-      .where(and(scope, eq(queueEntries.status, 'completed'), gte(queueEntries.endedAt, since))),
-    tx
-      .select({ minutes: sql<string | null>`avg(extract(epoch from (${queueEntries.startedAt} - ${queueEntries.createdAt})) / 60)` })
-      .from(queueEntries)
-      .where(and(scope, isNotNull(queueEntries.startedAt), gte(queueEntries.startedAt, since))),
-  ]);
+  const queries = queueDayFigureQueries(tx, tenant, since);
+  const [[active], [completed], [wait]] = await Promise.all([queries.active, queries.completed, queries.wait]);
   return {
     activeQueue: active.n,
     completedToday: completed.n,

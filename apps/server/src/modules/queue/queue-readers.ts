@@ -15,19 +15,12 @@ export function openQueueEntries(tx: TenantTx, organizationId: string, clinicId:
     .where(and(ofClinic(organizationId, clinicId), inArray(queueEntries.status, [...OPEN_QUEUE_STATUSES])));
 }
 
-/** What a day's emergency-room figures need of an entry. */
-export interface QueueEntryTimes {
-  status: string;
-  createdAt: Date;
-  startedAt: Date | null;
-  endedAt: Date | null;
-  startedBy: string | null;
-  riskScore: number;
-  rating: number | null;
-}
-
-/** The clinic's entries that are open, or were created, started or ended since `since` (all clinics without one). */
-export function queueEntriesActiveSince(tx: TenantTx, organizationId: string, clinicId: string | null, since: Date): Promise<QueueEntryTimes[]> {
+/**
+ * The clinic's entries that are open, or were created, started or ended since `since` (all clinics
+ * without one), with what a day's emergency-room figures need of each; unexecuted, so a test can
+ * read its plan (each condition has its index).
+ */
+export function queueEntriesActiveSince(tx: TenantTx, organizationId: string, clinicId: string | null, since: Date) {
   return tx
     .select({
       status: queueEntries.status,
