@@ -58,6 +58,12 @@ export const emergencyAlerts = pgTable(
   (t) => [
     tenantPrimaryKey(t),
     index('emergency_alerts_clinic_idx').on(t.organizationId, t.clinicId, t.createdAt),
+    // The board lists the alerts not resolved and those resolved since the clinic's midnight: one
+    // index for each, so a poll never reads the organization's history of resolved alerts.
+    index('emergency_alerts_unresolved_idx')
+      .on(t.organizationId, t.createdAt)
+      .where(sql`status <> 'RESOLVED'`),
+    index('emergency_alerts_resolved_idx').on(t.organizationId, t.resolvedAt),
     uniqueIndex('emergency_alerts_open_cause_unique')
       .on(t.organizationId, t.cause, t.subjectId)
       .where(sql`cause IS NOT NULL AND status <> 'RESOLVED'`),

@@ -87,9 +87,21 @@ export async function alertDtos(tx: TenantTx, organizationId: string, rows: Emer
  * The clinic's alerts (and the organization-wide ones): every ACTIVE and ACKNOWLEDGED alert, and
  * those resolved since the start of the clinic-local day; newest first.
  */
-export async function listAlerts({ tx, tenant }: EmergencyReader, now = new Date()): Promise<AlertDto[]> {
+export async function listAlerts(reader: EmergencyReader, now = new Date()): Promise<AlertDto[]> {
+  return alertDtos(reader.tx, reader.tenant.organizationId, await listedAlertsQuery(reader, now));
+}
+
+/**
+ * The statement of {@link listAlerts}, unexecuted (the scale test reads its plan): the alerts not
+ * resolved and those resolved since `now`'s clinic-local midnight, each condition answered by an
+ * index of its own (`emergency_alerts_unresolved_idx`, `emergency_alerts_resolved_idx`).
+ */
+export function listedAlertsQuery(
+  { tx, tenant }: { tx: TenantTx; tenant: Pick<EmergencyReader['tenant'], 'organizationId' | 'clinicId' | 'timeZone'> },
+  now = new Date(),
+) {
   const since = startOfLocalDay(tenant.timeZone, now);
-  const rows = await tx
+  return tx
     .select()
     .from(emergencyAlerts)
     .where(
@@ -101,7 +113,6 @@ export async function listAlerts({ tx, tenant }: EmergencyReader, now = new Date
     )
     .orderBy(desc(emergencyAlerts.createdAt))
     .limit(ALERTS_LISTED);
-  return alertDtos(tx, tenant.organizationId, rows);
 }
 
 /** Raises an alert by hand (no cause: staff may raise as many as they need). A patient named must be the organization's. */
