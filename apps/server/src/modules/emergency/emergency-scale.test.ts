@@ -1,6 +1,7 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { withTenant, type TenantTx } from '../../platform/tenant-tx.js';
+import type { TenantTx } from '../../platform/tenant-tx.js';
+import { analyzedPlan, rowsScanned } from '../../test/query-plans.js';
 import { rows, useTestApp } from '../../test/harness.js';
 import { listedAlertsQuery } from './alerts.service.js';
 import type { EmergencyReader } from './emergency-scope.js';
@@ -50,16 +51,7 @@ beforeAll(async () => {
   await db.execute(sql`vacuum analyze emergency_risk_assessments`);
 });
 
-async function explain(build: (tx: TenantTx) => SQLWrapper): Promise<string> {
-  return withTenant(t.database.db, 'default-clinic', async (tx) => {
-    const r = await tx.execute(sql`explain (analyze, costs off, timing off, summary off) ${build(tx)}`);
-    return (r.rows as Array<Record<string, string>>).map((row) => Object.values(row)[0]).join('\n');
-  });
-}
-
-/** The rows every scan node of a plan produced, summed: what a statement read of the table. */
-const rowsScanned = (plan: string) =>
-  [...plan.matchAll(/Scan[^\n]*\(actual rows=([\d.]+) loops=(\d+)\)/g)].reduce((n, m) => n + Number(m[1]) * Number(m[2]), 0);
+const explain = (build: (tx: TenantTx) => SQLWrapper) => analyzedPlan(t.database.db, 'default-clinic', build);
 
 describe("the emergency board's reads on a year of history", () => {
   it('lists the unresolved alerts and those resolved today from their indexes', async () => {

@@ -1,6 +1,7 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { withTenant, type TenantTx } from '../../platform/tenant-tx.js';
+import type { TenantTx } from '../../platform/tenant-tx.js';
+import { analyzedPlan, rowsScanned } from '../../test/query-plans.js';
 import { useTestApp } from '../../test/harness.js';
 import { queueDayFigureQueries } from './queue-figures.js';
 import { queueEntriesActiveSince } from './queue-readers.js';
@@ -35,16 +36,7 @@ beforeAll(async () => {
   await db.execute(sql`vacuum analyze queue_entries`);
 });
 
-async function explain(build: (tx: TenantTx) => SQLWrapper): Promise<string> {
-  return withTenant(t.database.db, 'default-clinic', async (tx) => {
-    const r = await tx.execute(sql`explain (analyze, costs off, timing off, summary off) ${build(tx)}`);
-    return (r.rows as Array<Record<string, string>>).map((row) => Object.values(row)[0]).join('\n');
-  });
-}
-
-/** The rows every scan node of a plan produced, summed: what a statement read of the table. */
-const rowsScanned = (plan: string) =>
-  [...plan.matchAll(/(?:Scan|Scan Backward) [^\n]*\(actual rows=([\d.]+) loops=(\d+)\)/g)].reduce((n, m) => n + Number(m[1]) * Number(m[2]), 0);
+const explain = (build: (tx: TenantTx) => SQLWrapper) => analyzedPlan(t.database.db, 'default-clinic', build);
 
 describe('the day figures on a year of queue history', () => {
   it('counts completed care and averages the wait of the day from the indexes of their times', async () => {
