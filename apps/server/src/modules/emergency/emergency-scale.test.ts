@@ -8,10 +8,11 @@ import type { EmergencyReader } from './emergency-scope.js';
 import { listedAssessmentsQuery, vitalsReadingsQuery } from './board-readers.js';
 
 /**
- * The emergency board's alerts on a long history: with a year of 20,000 resolved alerts in the
- * organization, the board's list (every alert not resolved, and those resolved since the clinic's
- * midnight) is read from the indexes of those two kinds, never the history. Plans are read with
- * EXPLAIN as the application role under RLS, as the app runs them.
+ * The emergency board on a long history: with a year of 20,000 resolved alerts and 40,000 scorings
+ * (a KIOSK and a VITALS one of each closed entry), the board's alerts (every one not resolved, and
+ * those resolved since the clinic's midnight), its risk assessments (today's and the open
+ * entries') and its vital signs (the open entries') are read from indexes of those rows, never the
+ * history. Plans are read with EXPLAIN as the application role under RLS, as the app runs them.
  */
 
 const t = useTestApp({ as: 'nurse' });
