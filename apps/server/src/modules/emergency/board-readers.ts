@@ -136,20 +136,6 @@ interface VitalsRow extends Record<string, unknown> {
   created_at: string;
 }
 
-/** The newest readings of the open entries with their patients' names, as {@link vitalsRecords} reads them (unexecuted: the scale test reads its plan). */
-export function vitalsReadingsQuery(reader: EmergencyReader) {
-  const open = openEntries(reader);
-  const a = emergencyRiskAssessments;
-  return sql`
-    select ${a.id} as id, ${a.patientId} as patient_id, ${a.queueEntryId} as queue_entry_id, ${a.vitals} as vitals,
-           ${a.news2Score} as news2_score, ${a.createdAt} as created_at,
-           ${open.firstName} || ' ' || ${open.lastName} as patient_name
-      from ${a} join ${open} on ${open.id} = ${a.queueEntryId}
-     where ${a.organizationId} = ${reader.tenant.organizationId} and ${a.assessmentType} = 'VITALS'
-     order by ${a.createdAt} desc, ${a.id} desc
-     limit ${HISTORY_LISTED * 4}`;
-}
-
 /**
  * Every vitals record of the open entries (the VITALS assessments, which carry the readings), newest
  * first, each with the trends of its patient's last readings up to it (oldest first): one
@@ -157,7 +143,17 @@ export function vitalsReadingsQuery(reader: EmergencyReader) {
  * shown, with their patients' names.
  */
 export async function vitalsRecords(reader: EmergencyReader): Promise<VitalSignsRecordDto[]> {
-  const { rows } = await reader.tx.execute<VitalsRow>(vitalsReadingsQuery(reader));
+  const { tx, tenant } = reader;
+  const open = openEntries(reader);
+  const a = emergencyRiskAssessments;
+  const { rows } = await tx.execute<VitalsRow>(sql`
+    select ${a.id} as id, ${a.patientId} as patient_id, ${a.queueEntryId} as queue_entry_id, ${a.vitals} as vitals,
+           ${a.news2Score} as news2_score, ${a.createdAt} as created_at,
+           ${open.firstName} || ' ' || ${open.lastName} as patient_name
+      from ${a} join ${open} on ${open.id} = ${a.queueEntryId}
+     where ${a.organizationId} = ${tenant.organizationId} and ${a.assessmentType} = 'VITALS'
+     order by ${a.createdAt} desc, ${a.id} desc
+     limit ${HISTORY_LISTED * 4}`);
   const readings = rows.filter((r): r is VitalsRow & { vitals: Reading } => !!r.vitals).reverse();
   const listedFrom = Math.max(0, readings.length - HISTORY_LISTED);
   const history = new Map<string, Reading[]>();
@@ -196,52 +192,41 @@ export async function vitalsRecords(reader: EmergencyReader): Promise<VitalSigns
 }
 
 /**
- * The newest {@link HISTORY_LISTED} stored scorings of the request's clinic made today (clinic-local
- * day) or of its open entries, unexecuted (the scale test reads its plan): the two kinds are read
- * apart, today's by the clinic's index of times and the open entries' by the index of entries, and
- * merged, so a clinic's history of scorings is never read.
- */
-export function listedAssessmentsQuery({ tx, tenant }: EmergencyReader, now = new Date()) {
-  const since = startOfLocalDay(tenant.timeZone, now);
-  const openIds = openEntriesSubquery(tx, tenant.organizationId, tenant.clinicId, 'open_ids');
-  const a = emergencyRiskAssessments;
-  const fields = {
-    id: a.id,
-    patientId: a.patientId,
-    queueEntryId: a.queueEntryId,
-    assessmentType: a.assessmentType,
-    riskScore: a.riskScore,
-    riskLevel: a.riskLevel,
-    news2Score: a.news2Score,
-    riskFactors: a.riskFactors,
-    recommendations: a.recommendations,
-    assessedBy: a.assessedBy,
-    createdAt: a.createdAt,
-  };
-  const ofClinic = and(eq(a.organizationId, tenant.organizationId), tenant.clinicId ? eq(a.clinicId, tenant.clinicId) : undefined);
-  return tx
-    .select(fields)
-    .from(a)
-    .where(and(ofClinic, gte(a.createdAt, since)))
-    .union(
-      tx
-        .select(fields)
-        .from(a)
-        .where(and(ofClinic, sql`${a.queueEntryId} in (select ${openIds.id} from ${openIds})`)),
-    )
-    .orderBy(desc(a.createdAt), desc(a.id))
-    .limit(HISTORY_LISTED);
-}
-
-/**
  * The stored scorings of the open entries and of today's (clinic-local day), newest first, in one
  * statement with the names of the open entries' patients; the queue names the others (entries
  * closed since), in one more read when there are any.
  */
 export async function riskAssessments(reader: EmergencyReader, now = new Date()): Promise<ErRiskAssessmentDto[]> {
   const { tx, tenant } = reader;
+  const since = startOfLocalDay(tenant.timeZone, now);
+  const openIds = openEntriesSubquery(tx, tenant.organizationId, tenant.clinicId, 'open_ids');
   const open = openEntries(reader);
-  const listed = listedAssessmentsQuery(reader, now).as('listed');
+  const a = emergencyRiskAssessments;
+  const listed = tx
+    .select({
+      id: a.id,
+      patientId: a.patientId,
+      queueEntryId: a.queueEntryId,
+      assessmentType: a.assessmentType,
+      riskScore: a.riskScore,
+      riskLevel: a.riskLevel,
+      news2Score: a.news2Score,
+      riskFactors: a.riskFactors,
+      recommendations: a.recommendations,
+      assessedBy: a.assessedBy,
+      createdAt: a.createdAt,
+    })
+    .from(a)
+    .where(
+      and(
+        eq(a.organizationId, tenant.organizationId),
+        tenant.clinicId ? eq(a.clinicId, tenant.clinicId) : undefined,
+        or(gte(a.createdAt, since), sql`${a.queueEntryId} in (select ${openIds.id} from ${openIds})`),
+      ),
+    )
+    .orderBy(desc(a.createdAt), desc(a.id))
+    .limit(HISTORY_LISTED)
+    .as('listed');
   const found = await tx
     .select({ ...listed._.selectedFields, firstName: open.firstName, lastName: open.lastName })
     .from(listed)
