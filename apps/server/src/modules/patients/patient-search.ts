@@ -41,6 +41,16 @@ function startsWith(key: AnyPgColumn, prefix: unknown): SQL {
   return sql`(${key} >= ${prefix} and ${key} < (${prefix} || ${AFTER_PREFIX}))`;
 }
 
+/**
+ * {@link startsWith} for a filter, its bounds computed once per execution (scalar subqueries, which
+ * PostgreSQL runs once as init plans). The statements are prepared, and their generic plans would
+ * otherwise lower-case the bound term and build the upper bound again for every row they test:
+ * counting the 11,000 matches of an e-mail prefix took twice as long.
+ */
+function startsWithOnce(key: AnyPgColumn, prefix: unknown): SQL {
+  return sql`(${key} >= (select ${prefix}) and ${key} < (select ${prefix} || ${AFTER_PREFIX}))`;
+}
+
 /** A search as its statement binds it: the normalized term and, for a digit search, the phone forms. */
 export interface SearchValues {
   term: string;
@@ -124,7 +134,7 @@ export function searchBranches(shape: Exclude<SearchShape, 'none'>, v: SearchBin
  */
 export function nameMatches(v: SearchBindings): [SQL, SQL] {
   const lowered = sql`lower(${v.term}::text)`;
-  return [startsWith(patients.searchName, lowered), startsWith(patients.searchNameReversed, lowered)];
+  return [startsWithOnce(patients.searchName, lowered), startsWithOnce(patients.searchNameReversed, lowered)];
 }
 
 /**
