@@ -23,16 +23,20 @@ const literal = (value: unknown) => (value === null || value === undefined ? 'nu
  * The plan of `build`'s statement as the app's prepared statements run once PostgreSQL has settled
  * on a generic plan (SQL `PREPARE`, `plan_cache_mode = force_generic_plan`): the bound values are
  * unknown when it is planned, so an expression of them that is not an index condition shows as
- * what it is, evaluated where it stands. Executed and analyzed, as {@link analyzedPlan}.
+ * what it is, evaluated where it stands. Executed and analyzed, as {@link analyzedPlan}, unless
+ * `options` (EXPLAIN's) say otherwise.
  */
-export async function genericPlan(db: AppDb, organizationId: string, build: (tx: TenantTx) => SQLWrapper): Promise<string> {
+export async function genericPlan(
+  db: AppDb,
+  organizationId: string,
+  build: (tx: TenantTx) => SQLWrapper,
+  options = 'analyze, costs off, timing off, summary off',
+): Promise<string> {
   return withTenant(db, organizationId, async (tx) => {
     const { sql: text, params } = new PgDialect().sqlToQuery(build(tx).getSQL());
     await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
     await tx.execute(sql.raw(`prepare generic_plan_read as ${text}`));
-    const r = await tx.execute(
-      sql.raw(`explain (analyze, costs off, timing off, summary off) execute generic_plan_read(${params.map(literal).join(', ')})`),
-    );
+    const r = await tx.execute(sql.raw(`explain (${options}) execute generic_plan_read(${params.map(literal).join(', ')})`));
     await tx.execute(sql`deallocate generic_plan_read`);
     return (r.rows as Array<Record<string, string>>).map((row) => Object.values(row)[0]).join('\n');
   });
