@@ -339,6 +339,16 @@ describe('emergency room', () => {
       ]);
     });
 
+    it("names today's scorings by their patient, and still once the entry has closed", async () => {
+      const childScorings = async () =>
+        (await t.get(`${BASE}/risk-assessments`)).json().assessments.filter((a: { queueEntryId: string }) => a.queueEntryId === childId);
+      const [open] = await childScorings();
+      expect(open).toMatchObject({ patientName: expect.stringMatching(/^Kid Case\d*$/), assessmentType: 'KIOSK', assessedBy: 'Kiosk' });
+      expect(open.timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+      expect((await t.post(`/api/triage/waiting-room/${childId}/cancel`, {})).statusCode).toBe(200);
+      expect(await childScorings()).toEqual([open]);
+    });
+
     it("lets an Admin set the clinic's emergency level, facility id and bed count", async () => {
       expect((await t.put(`${BASE}/facility`, { level: 'Level II Trauma Center' })).statusCode).toBe(403);
       const res = await t.as('admin').put(`${BASE}/facility`, { level: 'Level II Trauma Center', facilityId: 'ER-001', bedCount: 12 });
