@@ -72,7 +72,7 @@ describe('the waiting room entries as JSON text', () => {
       .sort((a, b) => compareQueueOrder({ ...a.dto, createdAt: a.row.createdAt }, { ...b.dto, createdAt: b.row.createdAt }))
       .map(({ dto }) => dto);
     for (let read = 0; read < 2; read += 1) {
-      const written = JSON.parse(queueEntriesJson(rows, now, name).json) as QueueEntryDto[];
+      const written = JSON.parse(queueEntriesJson(rows, now, name).json.toString()) as QueueEntryDto[];
       expect(written).toEqual(expected);
       expect(written.map((e) => Object.keys(e).sort())).toEqual(expected.map((e) => Object.keys(e).sort()));
     }
@@ -87,6 +87,6 @@ describe('the waiting room entries as JSON text', () => {
   });
 
   it('writes an empty queue as an empty list', () => {
-    expect(queueEntriesJson([], now, name)).toEqual({ json: '[]', stats: [] });
+    expect(queueEntriesJson([], now, name)).toEqual({ json: Buffer.from('[]'), stats: [] });
   });
 });

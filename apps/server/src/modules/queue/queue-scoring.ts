@@ -72,7 +72,8 @@ const scoredFields = queueEntryDto.pick({
 /** A kept scoring and, once asked for, the JSON text of its entry's {@link scoredFields} (without braces). */
 interface Kept {
   scoring: QueueScoring;
-  json?: string;
+  /** The UTF-8 bytes of the JSON members of the entry's {@link scoredFields}, written at its first read. */
+  json?: Buffer;
 }
 
 /** How many scorings are kept: far more than the open entries of the clinics one server serves. */
@@ -140,12 +141,13 @@ export function deriveEntry(row: ScoredEntry, now: Date): QueuePatientDerived {
 }
 
 /**
- * {@link scoreEntry}, with the JSON text of the entry's {@link scoredFields} (the object's members,
- * without braces): passed through the contract and written once per kept scoring, then reused.
+ * {@link scoreEntry}, with the JSON of the entry's {@link scoredFields} (the object's members,
+ * without braces) as UTF-8 bytes: passed through the contract, written and encoded once per kept
+ * scoring, then reused by every read.
  */
-export function scoreEntryAsJson(row: ScoredEntry, now: Date): { derived: QueuePatientDerived; scoredJson: string } {
+export function scoreEntryAsJson(row: ScoredEntry, now: Date): { derived: QueuePatientDerived; scoredJson: Buffer } {
   const input = rulesInput(row);
   const kept = keptOf(row, input);
-  kept.json ??= JSON.stringify(scoredFields.parse(scoredFieldsOf(row, kept.scoring))).slice(1, -1);
+  kept.json ??= Buffer.from(JSON.stringify(scoredFields.parse(scoredFieldsOf(row, kept.scoring))).slice(1, -1));
   return { derived: derivedAt(input, kept.scoring, now), scoredJson: kept.json };
 }
