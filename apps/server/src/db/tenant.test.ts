@@ -300,6 +300,26 @@ describe('finalRead', () => {
     expect(audit.ip).toBe("1.2.3.4'); --");
   });
 
+  it.runIf(onPostgres)('runs the read on its generic plan, and only the read: the next transaction plans as before', async () => {
+    const readPlanMode = (tx: Tx) =>
+      tx
+        .select({ mode: sql<string>`current_setting('plan_cache_mode')`, action: auditEvents.action })
+        .from(auditEvents)
+        .where(eq(auditEvents.action, sql.placeholder('action')))
+        .limit(1);
+    await marker('final.plan-mode');
+    for (let i = 0; i < 7; i += 1) {
+      const read = await withTenant(t.appDatabase.db, ORG, (tx) =>
+        finalRead(tx, 'test_final_plan_mode', readPlanMode, { action: 'final.plan-mode' }, 'always'),
+      );
+      expect(read).toEqual([{ mode: 'force_generic_plan', action: 'final.plan-mode' }]);
+      const [after] = await withTenant(t.appDatabase.db, ORG, (tx) =>
+        rows<{ mode: string }>(tx as never, sql`select current_setting('plan_cache_mode') as mode`),
+      );
+      expect(after.mode).toBe('auto');
+    }
+  });
+
   it('a read that fails writes nothing, and the connection stays usable', async () => {
     const failing = (tx: Tx) =>
       tx
