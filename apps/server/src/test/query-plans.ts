@@ -2,6 +2,7 @@
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { AppDb } from '../db/client.js';
+import { literal, type LiteralValue } from '../db/literal.js';
 import { withTenant, type TenantTx } from '../platform/tenant-tx.js';
 
 /** The plan of the statement `build` returns, executed (EXPLAIN ANALYZE, without costs and timings) in a tenant transaction of `organizationId`. */
@@ -15,9 +16,6 @@ export async function analyzedPlan(db: AppDb, organizationId: string, build: (tx
 /** The rows every scan node of an analyzed plan produced, summed: what the statement read of its tables. */
 export const rowsScanned = (plan: string) =>
   [...plan.matchAll(/Scan[^\n]*\(actual rows=([\d.]+) loops=(\d+)\)/g)].reduce((n, m) => n + Number(m[1]) * Number(m[2]), 0);
-
-/** A value as an SQL literal, for `EXECUTE`'s arguments. */
-const literal = (value: unknown) => (value === null || value === undefined ? 'null' : `'${String(value).replaceAll("'", "''")}'`);
 
 /**
  * The plan of `build`'s statement as the app's prepared statements run once PostgreSQL has settled
@@ -36,7 +34,9 @@ export async function genericPlan(
     const { sql: text, params } = new PgDialect().sqlToQuery(build(tx).getSQL());
     await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
     await tx.execute(sql.raw(`prepare generic_plan_read as ${text}`));
-    const r = await tx.execute(sql.raw(`explain (${options}) execute generic_plan_read(${params.map(literal).join(', ')})`));
+    const r = await tx.execute(
+      sql.raw(`explain (${options}) execute generic_plan_read(${params.map((v) => literal(v as LiteralValue)).join(', ')})`),
+    );
     await tx.execute(sql`deallocate generic_plan_read`);
     return (r.rows as Array<Record<string, string>>).map((row) => Object.values(row)[0]).join('\n');
   });
