@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { Tx } from '../client.js';
 import { literal, type LiteralValue } from '../literal.js';
 import { deferredOf } from './deferred.js';
+import { withRepeatedName } from './statement-names.js';
 
 /** The pooled connection of each transaction {@link withTenant} opened on PostgreSQL. */
 export const connectionOf = new WeakMap<object, pg.PoolClient>();
@@ -118,15 +119,16 @@ export function endingGuard(connection: pg.PoolClient) {
   function send(args: Parameters<pg.PoolClient['query']>): Promise<unknown> {
     const tx = transactionOn.get(connection);
     if (tx && deferredOf.get(tx)?.done) throw new Error('finalRead: the transaction has already committed');
+    const [given, params = []] = args as unknown as [DriverQuery | string, unknown[]?];
+    const config = typeof given === 'object' ? withRepeatedName(connection, given, params) : given;
     // Messages go in turn ({@link inTurn}): an opening sent before this one has been answered.
     const opening = takeOpening(connection);
-    if (opening.length === 0) return query.apply(connection, args);
-    const [config, params = []] = args as unknown as [DriverQuery | string, unknown[]?];
+    if (opening.length === 0) return query.call(connection, config, params);
     const name = typeof config === 'object' && config.name ? `open_${config.name}` : '';
     if (typeof config === 'object' && PLAIN_NAME.test(name) && allLiterals(params)) {
       return executeWithin(connection, preparedOnServer, { name, text: config.text, values: params.map(literal), config }, opening, []);
     }
-    return connection.query(opening.join('; ')).then(() => query.apply(connection, args));
+    return connection.query(opening.join('; ')).then(() => query.call(connection, config, params));
   }
 }
 
