@@ -35,14 +35,14 @@ describe('withRepeatedName', () => {
     expect(withRepeatedName(on, statement('  (select $1::int) union all (select 2)'), [1]).name).toMatch(/^r_/);
   });
 
-  it('gives one connection at most 1,024 names; further texts go unnamed there, named on another connection', () => {
+  it('gives one connection at most 512 names; further texts go unnamed there, named on another connection', () => {
     const on = connection();
-    const texts = Array.from({ length: 1025 }, (_, i) => `select $1::int as n${i}`);
+    const texts = Array.from({ length: 513 }, (_, i) => `select $1::int as n${i}`);
     for (const text of texts) withRepeatedName(on, statement(text), [1]);
     const named = texts.map((text) => withRepeatedName(on, statement(text), [1]).name);
-    expect(named.slice(0, 1024).every((name) => name?.startsWith('r_'))).toBe(true);
-    expect(named[1024]).toBeUndefined();
-    expect(withRepeatedName(connection(), statement(texts[1024]), [1]).name).toMatch(/^r_/);
+    expect(named.slice(0, 512).every((name) => name?.startsWith('r_'))).toBe(true);
+    expect(named[512]).toBeUndefined();
+    expect(withRepeatedName(connection(), statement(texts[512]), [1]).name).toMatch(/^r_/);
     // A name the connection holds already is still given.
     expect(withRepeatedName(on, statement(texts[0]), [1]).name).toBe(named[0]);
   });

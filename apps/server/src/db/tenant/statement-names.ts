@@ -4,8 +4,8 @@ import type { DriverQuery } from './connection.js';
 
 /** Statement texts remembered at most (then forgotten all at once, and counted again). */
 const REMEMBERED_TEXTS = 4096;
-/** Named statements at most on one connection; past it, new texts go unnamed. */
-const NAMES_PER_CONNECTION = 1024;
+/** Named statements at most on one connection (each holds its plan in the backend); past it, new texts go unnamed. */
+const NAMES_PER_CONNECTION = 512;
 
 /** Statements SQL `PREPARE` takes (the first of a transaction is prepared so, with `BEGIN`): not `EXPLAIN`, `SET`… */
 const PREPARABLE = /^\s*\(*\s*(select|insert|update|delete|with|values)\b/i;
