@@ -3,7 +3,7 @@ import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { invitations, organizationMembers, organizations, patientCounts } from '../db/schema/index.js';
 import { checkAtCommit } from '../db/tenant.js';
 import { AppError } from './errors.js';
-import type { TenantTx } from './tenant-tx.js';
+import { prepared, type TenantTx } from './tenant-tx.js';
 
 /**
  * The plan limits (platform-core section 9) as the server enforces them: users are the members who
@@ -15,6 +15,19 @@ export async function planUsage(tx: TenantTx, organizationId: string): Promise<R
   return { users: await usageOf(tx, organizationId, 'users'), patients: await usageOf(tx, organizationId, 'patients') };
 }
 
+// Built once per connection ({@link prepared}): every kiosk check-in checks its room with them.
+const patientsInUse = (tx: TenantTx) =>
+  tx
+    .select({ n: sql<number>`coalesce(sum(${patientCounts.n}), 0)::int` })
+    .from(patientCounts)
+    .where(eq(patientCounts.organizationId, sql.placeholder('organizationId')));
+const lockedPlan = (tx: TenantTx) =>
+  tx
+    .select({ planId: organizations.planId })
+    .from(organizations)
+    .where(eq(organizations.id, sql.placeholder('organizationId')))
+    .for('no key update');
+
 /**
  * How many users or patients count against the plan. The patients are the directory's kept counts
  * (`patient_counts`, summed over clinics, statuses and shards), which include this transaction's
@@ -22,10 +35,7 @@ export async function planUsage(tx: TenantTx, organizationId: string): Promise<R
  */
 async function usageOf(tx: TenantTx, organizationId: string, kind: LimitKind): Promise<number> {
   if (kind === 'patients') {
-    const [directory] = await tx
-      .select({ n: sql<number>`coalesce(sum(${patientCounts.n}), 0)::int` })
-      .from(patientCounts)
-      .where(eq(patientCounts.organizationId, organizationId));
+    const [directory] = await prepared(tx, 'plan_patients_in_use', patientsInUse).execute({ organizationId });
     return directory.n;
   }
   const [members] = await tx
@@ -48,11 +58,7 @@ const LIMIT_NAMES: Record<LimitKind, string> = { users: 'users (members and pend
  * edge cannot both pass.
  */
 export async function assertRoomFor(tx: TenantTx, organizationId: string, kind: LimitKind, counting: { exclude?: number } = {}): Promise<void> {
-  const [org] = await tx
-    .select({ planId: organizations.planId })
-    .from(organizations)
-    .where(eq(organizations.id, organizationId))
-    .for('no key update');
+  const [org] = await prepared(tx, 'plan_of_organization', lockedPlan).execute({ organizationId });
   if (!org) return;
   const plan = findPlan(org.planId);
   // An unlimited plan counts nothing.

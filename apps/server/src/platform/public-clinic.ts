@@ -1,7 +1,21 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
+import { prepared } from '../db/tenant.js';
 import { clinics, organizations, type OrganizationRow } from '../db/schema/index.js';
 import { notFound } from './errors.js';
+
+// Built once per connection ({@link prepared}): every kiosk check-in and public board resolves its place.
+const organizationStatement = (tx: Tx) =>
+  tx
+    .select()
+    .from(organizations)
+    .where(eq(organizations.id, sql.placeholder('organizationId')));
+const clinicsStatement = (tx: Tx) =>
+  tx
+    .select({ id: clinics.id, name: clinics.name })
+    .from(clinics)
+    .where(eq(clinics.organizationId, sql.placeholder('organizationId')))
+    .orderBy(asc(clinics.createdAt));
 
 /**
  * The organization and clinic a public screen (kiosk, waiting-room board) names in its URL. The
@@ -15,13 +29,9 @@ export async function resolvePublicClinic(
   organizationId: string,
   clinicId?: string,
 ): Promise<{ organization: OrganizationRow; clinicId: string; clinicName: string }> {
-  const [organization] = await tx.select().from(organizations).where(eq(organizations.id, organizationId));
+  const [organization] = await prepared(tx, 'public_organization', organizationStatement).execute({ organizationId });
   if (!organization || organization.status !== 'active') throw notFound('Organization');
-  const rows = await tx
-    .select({ id: clinics.id, name: clinics.name })
-    .from(clinics)
-    .where(eq(clinics.organizationId, organization.id))
-    .orderBy(asc(clinics.createdAt));
+  const rows = await prepared(tx, 'public_clinics', clinicsStatement).execute({ organizationId: organization.id });
   const wanted = clinicId ?? organization.id;
   // Naming the organization's own id as the clinic (the spec's default) also means its first clinic.
   const clinic = rows.find((c) => c.id === wanted) ?? (clinicId && clinicId !== organizationId ? undefined : rows[0]);

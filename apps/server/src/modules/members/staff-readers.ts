@@ -1,7 +1,7 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { organizationMembers } from '../../db/schema/index.js';
 import { accountProfilesQuery } from '../../platform/accounts.js';
-import type { TenantTx } from '../../platform/route/index.js';
+import { prepared, type TenantTx } from '../../platform/route/index.js';
 
 /**
  * "First Last" (else the e-mail) of members of the organization, by user id or by member id: who
@@ -31,14 +31,24 @@ export interface ActiveDoctor {
   lastActiveAt: Date | null;
 }
 
-/** The organization's active members with the Doctor role (the queue's availability, the emergency room's staffing). */
-export function activeDoctors(tx: TenantTx, organizationId: string): Promise<ActiveDoctor[]> {
-  return tx
+const activeDoctorsStatement = (tx: TenantTx) =>
+  tx
     .select({ userId: organizationMembers.userId, lastActiveAt: organizationMembers.lastActiveAt })
     .from(organizationMembers)
     .where(
-      and(eq(organizationMembers.organizationId, organizationId), eq(organizationMembers.role, 'Doctor'), eq(organizationMembers.status, 'active')),
+      and(
+        eq(organizationMembers.organizationId, sql.placeholder('organizationId')),
+        eq(organizationMembers.role, 'Doctor'),
+        eq(organizationMembers.status, 'active'),
+      ),
     );
+
+/**
+ * The organization's active members with the Doctor role (the queue's availability, the emergency
+ * room's staffing): read by every waiting room, stats and public board, so built once per connection.
+ */
+export function activeDoctors(tx: TenantTx, organizationId: string): Promise<ActiveDoctor[]> {
+  return prepared(tx, 'members_active_doctors', activeDoctorsStatement).execute({ organizationId });
 }
 
 /** How many active members the organization has, and how many of them confirmed a second factor. */

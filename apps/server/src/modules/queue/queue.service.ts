@@ -11,10 +11,10 @@ import {
   targetWaitMinutes,
   type UrgencyLevel,
 } from '@clinic/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { queueEntries, queueTransitions, type QueueEntryRow } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import type { RouteTenant, TenantRouteContext, TenantTx } from '../../platform/route/index.js';
+import { prepared, type RouteTenant, type TenantRouteContext, type TenantTx } from '../../platform/route/index.js';
 import { isActiveMember, memberNames } from '../members/index.js';
 import { auditAlertIfRaised, type EntryScoringRecorder } from './queue-alerts.js';
 import { recordTransition, toQueueEntryDto } from './queue-entries.js';
@@ -43,12 +43,16 @@ function assignedName(row: QueueEntryRow, names: Map<string, string>): string | 
   return names.get(row.assignedTo) ?? row.assignedTo;
 }
 
-async function loadEntry(tx: TenantTx, organizationId: string, id: string): Promise<QueueEntryRow> {
-  const [row] = await tx
+/** An entry with every column, locked for its change; built once per connection ({@link prepared}). */
+const entryForUpdate = (tx: TenantTx) =>
+  tx
     .select()
     .from(queueEntries)
-    .where(and(eq(queueEntries.organizationId, organizationId), eq(queueEntries.id, id)))
+    .where(and(eq(queueEntries.organizationId, sql.placeholder('organizationId')), eq(queueEntries.id, sql.placeholder('id'))))
     .for('update');
+
+async function loadEntry(tx: TenantTx, organizationId: string, id: string): Promise<QueueEntryRow> {
+  const [row] = await prepared(tx, 'queue_entry_for_update', entryForUpdate).execute({ organizationId, id });
   if (!row) throw notFound('Queue entry');
   return row;
 }
