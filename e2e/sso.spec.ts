@@ -101,7 +101,11 @@ test.describe('single sign-on', () => {
     const signInUrl = (await settings.getByTestId('sso-sign-in-url').textContent())!.trim();
     expect(signInUrl).toMatch(/\/login\?sso=/);
     await page.mouse.move(0, 0); // no button left in its hover colour
-    await expectAccessible(page, { where: 'Single sign-on tab, saved' });
+    await expectAccessible(page, {
+      where: 'Single sign-on tab, saved',
+      // A notification can still sit over the form: axe then cannot tell its card's background.
+      contrastCheckedByEye: [{ selector: '.mantine-Notification-description', why: 'default text on the notification’s own white card' }],
+    });
 
     // Someone the organization has never seen, from a domain it has not verified: no account is
     // made (a first sign-in makes one only in a verified domain: sso-accounts.spec.ts), and the
