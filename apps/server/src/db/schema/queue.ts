@@ -1,7 +1,28 @@
+import { ASSESSMENT_BANDS } from '@clinic/domain';
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, real, smallint, text, unique } from 'drizzle-orm/pg-core';
 import { clinics } from './organizations.js';
 import { createdAt, organizationId, tenantForeignKey, tenantPrimaryKey, tenantRecord, textList, timestamptz, updatedAt } from './tenant-columns.js';
+
+/** The band target (minutes) of the row's stored score, as `assessmentBand` picks it; NULL: no target. */
+const bandTarget = [
+  'case',
+  ...ASSESSMENT_BANDS.slice(0, -1).map((b) => `when risk_score >= ${b.min} then ${minutes(b.targetMinutes)}`),
+  `else ${minutes(ASSESSMENT_BANDS[ASSESSMENT_BANDS.length - 1].targetMinutes)} end`,
+].join(' ');
+function minutes(target: number | null) {
+  return target === null ? 'null::int' : String(Math.trunc(target));
+}
+/**
+ * The domain's `startedWithinTarget` of a started entry, kept by PostgreSQL: its wait in whole
+ * minutes, floored (each time cut to the millisecond, as the app reads times), at most its band's
+ * target, i.e. shorter than the target plus one minute; no target is within. NULL until care starts.
+ */
+const startedWithinTarget = sql.raw(
+  `case when started_at is null then null else coalesce(` +
+    `date_trunc('milliseconds', started_at at time zone 'UTC') - date_trunc('milliseconds', created_at at time zone 'UTC')` +
+    ` < (${bandTarget} + 1) * interval '1 minute', true) end`,
+);
 
 /**
  * The clinic's queue: one row per case checked in (kiosk, intake or staff). The patient's answers
@@ -49,6 +70,8 @@ export const queueEntries = pgTable(
     startedAt: timestamptz('started_at'),
     startedBy: text('started_by'),
     endedAt: timestamptz('ended_at'),
+    /** Whether care started within the target of the band of the stored score ({@link startedWithinTarget}). */
+    startedWithinTarget: boolean('started_within_target').generatedAlwaysAs(startedWithinTarget),
     /** The AI's urgency when care started, and the target wait (minutes) of its band then (null: no target). */
     aiUrgency: text('ai_urgency'),
     targetWaitMinutes: integer('target_wait_minutes'),
@@ -70,9 +93,10 @@ export const queueEntries = pgTable(
     unique('queue_entries_number_unique').on(t.organizationId, t.clinicId, t.queueDate, t.queueNumber),
     index('queue_entries_status_idx').on(t.organizationId, t.clinicId, t.status, t.createdAt),
     index('queue_entries_patient_idx').on(t.organizationId, t.patientId),
-    // The queue's reads take the entries whose care started in the last day (the stats' compliance)
-    // with the open ones, in one statement: without it that part scans the clinic's whole history.
-    index('queue_entries_started_idx').on(t.organizationId, t.clinicId, t.startedAt),
+    // The entries whose care started in the last day: the stats' guideline compliance counts the
+    // closed ones and the dashboard averages their wait from the index alone (status, within target,
+    // check-in).
+    index('queue_entries_started_idx').on(t.organizationId, t.clinicId, t.startedAt, t.status, t.startedWithinTarget, t.createdAt),
     // The dashboards' "completed today" and the emergency metrics' entries ended since the clinic's
     // midnight: without it both read the clinic's whole history of completed entries on every poll.
     index('queue_entries_ended_idx').on(t.organizationId, t.clinicId, t.endedAt),

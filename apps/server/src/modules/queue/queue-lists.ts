@@ -1,5 +1,5 @@
 import { OPEN_QUEUE_STATUSES, computeQueueStats, publicBoard, publicBoardEntryDto, type QueueStatsEntry, type StartedTally } from '@clinic/domain';
-import { and, asc, eq, gte, inArray, not, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, not, sql, type Placeholder } from 'drizzle-orm';
 import { queueEntries } from '../../db/schema/index.js';
 import type { PublicRouteContext, TenantRouteContext, TenantTx } from '../../platform/route/index.js';
 import { prepared } from '../../platform/route/index.js';
@@ -19,12 +19,23 @@ const COMPLIANCE_WINDOW_MS = 24 * 3600_000;
  * first.
  */
 type QueueRows = 'open' | 'closedStarted';
-const queueRows = (byClinic: boolean, rows: QueueRows) => {
+/** The values a read is bound to (the prepared statements' placeholders, or the values themselves); no clinic: the organization's. */
+interface RowValues {
+  organizationId: string | Placeholder;
+  clinicId?: string | Placeholder;
+  since: Date | Placeholder;
+}
+const placeholders = (byClinic: boolean): RowValues => ({
+  organizationId: sql.placeholder('organizationId'),
+  clinicId: byClinic ? sql.placeholder('clinicId') : undefined,
+  since: sql.placeholder('since'),
+});
+const queueRows = (values: RowValues, rows: QueueRows) => {
   const open = inArray(queueEntries.status, [...OPEN_QUEUE_STATUSES]);
   return and(
-    eq(queueEntries.organizationId, sql.placeholder('organizationId')),
-    byClinic ? eq(queueEntries.clinicId, sql.placeholder('clinicId')) : undefined,
-    rows === 'open' ? open : and(not(open), gte(queueEntries.startedAt, sql.placeholder('since'))),
+    eq(queueEntries.organizationId, values.organizationId),
+    values.clinicId === undefined ? undefined : eq(queueEntries.clinicId, values.clinicId),
+    rows === 'open' ? open : and(not(open), gte(queueEntries.startedAt, values.since)),
   );
 };
 const queueOrder = [asc(queueEntries.createdAt), asc(queueEntries.id)];
@@ -33,16 +44,20 @@ const fullStatement = (tx: TenantTx, byClinic: boolean) =>
   tx
     .select(queueEntryView)
     .from(queueEntries)
-    .where(queueRows(byClinic, 'open'))
+    .where(queueRows(placeholders(byClinic), 'open'))
     .orderBy(...queueOrder);
 const summaryStatement = (tx: TenantTx, byClinic: boolean) =>
   tx
     .select(queueSummaryView)
     .from(queueEntries)
-    .where(queueRows(byClinic, 'open'))
+    .where(queueRows(placeholders(byClinic), 'open'))
     .orderBy(...queueOrder);
-const complianceStatement = (tx: TenantTx, byClinic: boolean) =>
-  tx.select(complianceTally).from(queueEntries).where(queueRows(byClinic, 'closedStarted'));
+const complianceStatement = (tx: TenantTx, values: RowValues) =>
+  tx.select(complianceTally).from(queueEntries).where(queueRows(values, 'closedStarted'));
+
+/** The compliance count of the closed entries whose care started since `since`, bound to its values (for reading its plan). */
+export const complianceQuery = (tx: TenantTx, { organizationId, clinicId }: QueueReader['tenant'], since: Date) =>
+  complianceStatement(tx, { organizationId, clinicId: clinicId ?? undefined, since });
 
 const windowStart = (now: Date) => new Date(now.getTime() - COMPLIANCE_WINDOW_MS);
 
@@ -50,8 +65,8 @@ const windowStart = (now: Date) => new Date(now.getTime() - COMPLIANCE_WINDOW_MS
 async function closedStarted(tx: TenantTx, tenant: QueueReader['tenant'], now: Date): Promise<StartedTally> {
   const { organizationId, clinicId } = tenant;
   const statement = clinicId
-    ? prepared(tx, 'queue_compliance_clinic', (t) => complianceStatement(t, true))
-    : prepared(tx, 'queue_compliance_organization', (t) => complianceStatement(t, false));
+    ? prepared(tx, 'queue_compliance_clinic', (t) => complianceStatement(t, placeholders(true)))
+    : prepared(tx, 'queue_compliance_organization', (t) => complianceStatement(t, placeholders(false)));
   const [tally] = await statement.execute({ organizationId, clinicId, since: windowStart(now) });
   return tally;
 }

@@ -4,6 +4,7 @@ import type { TenantTx } from '../../platform/tenant-tx.js';
 import { analyzedPlan, rowsScanned } from '../../test/query-plans.js';
 import { useTestApp } from '../../test/harness.js';
 import { queueDayFigureQueries } from './queue-figures.js';
+import { complianceQuery } from './queue-lists.js';
 import { queueEntriesActiveSince } from './queue-readers.js';
 import type { QueueScope } from './queue.service.js';
 
@@ -44,11 +45,17 @@ describe('the day figures on a year of queue history', () => {
     const completed = await explain((tx) => queries(tx).completed);
     expect(completed).toMatch(/queue_entries_ended_idx/);
     const wait = await explain((tx) => queries(tx).wait);
-    expect(wait).toMatch(/queue_entries_started_idx/);
+    expect(wait).toMatch(/Index Only Scan using queue_entries_started_idx/);
     for (const plan of [completed, wait, await explain((tx) => queries(tx).active)]) {
       expect(plan).not.toMatch(/Seq Scan/);
       expect(rowsScanned(plan)).toBeLessThan(200);
     }
+  });
+
+  it("counts the day's guideline compliance from the index of the start of care alone", async () => {
+    const plan = await explain((tx) => complianceQuery(tx, tenant, since()));
+    expect(plan).toMatch(/Index Only Scan using queue_entries_started_idx/);
+    expect(rowsScanned(plan)).toBeLessThan(200);
   });
 
   it("reads the emergency metrics' entries of the day, never the clinic's history", async () => {
