@@ -15,7 +15,7 @@ export async function planUsage(tx: TenantTx, organizationId: string): Promise<R
   return { users: await usageOf(tx, organizationId, 'users'), patients: await usageOf(tx, organizationId, 'patients') };
 }
 
-// Built once per connection ({@link prepared}): every kiosk check-in checks its room with them.
+// Built once per connection ({@link prepared}): the usage the billing page shows, the lock a new user takes.
 const patientsInUse = (tx: TenantTx) =>
   tx
     .select({ n: sql<number>`coalesce(sum(${patientCounts.n}), 0)::int` })
@@ -52,18 +52,40 @@ async function usageOf(tx: TenantTx, organizationId: string, kind: LimitKind): P
 const LIMIT_NAMES: Record<LimitKind, string> = { users: 'users (members and pending invitations)', patients: 'active patients' };
 
 /**
+ * The organization's plan, its row locked, and (for patients) the usage counted after the lock. The
+ * patients come with the lock in one round trip (`organization_plan_with_patients`, whose count
+ * takes a new snapshot once the lock is granted): a kiosk check-in holds its clinic's queue number
+ * until its COMMIT, so each round trip before it is a wait for the next check-in.
+ */
+async function lockedUsage(
+  tx: TenantTx,
+  organizationId: string,
+  kind: LimitKind,
+): Promise<{ planId: string | null; current: () => Promise<number> } | null> {
+  if (kind === 'patients') {
+    const { rows } = await tx.execute<{ plan_id: string | null; patients: number }>(
+      sql`select plan_id, patients from organization_plan_with_patients(${organizationId})`,
+    );
+    if (rows.length === 0) return null;
+    return { planId: rows[0].plan_id, current: async () => rows[0].patients };
+  }
+  const [org] = await prepared(tx, 'plan_of_organization', lockedPlan).execute({ organizationId });
+  return org ? { planId: org.planId, current: () => usageOf(tx, organizationId, kind) } : null;
+}
+
+/**
  * Refuses (402 `plan/limit-reached`) one more user or patient past the organization's plan. The
  * organization row is locked first (FOR NO KEY UPDATE: it serializes these checks, and does not
  * wait on the key-share locks the foreign keys of concurrent inserts take), so two requests at the
  * edge cannot both pass.
  */
 export async function assertRoomFor(tx: TenantTx, organizationId: string, kind: LimitKind, counting: { exclude?: number } = {}): Promise<void> {
-  const [org] = await prepared(tx, 'plan_of_organization', lockedPlan).execute({ organizationId });
+  const org = await lockedUsage(tx, organizationId, kind);
   if (!org) return;
   const plan = findPlan(org.planId);
   // An unlimited plan counts nothing.
   if ((plan ?? PLANS[0]).limits[kind] === -1) return;
-  const current = (await usageOf(tx, organizationId, kind)) - (counting.exclude ?? 0);
+  const current = (await org.current()) - (counting.exclude ?? 0);
   if (!limitReached(org.planId, kind, current)) return;
   const limit = plan ? formatLimit(plan.limits[kind]) : '';
   throw new AppError(
