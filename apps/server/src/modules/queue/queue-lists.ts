@@ -1,8 +1,8 @@
-import { OPEN_QUEUE_STATUSES, computeQueueStats, publicBoard, publicBoardEntryDto, type QueueStatsEntry, type StartedTally } from '@clinic/domain';
+import { OPEN_QUEUE_STATUSES, computeQueueStats, publicBoard, publicBoardEntryDto, type StartedTally } from '@clinic/domain';
 import { and, asc, eq, gte, inArray, not, sql, type Placeholder } from 'drizzle-orm';
 import { queueEntries } from '../../db/schema/index.js';
 import type { PublicRouteContext, TenantRouteContext, TenantTx } from '../../platform/route/index.js';
-import { prepared } from '../../platform/route/index.js';
+import { finalRead, prepared } from '../../platform/route/index.js';
 import { activeDoctors, memberNames } from '../members/index.js';
 import { queueEntryView, type QueueEntryView } from './queue-entries.js';
 import { queueEntriesJson } from './queue-entries-json.js';
@@ -61,13 +61,20 @@ export const complianceQuery = (tx: TenantTx, { organizationId, clinicId }: Queu
 
 const windowStart = (now: Date) => new Date(now.getTime() - COMPLIANCE_WINDOW_MS);
 
-/** The closed entries whose care started in the compliance window, counted for compliance. */
-async function closedStarted(tx: TenantTx, tenant: QueueReader['tenant'], now: Date): Promise<StartedTally> {
+/**
+ * The closed entries whose care started in the compliance window, counted for compliance: the
+ * request's last read, sent with the rows deferred so far (its audit row) and the COMMIT in one
+ * round trip (`finalRead`). Nothing may run in `tx` after it.
+ */
+async function closedStartedLast(tx: TenantTx, tenant: QueueReader['tenant'], now: Date): Promise<StartedTally> {
   const { organizationId, clinicId } = tenant;
-  const statement = clinicId
-    ? prepared(tx, 'queue_compliance_clinic', (t) => complianceStatement(t, placeholders(true)))
-    : prepared(tx, 'queue_compliance_organization', (t) => complianceStatement(t, placeholders(false)));
-  const [tally] = await statement.execute({ organizationId, clinicId, since: windowStart(now) });
+  const [tally] = await finalRead(
+    tx,
+    clinicId ? 'queue_compliance_clinic' : 'queue_compliance_organization',
+    (t) => complianceStatement(t, placeholders(!!clinicId)),
+    { organizationId, clinicId, since: windowStart(now) },
+    'always',
+  );
   return tally;
 }
 
@@ -87,43 +94,34 @@ async function openSummary(tx: TenantTx, { organizationId, clinicId }: QueueRead
   return statement.execute({ organizationId, clinicId });
 }
 
-/**
- * The spec's Queue stats: the open entries (`open`, with who started each, and `derived` in the same
- * order) and, for compliance, the closed entries whose care started in the last 24 hours.
- */
-async function statsOf(
-  tx: TenantTx,
-  organizationId: string,
-  open: ReadonlyArray<{ status: string; startedBy: string | null }>,
-  derived: QueueStatsEntry[],
-  closed: StartedTally,
-) {
+/** The clinic's active doctors who are not caring for one of the open entries (`open`, with who started each). */
+async function doctorsAvailable(tx: TenantTx, organizationId: string, open: ReadonlyArray<{ status: string; startedBy: string | null }>) {
   const busy = new Set(open.filter((e) => e.status === 'in-progress' && e.startedBy).map((e) => e.startedBy as string));
-  const doctorsAvailable = (await activeDoctors(tx, organizationId)).filter((d) => !busy.has(d.userId)).length;
-  return computeQueueStats(derived, { doctorsAvailable, closedStarted: closed });
+  return (await activeDoctors(tx, organizationId)).filter((d) => !busy.has(d.userId)).length;
 }
 
-/** The spec's Queue stats of the request's clinic, as of `now`, from the stored risk scores. */
+/**
+ * The spec's Queue stats of the request's clinic, as of `now`, from the stored risk scores: the
+ * open entries and, for compliance, the closed entries whose care started in the last 24 hours.
+ */
 export async function queueStats({ tx, tenant }: QueueReader, now = new Date()) {
   const open = await openSummary(tx, tenant);
-  const closed = await closedStarted(tx, tenant, now);
-  return statsOf(
-    tx,
-    tenant.organizationId,
-    open,
+  const available = await doctorsAvailable(tx, tenant.organizationId, open);
+  const closed = await closedStartedLast(tx, tenant, now);
+  return computeQueueStats(
     open.map((r) => summaryEntry(r, now)),
-    closed,
+    { doctorsAvailable: available, closedStarted: closed },
   );
 }
 
 /**
  * The waiting room of the request's clinic: open entries by clinical priority, as the JSON text of
- * the reply's list (`queueEntriesJson`), and the stats.
+ * the reply's list (`queueEntriesJson`), and the stats. The read is audited; the audit row goes
+ * with the compliance count and the COMMIT.
  */
 export async function waitingRoom(ctx: TenantRouteContext, now = new Date()) {
   const { tx, tenant } = ctx;
   const open = await openEntries(tx, tenant);
-  const closed = await closedStarted(tx, tenant, now);
   const names = await memberNames(
     tx,
     tenant.organizationId,
@@ -132,10 +130,11 @@ export async function waitingRoom(ctx: TenantRouteContext, now = new Date()) {
   );
   const named = (r: QueueEntryView) => (r.assignedTo ? (names.get(r.assignedTo) ?? r.assignedTo) : null);
   const entries = queueEntriesJson(open, now, named);
-  const stats = await statsOf(tx, tenant.organizationId, open, entries.stats, closed);
+  const available = await doctorsAvailable(tx, tenant.organizationId, open);
   // ctx.audit adds the request's clinic as details.clinicId.
   await ctx.audit('queue.read', { type: 'queue_entry' }, { entries: open.map((r) => r.id), patients: open.map((r) => r.patientId) });
-  return { patientsJson: entries.json, stats };
+  const closed = await closedStartedLast(tx, tenant, now);
+  return { patientsJson: entries.json, stats: computeQueueStats(entries.stats, { doctorsAvailable: available, closedStarted: closed }) };
 }
 
 /**
@@ -144,11 +143,11 @@ export async function waitingRoom(ctx: TenantRouteContext, now = new Date()) {
  */
 export async function publicBoardOf({ tx, tenant }: PublicRouteContext, now = new Date()) {
   const open = await openSummary(tx, tenant);
-  const closed = await closedStarted(tx, tenant, now);
   const derived = open.map((r) => summaryEntry(r, now));
   const lines = publicBoard(open.map((r, i) => ({ ...derived[i], queueNumber: r.queueNumber, patientName: `${r.firstName} ${r.lastName}` }))).map(
     (l) => publicBoardEntryDto.parse(l),
   );
-  const stats = await statsOf(tx, tenant.organizationId, open, derived, closed);
-  return { patients: lines, stats };
+  const available = await doctorsAvailable(tx, tenant.organizationId, open);
+  const closed = await closedStartedLast(tx, tenant, now);
+  return { patients: lines, stats: computeQueueStats(derived, { doctorsAvailable: available, closedStarted: closed }) };
 }
