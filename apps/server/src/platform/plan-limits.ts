@@ -52,25 +52,21 @@ async function usageOf(tx: TenantTx, organizationId: string, kind: LimitKind): P
 const LIMIT_NAMES: Record<LimitKind, string> = { users: 'users (members and pending invitations)', patients: 'active patients' };
 
 /**
- * The organization's plan, its row locked, and (for patients) the usage counted after the lock. The
+ * The organization's plan, its row locked, and for patients their count read after the lock. The
  * patients come with the lock in one round trip (`organization_plan_with_patients`, whose count
  * takes a new snapshot once the lock is granted): a kiosk check-in holds its clinic's queue number
- * until its COMMIT, so each round trip before it is a wait for the next check-in.
+ * until its COMMIT, so each round trip before it is a wait for the next check-in. Null: no such
+ * organization.
  */
-async function lockedUsage(
-  tx: TenantTx,
-  organizationId: string,
-  kind: LimitKind,
-): Promise<{ planId: string | null; current: () => Promise<number> } | null> {
+async function lockedPlanOf(tx: TenantTx, organizationId: string, kind: LimitKind): Promise<{ planId: string | null; patients?: number } | null> {
   if (kind === 'patients') {
     const { rows } = await tx.execute<{ plan_id: string | null; patients: number }>(
       sql`select plan_id, patients from organization_plan_with_patients(${organizationId})`,
     );
-    if (rows.length === 0) return null;
-    return { planId: rows[0].plan_id, current: async () => rows[0].patients };
+    return rows.length === 0 ? null : { planId: rows[0].plan_id, patients: rows[0].patients };
   }
   const [org] = await prepared(tx, 'plan_of_organization', lockedPlan).execute({ organizationId });
-  return org ? { planId: org.planId, current: () => usageOf(tx, organizationId, kind) } : null;
+  return org ?? null;
 }
 
 /**
@@ -80,12 +76,12 @@ async function lockedUsage(
  * edge cannot both pass.
  */
 export async function assertRoomFor(tx: TenantTx, organizationId: string, kind: LimitKind, counting: { exclude?: number } = {}): Promise<void> {
-  const org = await lockedUsage(tx, organizationId, kind);
+  const org = await lockedPlanOf(tx, organizationId, kind);
   if (!org) return;
   const plan = findPlan(org.planId);
   // An unlimited plan counts nothing.
   if ((plan ?? PLANS[0]).limits[kind] === -1) return;
-  const current = (await org.current()) - (counting.exclude ?? 0);
+  const current = (org.patients ?? (await usageOf(tx, organizationId, kind))) - (counting.exclude ?? 0);
   if (!limitReached(org.planId, kind, current)) return;
   const limit = plan ? formatLimit(plan.limits[kind]) : '';
   throw new AppError(
