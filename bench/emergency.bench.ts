@@ -4,7 +4,9 @@
  * `GET /api/emergency-dashboard/dashboard` with 500 open entries in the clinic, 2,000 vitals
  * records (VITALS risk assessments, 4 per entry) and an alert for every fifth entry: p50/p95 and
  * throughput, next to the bare queries of the same rows (open entries, their assessments, the
- * clinic's alerts, one statement each) through the same database. Bounded in count and time.
+ * clinic's alerts, one statement each) through the same database; then a poll of the board with
+ * the Vital Signs tab open (the dashboard and the vitals section at once, as the page reads them)
+ * and each section's own reload. Bounded in count and time.
  * Prints the round trips of one request with their statements; `BENCH_CPU_PROFILE=<folder>` saves
  * a V8 CPU profile of the API run (`bench/profile-summary.ts` summarizes it), `BENCH_EXPLAIN=1`
  * prints `EXPLAIN (ANALYZE, BUFFERS)` of each of the request's selects as `clinic_app` under RLS.
@@ -129,7 +131,12 @@ export async function runEmergencyBench() {
     const dashboard = async () => {
       const res = await fetch(`${base}/api/emergency-dashboard/dashboard`, { headers });
       const body = await res.json();
-      if (!body.success || body.data.vitals.length < ENTRIES) throw new Error('dashboard returned too few vitals records');
+      if (!body.success || body.data.highRiskPatients.length === 0) throw new Error('dashboard returned no high-risk patients');
+    };
+    const vitalsTab = async () => {
+      const [, res] = await Promise.all([dashboard(), fetch(`${base}/api/emergency-dashboard/vitals`, { headers })]);
+      const body = await res.json();
+      if (!body.success || body.vitals.length < ENTRIES) throw new Error('vitals section returned too few records');
     };
     for (let i = 0; i < 3; i += 1) await dashboard();
     const api: number[] = [];
@@ -148,6 +155,10 @@ export async function runEmergencyBench() {
     console.log(`  round trips of one dashboard request: ${trips.length}`);
     for (const { text } of trips) console.log(`    ${text.replace(/\s+/g, ' ').slice(0, 140)}`);
     if (process.env.BENCH_EXPLAIN) await explainAll(pool, trips);
+    const onVitals: number[] = [];
+    for (let i = 0; i < RUNS; i += 1) onVitals.push(await timed(vitalsTab));
+    const tab = summary(onVitals);
+    console.log(`  the board with Vital Signs open (dashboard and vitals section at once): p50 ${fmt(tab.p50)} ms  p95 ${fmt(tab.p95)} ms`);
 
     // Where the time goes: each section's own reload, 10 requests each.
     for (const section of [

@@ -111,6 +111,20 @@ test('every tab renders its data, an unknown tab shows the Overview, and the das
   await expect(page.getByRole('group', { name: 'Bed Occupancy' })).toContainText('of 12 beds');
 });
 
+test('the Vital Signs tab reads its own section: its failure is shown, and Retry reads it again', async ({ page }) => {
+  await signIn(page, 'doctor@demo.clinic');
+  let fail = true;
+  await page.route(/\/api\/emergency-dashboard\/vitals(\?|$)/, (route) =>
+    fail ? route.fulfill({ status: 500, json: { success: false, error: 'Internal', message: 'Boom', code: 'internal' } }) : route.continue(),
+  );
+  await page.goto('/emergency-room?tab=vitals');
+  await expect(page.getByRole('alert').filter({ hasText: 'Failed to fetch emergency room data' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Vital signs' })).toHaveCount(0);
+  fail = false;
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByRole('table', { name: 'Vital signs' }).getByRole('row').filter({ hasText: 'Robert Taylor' }).first()).toBeVisible();
+});
+
 test('a member without the emergency-room permission is refused the screen', async ({ page }) => {
   await signIn(page, 'staff@demo.clinic');
   await page.goto('/emergency-room');

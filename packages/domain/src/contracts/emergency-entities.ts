@@ -241,14 +241,17 @@ export const integrationDto = z.object({
 /** An integration's status. */
 export type IntegrationDto = z.infer<typeof integrationDto>;
 
-/** `GET /api/emergency-dashboard/dashboard`'s data: every section, read in one transaction. */
+/**
+ * `GET /api/emergency-dashboard/dashboard`'s data, read in one transaction: the header, what the
+ * Overview shows and the small sections. The Vital Signs and Risk Assessment tabs (every record of
+ * the open entries, with its trends or its factors: most of the board's bytes) are read by their
+ * own section reloads when their tab is open, not by every poll of the board.
+ */
 export const emergencyDashboardDto = z.object({
   facility: facilityDto,
   alerts: z.array(alertDto),
   highRiskPatients: z.array(erPatientDto),
   protocols: z.array(protocolDto),
-  vitals: z.array(vitalSignsRecordDto),
-  assessments: z.array(erRiskAssessmentDto),
   pediatricPatients: z.array(pediatricPatientDto),
   massCasualtyEvents: z.array(massCasualtyEventDto),
   metrics: erMetricsDto,

@@ -38,7 +38,7 @@ export const massCasualtyEventsResponse = z.object({ success: ok, events: z.arra
 export const emergencyMetricsResponse = z.object({ success: ok, metrics: erMetricsDto });
 /** `GET …/integrations` and `POST …/integrations/check`: the integrations' statuses. */
 export const integrationsResponse = z.object({ success: ok, integrations: z.array(integrationDto) });
-/** `GET …/dashboard`: every section, read in one transaction. */
+/** `GET …/dashboard`: the board but its two record tabs, read in one transaction. */
 export const emergencyDashboardResponse = z.object({ success: ok, data: emergencyDashboardDto });
 /** `POST …/alerts`, `…/alerts/{id}/acknowledge` and `…/resolve`: the alert as it now stands. */
 export const alertResponse = z.object({ success: ok, alert: alertDto });

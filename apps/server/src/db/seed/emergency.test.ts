@@ -21,9 +21,11 @@ describe('demo emergency room seed', () => {
     expect(active.length).toBeGreaterThan(0);
     expect(active.some((a: { protocolId: string | null }) => a.protocolId)).toBe(true);
     expect(data.highRiskPatients.length).toBeGreaterThan(0);
-    expect(data.vitals.length).toBeGreaterThan(0);
-    expect(data.vitals[0].trends.heartRate.length).toBeGreaterThanOrEqual(1);
-    expect(data.assessments.length).toBeGreaterThan(data.vitals.length);
+    const { vitals } = (await t.get('/api/emergency-dashboard/vitals')).json();
+    const { assessments } = (await t.get('/api/emergency-dashboard/risk-assessments')).json();
+    expect(vitals.length).toBeGreaterThan(0);
+    expect(vitals[0].trends.heartRate.length).toBeGreaterThanOrEqual(1);
+    expect(assessments.length).toBeGreaterThan(vitals.length);
     expect(data.pediatricPatients).toEqual([expect.objectContaining({ patientName: 'Kevin Hill', parentPresent: true, weight: 27 })]);
     expect(data.massCasualtyEvents).toEqual([
       expect.objectContaining({ status: 'ACTIVE', eventType: 'TRANSPORT_ACCIDENT', patientCount: 3, triageStatus: 'YELLOW' }),

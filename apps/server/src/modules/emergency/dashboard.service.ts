@@ -84,17 +84,17 @@ export async function emergencySection(ctx: TenantRouteContext, section: Exclude
 }
 
 /**
- * The whole board, every section read in the request's one transaction (its statements go in turn
- * on the connection, each section's own work meanwhile); patient data read is audited once.
+ * The board as every poll reads it: the header, the Overview's sections and the small ones, in the
+ * request's one transaction (its statements go in turn on the connection, each section's own work
+ * meanwhile); patient data read is audited once. The vitals and the risk assessments are their
+ * tabs' own reloads (`emergencySection`), read only while their tab is open.
  */
 export async function emergencyDashboard(ctx: TenantRouteContext, now = new Date()): Promise<EmergencyDashboardDto> {
-  const [header, alerts, entries, protocols, vitals, assessments, massCasualtyEvents, metrics, integrations] = await Promise.all([
+  const [header, alerts, entries, protocols, massCasualtyEvents, metrics, integrations] = await Promise.all([
     facility(ctx, now),
     listAlerts(ctx, now),
     boardEntries(ctx),
     listProtocols(ctx),
-    vitalsRecords(ctx),
-    riskAssessments(ctx, now),
     listMassCasualtyEvents(ctx),
     emergencyMetrics(ctx, now),
     integrationStatuses(ctx, now),
@@ -104,8 +104,6 @@ export async function emergencyDashboard(ctx: TenantRouteContext, now = new Date
     alerts,
     highRiskPatients: highRiskPatients(entries, now),
     protocols,
-    vitals,
-    assessments,
     pediatricPatients: pediatricPatients(entries),
     massCasualtyEvents,
     metrics,
@@ -114,8 +112,6 @@ export async function emergencyDashboard(ctx: TenantRouteContext, now = new Date
   await auditRead(ctx, 'dashboard', [
     ...data.alerts,
     ...data.highRiskPatients.map((p) => ({ patientId: p.patientId, queueEntryId: p.id })),
-    ...data.vitals,
-    ...data.assessments,
     ...data.pediatricPatients.map((p) => ({ patientId: p.patientId, queueEntryId: p.id })),
     ...data.massCasualtyEvents.flatMap((e) => e.patients),
   ]);

@@ -172,24 +172,13 @@ describe('emergency room', () => {
       childId = await checkIn({ firstName: 'Kid', chiefComplaint: 'Ear pain and fever', symptoms: ['fever'], age: 7 });
     });
 
-    it('returns every section in one call with the spec field names', async () => {
+    it('returns the Overview and the small sections in one call, the record tabs by their own reloads', async () => {
       const res = await t.get(`${BASE}/dashboard`);
       expect(res.statusCode).toBe(200);
       const { success, data } = res.json();
       expect(success).toBe(true);
       expect(Object.keys(data).sort()).toEqual(
-        [
-          'alerts',
-          'assessments',
-          'facility',
-          'highRiskPatients',
-          'integrations',
-          'massCasualtyEvents',
-          'metrics',
-          'pediatricPatients',
-          'protocols',
-          'vitals',
-        ].sort(),
+        ['alerts', 'facility', 'highRiskPatients', 'integrations', 'massCasualtyEvents', 'metrics', 'pediatricPatients', 'protocols'].sort(),
       );
       expect(data.facility).toMatchObject({ id: 'default-clinic', name: 'Demo General Hospital Main Clinic', level: null, facilityId: null });
 
@@ -198,24 +187,25 @@ describe('emergency room', () => {
       expect(patient.timeToTreatment).toBeLessThanOrEqual(0);
       expect(patient.vitalSigns).toMatchObject({ heartRate: 118, bloodPressure: { systolic: 98, diastolic: 62 } });
       expect(data.highRiskPatients.find((p: { id: string }) => p.id === childId)).toBeUndefined();
-
-      const records = data.vitals.filter((v: { queueEntryId: string }) => v.queueEntryId === entryId);
-      expect(records).toHaveLength(2);
-      expect(records[0]).toMatchObject({ heartRate: 118, respiratoryRate: 24, trends: { heartRate: [125, 118], oxygenSaturation: [91, 93] } });
-      expect(records[1].trends.heartRate).toEqual([125]);
-
-      const scored = data.assessments.filter((a: { queueEntryId: string }) => a.queueEntryId === entryId);
-      expect(scored.map((a: { assessmentType: string }) => a.assessmentType)).toEqual(['VITALS', 'VITALS', 'KIOSK']);
-      expect(scored[0].assessedBy).toBe('Nora Nguyen');
-      expect(scored[2].assessedBy).toBe('Kiosk');
-      expect(scored[0].riskFactors.length).toBeGreaterThan(0);
-
       expect(data.pediatricPatients.find((p: { id: string }) => p.id === childId)).toMatchObject({ age: 7, parentPresent: null, weight: null });
       expect(data.integrations.map((i: { status: string }) => i.status)).toEqual(['DISCONNECTED', 'DISCONNECTED', 'DISCONNECTED', 'DISCONNECTED']);
 
       const reads = await auditEventsOf(t.database.db, 'emergency.read');
       expect(reads.at(-1)?.details).toMatchObject({ section: 'dashboard' });
       expect(reads.at(-1)?.details?.entries).toContain(entryId);
+
+      const { vitals } = (await t.get(`${BASE}/vitals`)).json();
+      const records = vitals.filter((v: { queueEntryId: string }) => v.queueEntryId === entryId);
+      expect(records).toHaveLength(2);
+      expect(records[0]).toMatchObject({ heartRate: 118, respiratoryRate: 24, trends: { heartRate: [125, 118], oxygenSaturation: [91, 93] } });
+      expect(records[1].trends.heartRate).toEqual([125]);
+
+      const { assessments } = (await t.get(`${BASE}/risk-assessments`)).json();
+      const scored = assessments.filter((a: { queueEntryId: string }) => a.queueEntryId === entryId);
+      expect(scored.map((a: { assessmentType: string }) => a.assessmentType)).toEqual(['VITALS', 'VITALS', 'KIOSK']);
+      expect(scored[0].assessedBy).toBe('Nora Nguyen');
+      expect(scored[2].assessedBy).toBe('Kiosk');
+      expect(scored[0].riskFactors.length).toBeGreaterThan(0);
     });
 
     it('answers each section reload with the field the spec reads', async () => {

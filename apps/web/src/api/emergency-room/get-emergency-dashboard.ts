@@ -4,7 +4,7 @@ import { api } from '../client';
 import { tenantRequest, type TenantRef } from '../tenant';
 import { emergencyKeys } from './keys';
 
-/** `GET /api/emergency-dashboard/dashboard`: every section in one call. */
+/** `GET /api/emergency-dashboard/dashboard`: the board in one call, without the Vital Signs and Risk Assessment tabs' records. */
 export function getEmergencyDashboardQueryOptions(tenant: TenantRef, options: { enabled?: boolean } = {}) {
   return queryOptions({
     queryKey: emergencyKeys.dashboard(tenant),

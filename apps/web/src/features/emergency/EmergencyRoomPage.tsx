@@ -1,4 +1,4 @@
-import type { AlertDto, EmergencyDashboardDto } from '@clinic/domain/contracts/emergency';
+import type { AlertDto, EmergencyDashboardDto, ErRiskAssessmentDto, VitalSignsRecordDto } from '@clinic/domain/contracts/emergency';
 import { Anchor, Badge, Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
@@ -17,13 +17,17 @@ import { MassCasualtyTab } from './MassCasualtyTab';
 import { RiskTab, VitalsTab } from './RecordTabs';
 import { useAppliedSettings } from '../../api/user-settings';
 
-/** The nine tabs, the section each reloads, and the dashboard field that section replaces. */
+/**
+ * The nine tabs, the section each reloads, and the dashboard field that section replaces. Vital
+ * Signs and Risk Assessment have no field: the dashboard does not carry them, their section is
+ * their only copy.
+ */
 const TABS = [
   { value: 'overview', label: 'Overview', section: null, field: null },
   { value: 'alerts', label: 'Alerts', section: 'alerts', field: 'alerts' },
   { value: 'protocols', label: 'Protocols', section: 'protocols', field: 'protocols' },
-  { value: 'vitals', label: 'Vital Signs', section: 'vitals', field: 'vitals' },
-  { value: 'risk', label: 'Risk Assessment', section: 'risk-assessments', field: 'assessments' },
+  { value: 'vitals', label: 'Vital Signs', section: 'vitals', field: null },
+  { value: 'risk', label: 'Risk Assessment', section: 'risk-assessments', field: null },
   { value: 'pediatric', label: 'Pediatric Care', section: 'pediatric', field: 'pediatricPatients' },
   { value: 'mass-casualty', label: 'Mass Casualty', section: 'mass-casualty', field: 'massCasualtyEvents' },
   { value: 'metrics', label: 'Metrics', section: 'metrics', field: 'metrics' },
@@ -52,7 +56,7 @@ export function EmergencyRoomPage() {
   // Selecting a tab other than Overview reloads its section; a failed reload keeps the dashboard's copy.
   const section = useEmergencySection<unknown>(tenant, current.section);
   // Alerts also have their own small reload, always on: a live event refreshes the list and the
-  // badge in one short read while the whole board (every section) is still being read.
+  // badge in one short read while the whole board is still being read.
   const alerts = useEmergencySection<AlertDto[]>(tenant, 'alerts');
   const action = useAlertAction(tenant);
   // Refresh sets the last-updated time at once; a reload (live or refreshed) moves it on.
@@ -80,11 +84,25 @@ export function EmergencyRoomPage() {
   }
   if (alerts.isSuccess && alerts.dataUpdatedAt >= dashboard.dataUpdatedAt) data.alerts = alerts.data;
   const activeAlerts = data.alerts.filter((a) => a.status === 'ACTIVE').length;
+  // The record tabs show their section alone: a loader until it comes, the error if it fails (there
+  // is no dashboard copy to fall back on, and an empty table would say no records exist).
+  const records = <T,>(render: (rows: T) => ReactNode) => {
+    if (section.isError) return <ErrorState message={EMERGENCY_LOAD_FAILED} onRetry={() => void section.refetch()} />;
+    if (!section.isSuccess) {
+      return (
+        <Center py="xl">
+          <Loader aria-label={`Loading ${current.label}`} />
+        </Center>
+      );
+    }
+    return render(section.data as T);
+  };
   const onAction = (alert: AlertDto, act: 'acknowledge' | 'resolve') => action.mutate({ id: alert.id, action: act });
   const actions = { onAction, busy: action.isPending };
   const { facility } = data;
-  const panels: Record<TabValue, ReactNode> = {
-    overview: (
+  // Only the open tab's panel is built (the section read is that tab's).
+  const panels: Record<TabValue, () => ReactNode> = {
+    overview: () => (
       <OverviewTab
         alerts={data.alerts}
         patients={data.highRiskPatients}
@@ -93,14 +111,14 @@ export function EmergencyRoomPage() {
         {...actions}
       />
     ),
-    alerts: <AlertsTab alerts={data.alerts} {...actions} />,
-    protocols: <ProtocolsTab protocols={data.protocols} />,
-    vitals: <VitalsTab vitals={data.vitals} />,
-    risk: <RiskTab assessments={data.assessments} />,
-    pediatric: <PediatricTab patients={data.pediatricPatients} />,
-    'mass-casualty': <MassCasualtyTab events={data.massCasualtyEvents} tenant={tenant} />,
-    metrics: <MetricsTab metrics={data.metrics} />,
-    integration: <IntegrationTab integrations={data.integrations} tenant={tenant} />,
+    alerts: () => <AlertsTab alerts={data.alerts} {...actions} />,
+    protocols: () => <ProtocolsTab protocols={data.protocols} />,
+    vitals: () => records<VitalSignsRecordDto[]>((vitals) => <VitalsTab vitals={vitals} />),
+    risk: () => records<ErRiskAssessmentDto[]>((assessments) => <RiskTab assessments={assessments} />),
+    pediatric: () => <PediatricTab patients={data.pediatricPatients} />,
+    'mass-casualty': () => <MassCasualtyTab events={data.massCasualtyEvents} tenant={tenant} />,
+    metrics: () => <MetricsTab metrics={data.metrics} />,
+    integration: () => <IntegrationTab integrations={data.integrations} tenant={tenant} />,
   };
 
   return (
@@ -161,7 +179,7 @@ export function EmergencyRoomPage() {
         </Tabs.List>
         {TABS.map((t) => (
           <Tabs.Panel key={t.value} value={t.value} pt="md">
-            {panels[t.value]}
+            {t.value === tab && panels[t.value]()}
           </Tabs.Panel>
         ))}
       </Tabs>
