@@ -5,11 +5,12 @@ import { newId } from '../platform/crypto.js';
 import { rows, useTestApp } from '../test/harness.js';
 import { auditEvents } from './schema/index.js';
 import { literal } from './literal.js';
-import { checkAtCommit, deferStatement, finalRead, withTenant } from './tenant.js';
+import { checkAtCommit, checkInCommit, deferStatement, finalRead, withTenant } from './tenant.js';
 
 /**
  * What a tenant transaction leaves for its end: checks (`checkAtCommit`: once per key, after the
- * work, before the COMMIT) and statements sent with the COMMIT (`deferStatement`).
+ * work, before the COMMIT; `checkInCommit`: in SQL, in the COMMIT's message) and statements sent
+ * with the COMMIT (`deferStatement`).
  */
 const t = useTestApp({ seed: false });
 
@@ -128,5 +129,59 @@ describe('deferStatement', () => {
       );
     });
     expect(await actions('with-final.')).toEqual(['with-final.audit', 'with-final.statement']);
+  });
+});
+
+describe('checkInCommit', () => {
+  /** A check in SQL that raises (SQLSTATE CF999) once an audit row of `action` exists: it sees the deferred rows. */
+  const refuseOnce = (action: string) =>
+    `do $$ begin if exists (select 1 from audit_events where action = ${literal(action)}) then ` +
+    `raise exception 'refused' using errcode = 'CF999'; end if; end $$`;
+  /** The driver's error, or Drizzle's with the driver's as its cause. */
+  const codeOf = (err: unknown) => {
+    const e = err as { code?: string; cause?: { code?: string } };
+    return e.code ?? e.cause?.code;
+  };
+  const refusal = (err: unknown) => (codeOf(err) === 'CF999' ? new Error('told as a refusal') : null);
+
+  it('runs after the deferred rows, and its error is thrown as the refusal with nothing written', async () => {
+    await expect(
+      withTenant(t.appDatabase.db, ORG, async (tx) => {
+        await checkInCommit(tx, 'room', refuseOnce('sql-refused.audit'), refusal);
+        await tx.insert(auditEvents).values({ id: newId(), organizationId: ORG, action: 'sql-refused.direct' });
+        await recordAudit(tx, entry('sql-refused.audit'));
+      }),
+    ).rejects.toThrow('told as a refusal');
+    expect(await actions('sql-refused.')).toEqual([]);
+  });
+
+  it('lets the transaction commit when it passes, sent once per key', async () => {
+    await withTenant(t.appDatabase.db, ORG, async (tx) => {
+      await checkInCommit(tx, 'room', refuseOnce('sql-passed.never'), refusal);
+      await checkInCommit(tx, 'room', 'select 1/0', refusal);
+      await recordAudit(tx, entry('sql-passed.audit'));
+    });
+    expect(await actions('sql-passed.')).toEqual(['sql-passed.audit']);
+  });
+
+  it('goes with a final read, whose failure is then the refusal', async () => {
+    await expect(
+      withTenant(t.appDatabase.db, ORG, async (tx) => {
+        await recordAudit(tx, entry('sql-final.audit'));
+        await checkInCommit(tx, 'room', refuseOnce('sql-final.audit'), refusal);
+        await finalRead(
+          tx,
+          'sql_checks_final',
+          (h) =>
+            h
+              .select({ action: auditEvents.action })
+              .from(auditEvents)
+              .where(eq(auditEvents.organizationId, sql.placeholder('org'))),
+          { org: ORG },
+          'always',
+        );
+      }),
+    ).rejects.toThrow('told as a refusal');
+    expect(await actions('sql-final.')).toEqual([]);
   });
 });

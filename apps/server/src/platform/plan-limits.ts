@@ -1,7 +1,8 @@
 import { PLANS, findPlan, formatLimit, limitReached, type LimitKind } from '@clinic/domain';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { invitations, organizationMembers, organizations, patientCounts } from '../db/schema/index.js';
-import { checkAtCommit } from '../db/tenant.js';
+import { literal } from '../db/literal.js';
+import { checkAtCommit, checkInCommit } from '../db/tenant.js';
 import { AppError } from './errors.js';
 import { prepared, type TenantTx } from './tenant-tx.js';
 
@@ -52,11 +53,9 @@ async function usageOf(tx: TenantTx, organizationId: string, kind: LimitKind): P
 const LIMIT_NAMES: Record<LimitKind, string> = { users: 'users (members and pending invitations)', patients: 'active patients' };
 
 /**
- * The organization's plan, its row locked, and for patients their count read after the lock. The
- * patients come with the lock in one round trip (`organization_plan_with_patients`, whose count
- * takes a new snapshot once the lock is granted): a kiosk check-in holds its clinic's queue number
- * until its COMMIT, so each round trip before it is a wait for the next check-in. Null: no such
- * organization.
+ * The organization's plan, its row locked, and for patients their count read after the lock, in
+ * the same round trip (`organization_plan_with_patients`, whose count takes a new snapshot once the
+ * lock is granted). Null: no such organization.
  */
 async function lockedPlanOf(tx: TenantTx, organizationId: string, kind: LimitKind): Promise<{ planId: string | null; patients?: number } | null> {
   if (kind === 'patients') {
@@ -69,6 +68,16 @@ async function lockedPlanOf(tx: TenantTx, organizationId: string, kind: LimitKin
   return org ?? null;
 }
 
+/** The refusal (402 `plan/limit-reached`) of one more user or patient than the plan `planId` allows. */
+function limitRefusal(planId: string | null, kind: LimitKind): AppError {
+  const plan = findPlan(planId);
+  const limit = plan ? formatLimit(plan.limits[kind]) : '';
+  return new AppError(
+    'plan/limit-reached',
+    `Your ${plan?.name ?? 'current'} plan allows ${limit} ${LIMIT_NAMES[kind]}. Upgrade your plan on the Billing page to add more.`,
+  );
+}
+
 /**
  * Refuses (402 `plan/limit-reached`) one more user or patient past the organization's plan. The
  * organization row is locked first (FOR NO KEY UPDATE: it serializes these checks, and does not
@@ -78,16 +87,24 @@ async function lockedPlanOf(tx: TenantTx, organizationId: string, kind: LimitKin
 export async function assertRoomFor(tx: TenantTx, organizationId: string, kind: LimitKind, counting: { exclude?: number } = {}): Promise<void> {
   const org = await lockedPlanOf(tx, organizationId, kind);
   if (!org) return;
-  const plan = findPlan(org.planId);
   // An unlimited plan counts nothing.
-  if ((plan ?? PLANS[0]).limits[kind] === -1) return;
+  if ((findPlan(org.planId) ?? PLANS[0]).limits[kind] === -1) return;
   const current = (org.patients ?? (await usageOf(tx, organizationId, kind))) - (counting.exclude ?? 0);
-  if (!limitReached(org.planId, kind, current)) return;
-  const limit = plan ? formatLimit(plan.limits[kind]) : '';
-  throw new AppError(
-    'plan/limit-reached',
-    `Your ${plan?.name ?? 'current'} plan allows ${limit} ${LIMIT_NAMES[kind]}. Upgrade your plan on the Billing page to add more.`,
-  );
+  if (limitReached(org.planId, kind, current)) throw limitRefusal(org.planId, kind);
+}
+
+/** Each plan's patient limit by id, as `organization_patients_within_plan` reads them; an unknown plan has the first plan's. */
+const PATIENT_LIMITS = literal(JSON.stringify(Object.fromEntries(PLANS.map((plan) => [plan.id, plan.limits.patients]))));
+/** SQLSTATE of `organization_patients_within_plan`'s refusal; its detail is the plan id. */
+const PATIENT_LIMIT_REACHED = 'CF402';
+
+/** The refusal a database error of `organization_patients_within_plan` stands for (Drizzle wraps the driver's error in `cause`). */
+function patientLimitRefusal(err: unknown): AppError | null {
+  let e = err as { code?: unknown; detail?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 3; depth++, e = e.cause as typeof e) {
+    if (e.code === PATIENT_LIMIT_REACHED) return limitRefusal(typeof e.detail === 'string' && e.detail ? e.detail : null, 'patients');
+  }
+  return null;
 }
 
 /**
@@ -95,10 +112,18 @@ export async function assertRoomFor(tx: TenantTx, organizationId: string, kind: 
  * row is locked and the users or patients counted right before the COMMIT, with the transaction's
  * own new rows, and the transaction is refused (402) when they are more than the plan allows.
  * Concurrent creations (kiosk check-ins) then wait on each other only for the count and the
- * COMMIT, not for their whole transactions, and two at the edge still cannot both pass. Not for a
- * caller that goes on after a refusal in the same transaction (an import counting row by row).
+ * COMMIT, not for their whole transactions, and two at the edge still cannot both pass. Patients
+ * are checked by `organization_patients_within_plan` in the COMMIT's own message
+ * ({@link checkInCommit}): a kiosk check-in holds its clinic's queue number until its COMMIT, so
+ * a round trip for the check was a wait for every check-in behind it. Not for a caller that goes on
+ * after a refusal in the same transaction (an import counting row by row).
  */
 export function assertRoomAtCommit(tx: TenantTx, organizationId: string, kind: LimitKind): Promise<void> {
+  const key = `plan-room:${organizationId}:${kind}`;
+  if (kind === 'patients') {
+    const check = `select organization_patients_within_plan(${literal(organizationId)}, ${PATIENT_LIMITS}::jsonb, ${PLANS[0].limits.patients})`;
+    return checkInCommit(tx, key, check, patientLimitRefusal);
+  }
   // With its own new rows counted, usage - 1 >= limit is usage > limit.
-  return checkAtCommit(tx, `plan-room:${organizationId}:${kind}`, () => assertRoomFor(tx, organizationId, kind, { exclude: 1 }));
+  return checkAtCommit(tx, key, () => assertRoomFor(tx, organizationId, kind, { exclude: 1 }));
 }

@@ -12,11 +12,29 @@ export interface Deferred {
   statements: string[];
   /** Checks to run last before the COMMIT ({@link checkAtCommit}), by key. */
   checks: Map<string, () => Promise<void>>;
+  /** Checks written in SQL, sent in the COMMIT's own message last before it ({@link checkInCommit}), by key. */
+  sqlChecks: Map<string, SqlCheck>;
   /** Set once {@link finalRead} has sent the COMMIT: the transaction is over. */
   done: boolean;
 }
 export const deferredOf = new WeakMap<object, Deferred>();
-export const newDeferred = (): Deferred => ({ rows: new Map(), committed: [], statements: [], checks: new Map(), done: false });
+export const newDeferred = (): Deferred => ({
+  rows: new Map(),
+  committed: [],
+  statements: [],
+  checks: new Map(),
+  sqlChecks: new Map(),
+  done: false,
+});
+
+/** A check in SQL: a statement that raises when the rule is broken, and the refusal its error is told as. */
+interface SqlCheck {
+  text: string;
+  /** The error to throw instead of the database's (null: not this check's). */
+  refusal: (err: unknown) => Error | null;
+  /** Set once taken for the COMMIT's message; the check is kept to recognize its error. */
+  sent?: boolean;
+}
 
 /**
  * Inserts `row` into `table` at the end of the tenant transaction `tx`, in the same round trip as
@@ -53,9 +71,16 @@ export async function deferStatement(handle: AppDb | Tx, text: string): Promise<
   deferred.statements.push(text);
 }
 
-/** The statements {@link deferStatement} left for the COMMIT of `tx`, emptied. */
+/**
+ * The statements {@link deferStatement} left for the COMMIT of `tx`, emptied, then the checks in SQL
+ * ({@link checkInCommit}; kept to recognize their errors).
+ */
 export function takeDeferredStatements(tx: Tx): string[] {
-  return deferredOf.get(tx)?.statements.splice(0) ?? [];
+  const deferred = deferredOf.get(tx);
+  if (!deferred) return [];
+  const checks = [...deferred.sqlChecks.values()].filter((check) => !check.sent);
+  for (const check of checks) check.sent = true;
+  return [...deferred.statements.splice(0), ...checks.map((check) => check.text)];
 }
 
 /**
@@ -70,6 +95,34 @@ export async function checkAtCommit(handle: AppDb | Tx, key: string, check: () =
   if (!deferred) return check();
   if (deferred.done) throw new Error('checkAtCommit: the transaction has already committed');
   if (!deferred.checks.has(key)) deferred.checks.set(key, check);
+}
+
+/**
+ * {@link checkAtCommit} for a check written in SQL: `text` (its values literals) raises when the rule
+ * is broken, and is sent in the COMMIT's own message, after the deferred rows and statements, so a
+ * lock it takes is held for no round trip at all. A failure of the transaction's last message that
+ * `refusal` recognizes is thrown as what it returns ({@link refusalOf}). Outside a transaction
+ * opened by {@link withTenant} it runs at once.
+ */
+export async function checkInCommit(handle: AppDb | Tx, key: string, text: string, refusal: (err: unknown) => Error | null): Promise<void> {
+  const deferred = deferredOf.get(handle);
+  if (!deferred) {
+    await handle.execute(sql.raw(text)).catch((err: unknown) => {
+      throw refusal(err) ?? err;
+    });
+    return;
+  }
+  if (deferred.done) throw new Error('checkInCommit: the transaction has already committed');
+  if (!deferred.sqlChecks.has(key)) deferred.sqlChecks.set(key, { text, refusal });
+}
+
+/** The refusal a check in SQL ({@link checkInCommit}) of `deferred` makes of `err`, if one recognizes it. */
+export function refusalOf(deferred: Deferred | undefined, err: unknown): Error | null {
+  for (const check of deferred?.sqlChecks.values() ?? []) {
+    const refusal = check.refusal(err);
+    if (refusal) return refusal;
+  }
+  return null;
 }
 
 /** Runs the checks {@link checkAtCommit} left for the end of `tx`, emptied. */

@@ -13,7 +13,16 @@ import {
   transactionOn,
   type DriverQuery,
 } from './connection.js';
-import { committed, deferredOf, newDeferred, runCommitChecks, takeDeferred, takeDeferredStatements, takeDeferredText } from './deferred.js';
+import {
+  committed,
+  deferredOf,
+  newDeferred,
+  refusalOf,
+  runCommitChecks,
+  takeDeferred,
+  takeDeferredStatements,
+  takeDeferredText,
+} from './deferred.js';
 import { transactionOver } from './drizzle.js';
 
 /** Never exported: only this file gives a transaction the brand. */
@@ -77,7 +86,7 @@ async function withTenantOnPool<T>(pool: pg.Pool, open: Opening, fn: (tx: Tenant
         });
       }
       if (typeof err === 'object' && err !== null && breaksConnection.has(err)) broken ??= err as Error;
-      throw err;
+      throw refusalOf(deferred, err) ?? err;
     }
   } finally {
     openingOn.delete(client);
@@ -124,16 +133,21 @@ export async function withTenant<T>(db: AppDb, organizationId: string, fn: (tx: 
  */
 async function withTenantEmbedded<T>(db: AppDb, open: (tx: Tx) => Promise<void>, fn: (tx: TenantTx) => Promise<T>): Promise<T> {
   let transaction: Tx | undefined;
-  const result = await db.transaction(async (tx) => {
-    transaction = tx;
-    await open(tx);
-    deferredOf.set(tx, newDeferred());
-    const value = await fn(tx as TenantTx);
-    await runCommitChecks(tx);
-    for (const insert of takeDeferred(tx)) await insert;
-    for (const text of takeDeferredStatements(tx)) await tx.execute(sql.raw(text));
-    return value;
-  });
+  const deferred = newDeferred();
+  const result = await db
+    .transaction(async (tx) => {
+      transaction = tx;
+      await open(tx);
+      deferredOf.set(tx, deferred);
+      const value = await fn(tx as TenantTx);
+      await runCommitChecks(tx);
+      for (const insert of takeDeferred(tx)) await insert;
+      for (const text of takeDeferredStatements(tx)) await tx.execute(sql.raw(text));
+      return value;
+    })
+    .catch((err: unknown) => {
+      throw refusalOf(deferred, err) ?? err;
+    });
   committed(transaction!);
   return result;
 }

@@ -113,7 +113,10 @@ describe('plan limits', () => {
     expect((await t.as(other.headers).post('/api/patients', patientPayload({ lastName: 'Thousandth' }))).statusCode).toBe(201);
     const refused = await t.as(other.headers).post('/api/patients', patientPayload({ lastName: 'Over' }));
     expect(refused.statusCode).toBe(402);
-    expect(refused.json().code).toBe('plan/limit-reached');
+    expect(refused.json()).toMatchObject({
+      code: 'plan/limit-reached',
+      message: 'Your Basic plan allows 1,000 active patients. Upgrade your plan on the Billing page to add more.',
+    });
     expect(await countRows(t.database.db, 'patients', sql`organization_id = ${other.organizationId}`)).toBe(1000);
   });
 
