@@ -151,16 +151,22 @@ function fromFastify(error: FastifyError): AppError | null {
 /** PostgreSQL's codes for text it cannot store: a NUL character, or a bad escape inside JSON. */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 
+/** A SQLSTATE: five digits or capital letters. */
+const SQLSTATE = /^[0-9A-Z]{5}$/;
+
+/** The database's error within `error` (Drizzle wraps the driver's in `cause`): its SQLSTATE and detail. */
+export function databaseErrorOf(error: unknown): { code: string; detail?: string } | undefined {
+  let e = error as { code?: unknown; detail?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; e && depth < 3; depth++, e = e.cause as typeof e) {
+    if (typeof e.code === 'string' && SQLSTATE.test(e.code)) return { code: e.code, detail: typeof e.detail === 'string' ? e.detail : undefined };
+  }
+  return undefined;
+}
+
 /** A database refusal caused by the request's own text; nothing was written (the statement failed). */
 function fromDatabase(error: unknown): AppError | null {
-  // Drizzle wraps the driver's error in `cause`.
-  let e = error as { code?: unknown; cause?: unknown } | undefined;
-  for (let depth = 0; e && depth < 3; depth++, e = e.cause as typeof e) {
-    if (typeof e.code === 'string' && UNSTORABLE_TEXT.has(e.code)) {
-      return new AppError('validation/invalid-text', 'Text may not contain NUL characters.');
-    }
-  }
-  return null;
+  const code = databaseErrorOf(error)?.code;
+  return code && UNSTORABLE_TEXT.has(code) ? new AppError('validation/invalid-text', 'Text may not contain NUL characters.') : null;
 }
 
 /**

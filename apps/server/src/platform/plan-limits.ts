@@ -3,7 +3,7 @@ import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { invitations, organizationMembers, organizations, patientCounts } from '../db/schema/index.js';
 import { literal } from '../db/literal.js';
 import { checkAtCommit, checkInCommit } from '../db/tenant.js';
-import { AppError } from './errors.js';
+import { AppError, databaseErrorOf } from './errors.js';
 import { prepared, type TenantTx } from './tenant-tx.js';
 
 /**
@@ -98,13 +98,10 @@ const PATIENT_LIMITS = literal(JSON.stringify(Object.fromEntries(PLANS.map((plan
 /** SQLSTATE of `organization_patients_within_plan`'s refusal; its detail is the plan id. */
 const PATIENT_LIMIT_REACHED = 'CF402';
 
-/** The refusal a database error of `organization_patients_within_plan` stands for (Drizzle wraps the driver's error in `cause`). */
+/** The refusal a database error of `organization_patients_within_plan` stands for, if it is one. */
 function patientLimitRefusal(err: unknown): AppError | null {
-  let e = err as { code?: unknown; detail?: unknown; cause?: unknown } | undefined;
-  for (let depth = 0; e && depth < 3; depth++, e = e.cause as typeof e) {
-    if (e.code === PATIENT_LIMIT_REACHED) return limitRefusal(typeof e.detail === 'string' && e.detail ? e.detail : null, 'patients');
-  }
-  return null;
+  const e = databaseErrorOf(err);
+  return e?.code === PATIENT_LIMIT_REACHED ? limitRefusal(e.detail || null, 'patients') : null;
 }
 
 /**

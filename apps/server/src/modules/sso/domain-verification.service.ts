@@ -2,7 +2,7 @@ import { SSO_DOMAIN_TAKEN_MESSAGE, SSO_DOMAIN_UNVERIFIED_MESSAGE, ssoTxtRecord, 
 import { Resolver, resolveTxt } from 'node:dns/promises';
 import { and, eq, isNull } from 'drizzle-orm';
 import { ssoDomains } from '../../db/schema/index.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError, databaseErrorOf, notFound } from '../../platform/errors.js';
 import type { TenantAccountRouteContext } from '../../platform/route/index.js';
 import { domainOwner } from './sign-in-records.js';
 
@@ -56,10 +56,7 @@ async function publishes(resolve: TxtResolver, domain: string, record: string): 
 
 /** The unique index's refusal: another organization verified the domain in the meantime. */
 function isTakenError(err: unknown): boolean {
-  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
-    if (e.code === '23505') return true;
-  }
-  return false;
+  return databaseErrorOf(err)?.code === '23505';
 }
 
 /**
