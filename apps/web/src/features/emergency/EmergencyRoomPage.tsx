@@ -1,12 +1,13 @@
 import type { AlertDto, EmergencyDashboardDto, ErRiskAssessmentDto, VitalSignsRecordDto } from '@clinic/domain/contracts/emergency';
 import { Anchor, Badge, Button, Center, Group, Loader, Stack, Tabs, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { TenantRef } from '../../api/tenant';
 import { Clock } from '../../ui/Clock';
 import { TimeText } from '../../ui/TimeText';
 import { ErrorState } from '../../ui/StateScreens';
+import { QueryState } from '../../ui/QueryState';
 import { useAlertAction } from './api/alert-action';
 import { emergencyKeys, useEmergencyDashboard, type EmergencySectionName } from '../../api/emergency-room';
 import { useEmergencySection } from './api/get-emergency-section';
@@ -86,17 +87,11 @@ export function EmergencyRoomPage() {
   const activeAlerts = data.alerts.filter((a) => a.status === 'ACTIVE').length;
   // The record tabs show their section alone: a loader until it comes, the error if it fails (there
   // is no dashboard copy to fall back on, and an empty table would say no records exist).
-  const records = <T,>(render: (rows: T) => ReactNode) => {
-    if (section.isError) return <ErrorState message={EMERGENCY_LOAD_FAILED} onRetry={() => void section.refetch()} />;
-    if (!section.isSuccess) {
-      return (
-        <Center py="xl">
-          <Loader aria-label={`Loading ${current.label}`} />
-        </Center>
-      );
-    }
-    return render(section.data as T);
-  };
+  const records = <T,>(render: (rows: T) => ReactNode) => (
+    <QueryState query={section as UseQueryResult<T, Error>} loadingLabel={`Loading ${current.label}`} errorMessage={() => EMERGENCY_LOAD_FAILED}>
+      {render}
+    </QueryState>
+  );
   const onAction = (alert: AlertDto, act: 'acknowledge' | 'resolve') => action.mutate({ id: alert.id, action: act });
   const actions = { onAction, busy: action.isPending };
   const { facility } = data;
