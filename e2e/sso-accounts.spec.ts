@@ -1,7 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { CLIENT_ID, CLIENT_SECRET, signInAtProvider, startIdentityProvider, startStandInDns } from './sso-stand-ins';
-import { DEMO_PASSWORD, expect, signIn, submitSignIn, test } from './support';
+import { closeArrivingPageAlerts, DEMO_PASSWORD, expect, signIn, submitSignIn, test } from './support';
 
 /**
  * Single sign-on's verified domains end to end: a first sign-in from a verified domain makes the
@@ -67,6 +67,7 @@ async function removeMember(api: APIRequestContext, email: string) {
 
 /** The Admin's Single sign-on tab in Organization Settings. */
 async function openSsoTab(page: Page) {
+  await closeArrivingPageAlerts(page);
   await signIn(page, 'admin@demo.clinic');
   await page.goto('/organization/settings');
   await page.getByRole('tab', { name: 'Single sign-on' }).click();

@@ -1,7 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from './accessibility';
 import { CLIENT_ID, CLIENT_SECRET, openSignInLink, signInAtProvider, startIdentityProvider } from './sso-stand-ins';
-import { DEMO_PASSWORD, expect, outsideAddress, signIn, signOut, test } from './support';
+import { closeArrivingPageAlerts, DEMO_PASSWORD, expect, outsideAddress, signIn, signOut, test } from './support';
 
 /**
  * Single sign-on end to end, against a real OpenID Connect provider (`oidc-provider`, sso-stand-ins.ts)
@@ -66,6 +66,7 @@ test.describe('single sign-on', () => {
     browser,
   }) => {
     test.setTimeout(120_000);
+    await closeArrivingPageAlerts(page);
     await signIn(page, 'admin@demo.clinic');
     await page.goto('/organization/settings');
     await page.getByRole('tab', { name: 'Single sign-on' }).click();

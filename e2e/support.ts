@@ -66,6 +66,17 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
+/**
+ * Closes, as the person would, any page alert that arrives while a test works on `page`: another
+ * spec's emergency check-in can escalate a page to a demo member minutes later, and its
+ * notification then sits over the form's buttons. For specs about something other than paging.
+ */
+export async function closeArrivingPageAlerts(page: Page) {
+  await page.addLocatorHandler(page.getByRole('alert').filter({ hasText: /^(Routine|Urgent|Emergency) page/ }), async (alert) => {
+    await alert.getByRole('button', { name: 'Close' }).click();
+  });
+}
+
 /** Signs out through the header's user menu (the staff shell's "Sign Out"). */
 export async function signOut(page: Page) {
   await page.getByRole('button', { name: /^Account menu/ }).click();
