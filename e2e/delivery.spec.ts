@@ -90,3 +90,29 @@ test('the entry script is sent as brotli with the immutable cache header, index.
   expect(res.headers()['content-encoding']).toBe('br');
   expect(res.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 });
+
+test.describe('before the scripts run', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('/ is painted from its HTML: the landing page, its links and its styles, no app needed', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1, name: 'Clinic operations, from check-in to care' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Start Free Trial' })).toHaveAttribute('href', '/pricing');
+    // The stylesheet applies: the call to action is a filled button, not an underlined link.
+    await expect(page.getByRole('link', { name: 'Start Free Trial' })).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+    // Only `/` is prerendered: another page path is the empty app page until its scripts run.
+    await page.goto('/pricing');
+    await expect(page.locator('#root')).toBeEmpty();
+  });
+});
+
+test('the app renders over the prerendered landing page: one page, and its links navigate within the app', async ({ page }) => {
+  await page.goto('/');
+  // React has taken the root (its container key), and left one page in it.
+  await page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+  await page.evaluate(() => ((window as { notReloaded?: boolean }).notReloaded = true));
+  await page.getByRole('link', { name: 'Start Free Trial' }).click();
+  await expect(page).toHaveURL(/\/pricing$/);
+  expect(await page.evaluate(() => (window as { notReloaded?: boolean }).notReloaded)).toBe(true);
+});

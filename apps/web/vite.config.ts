@@ -1,9 +1,11 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -20,29 +22,79 @@ function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'clinic:precompress',
-    apply: 'build',
+    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
     configResolved(config) {
       outDir = join(config.root, config.build.outDir);
     },
     async writeBundle(_options, bundle) {
       const files = Object.keys(bundle).filter((name) => COMPRESSIBLE.test(name));
-      await Promise.all(
-        files.map(async (name) => {
-          const path = join(outDir, name);
-          const source = await readFile(path);
-          const [br, gz] = await Promise.all([
-            brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
-            gzipAsync(source, { level: 9 }),
-          ]);
-          await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
-        }),
-      );
+      await Promise.all(files.map((name) => writeCompressed(join(outDir, name))));
+    },
+  };
+}
+
+async function writeCompressed(path: string) {
+  const source = await readFile(path);
+  const [br, gz] = await Promise.all([
+    brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+    gzipAsync(source, { level: 9 }),
+  ]);
+  await Promise.all([writeFile(`${path}.br`, br), writeFile(`${path}.gz`, gz)]);
+}
+
+/** The built page the server sends for `/` (`apps/server/src/platform/delivery.ts`). */
+const LANDING_HTML = 'landing.html';
+
+/**
+ * Writes `landing.html`: the built `index.html` with the landing page's markup in its root
+ * (`src/app/prerender.tsx`, rendered by React on the server side of a second, SSR build), and its
+ * compressed variants. The stylesheet in the head paints it before any script ran; `main.tsx`
+ * then renders the app over it. Mantine marks the document's colour scheme from a script at run
+ * time; the static page carries the light scheme the public site uses.
+ */
+function prerender(): Plugin {
+  let root = '';
+  let outDir = 'dist';
+  return {
+    name: 'clinic:prerender',
+    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
+    configResolved(config) {
+      root = config.root;
+      outDir = join(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const ssrDir = await mkdtemp(join(tmpdir(), 'clinic-prerender-'));
+      try {
+        await build({
+          root,
+          logLevel: 'warn',
+          // Everything in the one file, so it runs from the temporary folder without node_modules.
+          ssr: { noExternal: true },
+          build: {
+            ssr: 'src/app/prerender.tsx',
+            outDir: ssrDir,
+            emptyOutDir: true,
+            rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } },
+          },
+        });
+        const { renderPage } = (await import(pathToFileURL(join(ssrDir, 'prerender.mjs')).href)) as typeof import('./src/app/prerender');
+        const index = await readFile(join(outDir, 'index.html'), 'utf8');
+        const markup = await renderPage('/');
+        const page = index
+          .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
+          .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
+        if (page === index || !page.includes(markup)) throw new Error('index.html has no empty root to prerender into');
+        await writeFile(join(outDir, LANDING_HTML), page);
+        await writeCompressed(join(outDir, LANDING_HTML));
+      } finally {
+        await rm(ssrDir, { recursive: true, force: true });
+      }
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), prerender()],
   server: {
     port: 5173,
     // Keep the browser's Host so the API's same-origin check passes in development.

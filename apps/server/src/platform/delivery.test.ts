@@ -16,12 +16,14 @@ import { COMPRESSION_THRESHOLD, IMMUTABLE, REVALIDATE } from './delivery.js';
 const ASSET = '/assets/index-Ab12Cd34.js';
 const ASSET_SOURCE = `console.log(${JSON.stringify('the app '.repeat(400))});`;
 const INDEX = `<!doctype html><html><head><script type="module" src="${ASSET}"></script></head><body><div id="root"></div></body></html>`;
+const LANDING = INDEX.replace('<div id="root"></div>', '<div id="root"><h1>Clinic operations, from check-in to care</h1></div>');
 
 /** A build folder as the web build writes it: each text file with its `.br` and `.gz`. */
 function writeBuild(dir: string) {
   mkdirSync(join(dir, 'assets'));
   for (const [path, text] of [
     ['/index.html', INDEX],
+    ['/landing.html', LANDING],
     [ASSET, ASSET_SOURCE],
   ]) {
     writeFileSync(join(dir, path), text);
@@ -84,8 +86,8 @@ describe('static files of the build', () => {
     expect(IMMUTABLE).toBe('public, max-age=31536000, immutable');
   });
 
-  it('index.html, by name, at / and as the fallback of any page path, is revalidated (no-cache) and precompressed', async () => {
-    for (const url of ['/index.html', '/', '/patients', '/dashboard?tab=1']) {
+  it('index.html, by name and as the fallback of any page path, is revalidated (no-cache) and precompressed', async () => {
+    for (const url of ['/index.html', '/patients', '/dashboard?tab=1']) {
       const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
@@ -96,6 +98,20 @@ describe('static files of the build', () => {
     const plain = await t.app.inject({ method: 'GET', url: '/patients' });
     expect(plain.headers['cache-control']).toBe('no-cache');
     expect(plain.body).toBe(INDEX);
+  });
+
+  it('/ is the landing page the build prerendered, revalidated and precompressed like index.html', async () => {
+    for (const [url, accept] of [
+      ['/', 'br'],
+      ['/?ref=mail', 'gzip'],
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': accept } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe(REVALIDATE);
+      expect(res.headers['content-encoding'], url).toBe(accept);
+      expect(decoded(res), url).toBe(LANDING);
+    }
   });
 
   it('HEAD of a page answers like GET, without a body', async () => {
@@ -153,6 +169,14 @@ describe('API responses', () => {
     expect(small.statusCode).toBe(200);
     expect(small.rawPayload.length).toBeLessThan(COMPRESSION_THRESHOLD);
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('gzip is written at its fastest level (the header says so), and decodes to the same JSON', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    // The gzip header's extra flags (its ninth byte): 4 when the compressor used its fastest level, 0 for zlib's default.
+    expect(res.rawPayload[8]).toBe(4);
+    expect(JSON.parse(decoded(res))).toHaveProperty('paths');
   });
 
   it('a public JSON document is compressed too (the OpenAPI description)', async () => {
