@@ -1,21 +1,21 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.js';
 import { prepared } from '../db/tenant.js';
-import { clinics, organizations, type OrganizationRow } from '../db/schema/index.js';
+import { organizations, type OrganizationRow } from '../db/schema/index.js';
 import { notFound } from './errors.js';
 
-// Built once per connection ({@link prepared}): every kiosk check-in and public board resolves its place.
-const organizationStatement = (tx: Tx) =>
+// Built once per connection ({@link prepared}): every kiosk check-in and public board resolves its
+// place, the organization with its clinics (oldest first) in one statement.
+const placeStatement = (tx: Tx) =>
   tx
-    .select()
+    .select({
+      ...getTableColumns(organizations),
+      // Written out: Drizzle leaves a column of another table unqualified inside a selection's SQL.
+      clinics: sql<Array<{ id: string; name: string }>>`(select coalesce(json_agg(json_build_object('id', c.id, 'name', c.name)
+        order by c.created_at), '[]') from clinics c where c.organization_id = organizations.id)`,
+    })
     .from(organizations)
     .where(eq(organizations.id, sql.placeholder('organizationId')));
-const clinicsStatement = (tx: Tx) =>
-  tx
-    .select({ id: clinics.id, name: clinics.name })
-    .from(clinics)
-    .where(eq(clinics.organizationId, sql.placeholder('organizationId')))
-    .orderBy(asc(clinics.createdAt));
 
 /**
  * The organization and clinic a public screen (kiosk, waiting-room board) names in its URL. The
@@ -29,9 +29,9 @@ export async function resolvePublicClinic(
   organizationId: string,
   clinicId?: string,
 ): Promise<{ organization: OrganizationRow; clinicId: string; clinicName: string }> {
-  const [organization] = await prepared(tx, 'public_organization', organizationStatement).execute({ organizationId });
-  if (!organization || organization.status !== 'active') throw notFound('Organization');
-  const rows = await prepared(tx, 'public_clinics', clinicsStatement).execute({ organizationId: organization.id });
+  const [place] = await prepared(tx, 'public_place', placeStatement).execute({ organizationId });
+  if (!place || place.status !== 'active') throw notFound('Organization');
+  const { clinics: rows, ...organization } = place;
   const wanted = clinicId ?? organization.id;
   // Naming the organization's own id as the clinic (the spec's default) also means its first clinic.
   const clinic = rows.find((c) => c.id === wanted) ?? (clinicId && clinicId !== organizationId ? undefined : rows[0]);
