@@ -5,12 +5,15 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { build, defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type ConfigEnv, type Plugin, type UserConfig } from 'vite';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 /** What is worth compressing: text formats; images and fonts are compressed already. */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|map|webmanifest|xml)$/;
+
+/** The app's own build, not the server-side build the prerender runs. */
+const isClientBuild = (config: UserConfig, env: ConfigEnv) => env.command === 'build' && !config.build?.ssr;
 
 /**
  * Writes `<file>.br` (brotli, quality 11) and `<file>.gz` (gzip, level 9) beside every text file of
@@ -22,7 +25,7 @@ function precompress(): Plugin {
   let outDir = 'dist';
   return {
     name: 'clinic:precompress',
-    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
+    apply: isClientBuild,
     configResolved(config) {
       outDir = join(config.root, config.build.outDir);
     },
@@ -44,6 +47,8 @@ async function writeCompressed(path: string) {
 
 /** The built page the server sends for `/` (`apps/server/src/platform/delivery.ts`). */
 const LANDING_HTML = 'landing.html';
+/** Where `index.html` mounts the app, empty. */
+const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
  * Writes `landing.html`: the built `index.html` with the landing page's markup in its root
@@ -57,7 +62,7 @@ function prerender(): Plugin {
   let outDir = 'dist';
   return {
     name: 'clinic:prerender',
-    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
+    apply: isClientBuild,
     configResolved(config) {
       root = config.root;
       outDir = join(config.root, config.build.outDir);
@@ -80,10 +85,10 @@ function prerender(): Plugin {
         const { renderPage } = (await import(pathToFileURL(join(ssrDir, 'prerender.mjs')).href)) as typeof import('./src/app/prerender');
         const index = await readFile(join(outDir, 'index.html'), 'utf8');
         const markup = await renderPage('/');
+        if (!index.includes(EMPTY_ROOT)) throw new Error('index.html has no empty root to prerender into');
         const page = index
           .replace('<html lang="en">', '<html lang="en" data-mantine-color-scheme="light">')
-          .replace('<div id="root"></div>', () => `<div id="root">${markup}</div>`);
-        if (page === index || !page.includes(markup)) throw new Error('index.html has no empty root to prerender into');
+          .replace(EMPTY_ROOT, () => `<div id="root">${markup}</div>`);
         await writeFile(join(outDir, LANDING_HTML), page);
         await writeCompressed(join(outDir, LANDING_HTML));
       } finally {
